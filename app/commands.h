@@ -1,0 +1,12 @@
+#pragma once
+
+#include <QStringList>
+
+namespace tx {
+
+// Headless subcommands. Each takes the arguments after its name and returns the exit
+// code: 0 on success, 2 on bad input (with one line on stderr naming the file and field).
+int runPresetsCommand(QStringList args);
+int runSizeCommand(QStringList args);
+
+} // namespace tx

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "error.h"
+#include "expected.h"
+#include "modelconfig.h"
+
+#include <QStringList>
+
+namespace tx {
+
+// The design options every subcommand shares:
+//   --preset NAME | --config FILE | --hf-config FILE, then any number of --set key=value.
+// Consumes those options from `args` and leaves the rest for the subcommand.
+class DesignArguments
+{
+public:
+    static Expected<ModelConfig, Error> take(QStringList &args);
+    // Removes "--name value" (or "--name=value") from args; returns the value or a null string.
+    static QString takeOption(QStringList &args, const QString &name, bool *present = nullptr);
+    static bool takeFlag(QStringList &args, const QString &name);
+};
+
+} // namespace tx

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+
+namespace tx {
+
+// The one place where numbers become text ("6.74 B", "13.5 GB", "1.2 × 10^23 FLOP").
+// Bytes use decimal SI units (1 GB = 10^9 bytes) unless GiB is asked for; every
+// caller that shows bytes also states the convention (unitNote()).
+class NumberFormat
+{
+public:
+    enum class ByteUnits { Decimal, Binary };
+
+    // 6738415616 -> "6,738,415,616"
+    static QString exact(std::int64_t n);
+    // 6738415616 -> "6.74 B"; 124439808 -> "124 M"; 3 significant digits.
+    static QString count(double n);
+    // 13.5e9 -> "13.5 GB" (Decimal) or "12.6 GiB" (Binary).
+    static QString bytes(double bytes, ByteUnits units = ByteUnits::Decimal);
+    // 1.2e23 -> "1.20 × 10^23"; small values in plain notation.
+    static QString scientific(double x, int significant = 3);
+    // FLOPs: "1.20 × 10^23 FLOP"
+    static QString flops(double flops);
+    // Seconds -> "3.2 days", "4.1 h", "12 min", "850 ms".
+    static QString duration(double seconds);
+    // Money in US dollars: "$1.23 M", "$4,560".
+    static QString money(double dollars);
+    // "GB = 10^9 bytes" / "GiB = 2^30 bytes"
+    static QString unitNote(ByteUnits units = ByteUnits::Decimal);
+};
+
+} // namespace tx

@@ -159,7 +159,9 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
         LayerParams lp;
         lp.stored = stored;
         lp.sparse = sparse;
-        const Wide rel = src == 0 ? relativeBias : 0;
+        // The bias table lives in the stack's first layer and is reused by the rest, so it is
+        // executed once even when every layer shares layer 0's weights.
+        const Wide rel = i == 0 ? relativeBias : 0;
         lp.attention = static_cast<std::int64_t>(att.sum() + rel);
         lp.crossAttention = cross ? static_cast<std::int64_t>(att.sum()) : 0;
         const Wide norms = normsPerLayer * normParams(c, d);

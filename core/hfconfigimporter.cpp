@@ -392,7 +392,7 @@ void mapLlamaLike(Reader &r, ModelConfig &c, const LlamaDefaults &d)
     const bool attentionBias = r.optionalBool("attention_bias", false, "qkv_bias");
     c.qkvBias = c.attnOutBias = attentionBias;
     c.ffnBias = r.optionalBool("mlp_bias", false, "ffn_bias");
-    parseActivation(r, {"hidden_act", "hidden_activation"}, QString::fromLatin1(d.activation), c.activation);
+    parseActivation(r, {"hidden_activation", "hidden_act"}, QString::fromLatin1(d.activation), c.activation);
 }
 
 void mapPhi(Reader &r, ModelConfig &c)

@@ -217,9 +217,7 @@ private slots:
             CHECK(u.total - t.total == head);
             ++tiedChecked;
 
-            // Sharing never increases the stored count. When sharing keeps the layer
-            // structure (no MoE pattern that a shared layer would override), the executed
-            // count is that of the unshared model.
+            // Sharing never increases the stored count and executes the unshared model.
             if (c.sharing != Sharing::None) {
                 ModelConfig unshared = c;
                 unshared.sharing = Sharing::None;
@@ -227,10 +225,8 @@ private slots:
                 CHECK(n);
                 CHECK(p.total <= n->total);
                 CHECK(p.active <= n->active);
-                if (!c.moe.enabled() || c.moe.sparseEvery == 1) {
-                    CHECK(p.executed == n->executed);
-                    CHECK(p.executedActive == n->executedActive);
-                }
+                CHECK(p.executed == n->executed);
+                CHECK(p.executedActive == n->executedActive);
                 ++sharedChecked;
             } else {
                 CHECK(p.executed == p.total);
@@ -250,6 +246,31 @@ private slots:
         QVERIFY(counted > kConfigs * 9 / 10);
         QVERIFY(sharedChecked > kConfigs / 2);
         QVERIFY(moeChecked > kConfigs / 5);
+    }
+
+    // The case the sharing property pinned down: GPT-2 small with 8 experts in every other
+    // layer and ALBERT-style sharing stores one dense and one sparse layer and still runs
+    // six of each. Per layer (d = 768): attention + norms 12d² + 13d − FFN = 2,365,440;
+    // FFN 2·768·3072 + 3072 + 768 = 4,722,432; router 768 × 8.
+    void sharingKeepsMoeLayers()
+    {
+        ModelConfig c; // GPT-2 small
+        c.moe.numExperts = 8;
+        c.moe.topK = 1;
+        c.moe.sparseEvery = 2;
+        c.sharing = Sharing::AllLayers;
+        const auto count = countParams(c);
+        QVERIFY(count);
+        const qint64 embeddings = (50257 + 1024) * 768, finalNorm = 2 * 768;
+        const qint64 dense = 2'365'440 + 4'722'432, sparse = 2'365'440 + 768 * 8 + 8 * 4'722'432;
+        QCOMPARE(count->total, embeddings + dense + sparse + finalNorm);
+        QCOMPARE(count->executed, embeddings + 6 * dense + 6 * sparse + finalNorm);
+        QCOMPARE(count->breakdown.find(QStringLiteral("decoder.moe.experts"))->params, qint64(8) * 4'722'432);
+        int stored = 0;
+        for (const LayerParams &l : count->decoderLayers)
+            stored += l.stored ? 1 : 0;
+        QCOMPARE(stored, 2);
+        QVERIFY(count->decoderLayers[1].sparse && !count->decoderLayers[2].sparse);
     }
 
     void extremeDesignsNeverWrap()

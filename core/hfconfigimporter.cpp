@@ -521,7 +521,14 @@ Expected<ModelConfig, Error> HfConfigImporter::parse(const QByteArray &json, con
         return Error{file, {}, tr("not valid JSON at offset %1: %2").arg(err.offset).arg(err.errorString())};
     if (!doc.isObject())
         return Error{file, {}, tr("expected a JSON object")};
-    const QJsonObject root = doc.object();
+    QJsonObject root = doc.object();
+    // transformers 5 moves the RoPE settings into "rope_parameters"; read them as if they
+    // were top-level keys when the top level does not have them.
+    const QJsonObject rope = root.value(QStringLiteral("rope_parameters")).toObject();
+    for (const QString &key : {QStringLiteral("rope_theta"), QStringLiteral("partial_rotary_factor")}) {
+        if (!root.contains(key) && rope.contains(key))
+            root.insert(key, rope.value(key));
+    }
 
     const QString supported = supportedModelTypes().join(QStringLiteral(", "));
     const QJsonValue typeValue = root.value(QStringLiteral("model_type"));
@@ -553,7 +560,8 @@ Expected<ModelConfig, Error> HfConfigImporter::parse(const QByteArray &json, con
         c.name = architectures.isEmpty() ? modelType : architectures.first().toString(modelType);
     }
     c.source = tr("Hugging Face config.json (model_type \"%1\"): %2").arg(modelType, file);
-    const QString dtype = root.value(QStringLiteral("torch_dtype")).toString();
+    const QString dtype = root.value(QStringLiteral("torch_dtype")).toString(
+        root.value(QStringLiteral("dtype")).toString()); // "dtype" since transformers 5
     if (dtype == QLatin1String("float32"))
         c.weightPrecision = Precision::FP32;
     else if (dtype == QLatin1String("float16"))

@@ -187,6 +187,25 @@ private slots:
         QCOMPARE(countParams(*grouped)->total, qint64(11'683'584) + 2 * 7'087'872);
     }
 
+    // transformers 5 writes "dtype" and nests the RoPE settings.
+    void transformers5Layout()
+    {
+        QJsonObject o = QJsonDocument::fromJson(readFixture(QStringLiteral("phi-2"))).object();
+        o.remove(QStringLiteral("rope_theta"));
+        o.remove(QStringLiteral("partial_rotary_factor"));
+        o.remove(QStringLiteral("torch_dtype"));
+        o.insert(QStringLiteral("dtype"), QStringLiteral("bfloat16"));
+        o.insert(QStringLiteral("rope_parameters"),
+                 QJsonObject{{QStringLiteral("partial_rotary_factor"), 0.4}, {QStringLiteral("rope_theta"), 50000.0},
+                             {QStringLiteral("rope_type"), QStringLiteral("default")}});
+        const auto phi = HfConfigImporter::parse(QJsonDocument(o).toJson(), QStringLiteral("phi5.json"));
+        QVERIFY(phi);
+        QCOMPARE(phi->rotaryFraction, 0.4);
+        QCOMPARE(phi->ropeTheta, 50000.0);
+        QCOMPARE(toString(phi->weightPrecision), QStringLiteral("bf16"));
+        QCOMPARE(countParams(*phi)->total, qint64(2'779'683'840));
+    }
+
     void errorsNameKeyAndFile_data()
     {
         QTest::addColumn<QByteArray>("json");

@@ -441,8 +441,9 @@ void mapFalcon(Reader &r, ModelConfig &c)
     c.positions = r.optionalBool("alibi", false) ? PositionKind::None : PositionKind::Rotary;
     c.parallelBlock = r.optionalBool("parallel_attn", true, "parallel_block");
 
-    // FalconAttention: grouped KV with the new decoder (40B/180B), one KV head with
-    // multi_query (7B), else one per query head.
+    // FalconAttention: num_kv_heads with the new decoder (40B/180B) or without multi_query,
+    // one KV head with multi_query (7B; re-saved 7B configs also carry num_kv_heads = 71,
+    // which transformers ignores there).
     const bool newArchitecture = r.optionalBool("new_decoder_architecture", false);
     if (newArchitecture) {
         c.nKvHeads = r.optionalInt({"num_kv_heads", "n_head_kv"}, c.nHeads, "n_kv_heads");
@@ -452,8 +453,7 @@ void mapFalcon(Reader &r, ModelConfig &c)
     } else if (r.optionalBool("multi_query", true, "n_kv_heads")) {
         c.nKvHeads = 1;
     } else {
-        c.nKvHeads = c.nHeads;
-        r.note("n_kv_heads", "num_attention_heads");
+        c.nKvHeads = r.optionalInt({"num_kv_heads", "n_head_kv"}, c.nHeads, "n_kv_heads");
     }
 }
 

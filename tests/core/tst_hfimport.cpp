@@ -178,6 +178,20 @@ private slots:
         QVERIFY(biased);
         QCOMPARE(countParams(*biased)->total, qint64(6'738'415'616) + 32 * 4 * 4096);
 
+        // Falcon-7B as re-saved by transformers ≥ 4.33: new key names and num_kv_heads = 71,
+        // which multi_query overrides (FalconAttention) — still 6,921,720,704.
+        QJsonObject falcon = QJsonDocument::fromJson(readFixture(QStringLiteral("falcon-7b"))).object();
+        falcon.insert(QStringLiteral("num_kv_heads"), 71);
+        const auto resaved = HfConfigImporter::parse(QJsonDocument(falcon).toJson(), QStringLiteral("f.json"));
+        QVERIFY(resaved);
+        QCOMPARE(resaved->nKvHeads, 1);
+        QCOMPARE(countParams(*resaved)->total, qint64(6'921'720'704));
+        // Without multi_query every query head has its own k and v: 2 × 70 × 64 × 4544 more per layer.
+        falcon.insert(QStringLiteral("multi_query"), false);
+        const auto mha = HfConfigImporter::parse(QJsonDocument(falcon).toJson(), QStringLiteral("f.json"));
+        QVERIFY(mha);
+        QCOMPARE(countParams(*mha)->total, qint64(6'921'720'704) + qint64(32) * 2 * 70 * 64 * 4544);
+
         // ALBERT with 3 hidden groups: 12 layers in runs of 4, three stored layers.
         const auto grouped = HfConfigImporter::parse(
             edited(QStringLiteral("albert-base-v2"), QStringLiteral("num_hidden_groups"), 3), QStringLiteral("a.json"));

@@ -141,9 +141,11 @@ private:
             actFormula = tr("L · 34 · s · b · h");
             actSub = QStringLiteral("%1 · 34 · %2 · %3 · %4").arg(num(double(m_c.totalLayers())), num(s), num(b), num(h));
         } else {
-            actFormula = tr("L · s · b · h · (34 + 5 · a · s / h)");
-            actSub = QStringLiteral("%1 · %2 · %3 · %4 · (34 + 5 · %5 · %2 / %4)")
-                         .arg(num(double(m_c.totalLayers())), num(s), num(b), num(h), num(a));
+            const double keys = MemoryEstimator::cachedTokens(m_c, s);
+            actFormula = m_c.slidingWindow > 0 ? tr("L · s · b · h · (34 + 5 · a · min(s, w) / h)")
+                                               : tr("L · s · b · h · (34 + 5 · a · s / h)");
+            actSub = QStringLiteral("%1 · %2 · %3 · %4 · (34 + 5 · %5 · %6 / %4)")
+                         .arg(num(double(m_c.totalLayers())), num(s), num(b), num(h), num(a), num(keys));
         }
         out.push_back({QStringLiteral("memory.training.activations_bytes"), tr("Activations (training)"),
                        t.activationsBytes, kBytes, actFormula, actSub + QStringLiteral(" = ") + num(t.activationsBytes),

@@ -27,10 +27,10 @@ LayerChart::LayerChart(QGraphicsItem *parent)
     }
     m_series->setBarWidth(0.8);
     addSeries(m_series);
-    m_layers->setTitleText(tr("layer"));
+    m_layers->setTitleText(tr("layer (from 0)"));
     m_layers->setLabelFormat(QStringLiteral("%d"));
     m_layers->setTickType(QValueAxis::TicksDynamic);
-    m_values->setTitleText(tr("parameters (millions)"));
+    m_values->setTitleText(tr("millions"));
     m_values->setLabelFormat(QStringLiteral("%.0f"));
     addAxis(m_layers, Qt::AlignBottom);
     addAxis(m_values, Qt::AlignLeft);

@@ -2,6 +2,7 @@
 
 #include <QKeyEvent>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QVBoxLayout>
 
 namespace tx {
@@ -40,8 +41,14 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
 
 void SummaryCard::show(const QString &value, const QString &detail, const QString &tooltip)
 {
-    if (m_value->text() != value)
-        m_value->setText(value);
+    // "1.38 × 10^10 FLOP" reads better with a real superscript.
+    QString shown = value;
+    if (shown.contains(QLatin1Char('^'))) {
+        static const QRegularExpression power(QStringLiteral("\\^(-?\\d+)"));
+        shown = shown.toHtmlEscaped().replace(power, QStringLiteral("<sup>\\1</sup>"));
+    }
+    if (m_value->text() != shown)
+        m_value->setText(shown);
     if (m_detail->text() != detail)
         m_detail->setText(detail);
     setToolTip(tooltip);

@@ -115,7 +115,12 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
             tr("How many things each token can look for at once. Heads split the width: head size = "
                "d_model / heads, so d_model must be a multiple of the heads. Changing heads alone does not "
                "change the parameter count (Q, K, V, O stay d_model × d_model)."),
-            1, 4096, 1, 128, false, [](ModelConfig &c, int v) { c.nHeads = v; });
+            1, 4096, 1, 128, false, [](ModelConfig &c, int v) {
+                // Key/value heads follow so the grouping stays valid: MHA stays MHA, GQA keeps
+                // the nearest group count that divides the new heads.
+                c.nKvHeads = c.nKvHeads == c.nHeads ? v : nearestDivisor(c.nKvHeads, v);
+                c.nHeads = v;
+            });
     addKnob(shape, QStringLiteral("n_kv_heads"), tr("Key/value heads"),
             tr("Memory per token while generating: fewer key/value heads (grouped-query attention) shrink "
                "the KV cache, which limits how many users and how long a context fit.\n"

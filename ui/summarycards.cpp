@@ -59,10 +59,12 @@ void SummaryCards::showSnapshot(const DesignSnapshot &s)
                tr("at %1; %2").arg(toString(s.config.weightPrecision), gb));
     card("memory.inference.total_bytes")
         ->show(NumberFormat::bytes(e.inference.totalBytes),
-               (s.assumptions.batch == 1 ? tr("1 user × %2 tokens; KV cache %3")
-                                           : tr("%1 users × %2 tokens; KV cache %3"))
-                   .arg(NumberFormat::exact(s.assumptions.batch), NumberFormat::exact(s.assumptions.contextLength),
-                        NumberFormat::bytes(e.inference.kvCacheBytes)));
+               s.assumptions.batch == 1
+                   ? tr("1 user × %1 tokens; KV cache %2")
+                         .arg(NumberFormat::exact(s.assumptions.contextLength), NumberFormat::bytes(e.inference.kvCacheBytes))
+                   : tr("%1 users × %2 tokens; KV cache %3")
+                         .arg(NumberFormat::exact(s.assumptions.batch), NumberFormat::exact(s.assumptions.contextLength),
+                              NumberFormat::bytes(e.inference.kvCacheBytes)));
     const Evaluation::Hardware &hw = e.hardware;
     const QString memory = NumberFormat::bytes(hw.deviceMemoryBytes);
     card("hardware.devices_for_inference")

@@ -96,6 +96,7 @@ void IsoFlopChart::rebuildLaw(ScalingLawKind kind)
     const double floor = law.kind() == ScalingLawKind::Kaplan ? 1.0 : law.e();
     m_y->setRange(std::max(0.0, std::floor(floor * 10 - 1) / 10), 4.0);
     m_law = kind;
+    m_shownBudget = -1; // the design's curve must be redrawn under the new law
 }
 
 void IsoFlopChart::setEvaluation(const Assumptions &assumptions, const Evaluation &e)
@@ -106,10 +107,19 @@ void IsoFlopChart::setEvaluation(const Assumptions &assumptions, const Evaluatio
     const double n = e.scaling.params;
     const double budget = e.scaling.computeBudget;
     const double lo = std::min(kMinParams, n / 3), hi = std::max(kMaxParams, n * 3);
-    m_x->setRange(lo, hi);
-    m_designBudget->setName(tr("This design's budget (%1 FLOP)").arg(budget, 0, 'g', 2));
-    m_designBudget->replace(toPoints(ScalingCurves::isoFlop(law, budget, lo, hi, kPoints)));
-    m_design->replace({QPointF(n, e.scaling.loss)});
+    if (m_x->min() != lo || m_x->max() != hi)
+        m_x->setRange(lo, hi);
+    // The design's own curve only moves when its budget (or the axis) does.
+    if (budget != m_shownBudget || lo != m_shownLo || hi != m_shownHi) {
+        m_shownBudget = budget;
+        m_shownLo = lo;
+        m_shownHi = hi;
+        m_designBudget->setName(tr("This design's budget (%1 FLOP)").arg(budget, 0, 'g', 2));
+        m_designBudget->replace(toPoints(ScalingCurves::isoFlop(law, budget, lo, hi, kPoints)));
+    }
+    const QList<QPointF> design = {QPointF(n, e.scaling.loss)};
+    if (m_design->points() != design)
+        m_design->replace(design);
 }
 
 void IsoFlopChart::setPinned(const Evaluation *pinned)

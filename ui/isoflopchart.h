@@ -40,6 +40,9 @@ private:
     void rebuildLaw(ScalingLawKind kind);
 
     std::optional<ScalingLawKind> m_law;
+    double m_shownBudget = -1; // FLOPs of the design curve on screen
+    double m_shownLo = 0;
+    double m_shownHi = 0;
     QList<QLineSeries *> m_budgets;
     QLineSeries *m_frontier;
     QLineSeries *m_designBudget;

@@ -49,6 +49,15 @@ void LossChart::setEvaluation(const Assumptions &assumptions, const Evaluation &
     const ScalingLaw law = ScalingLaw::of(assumptions.law);
     const double n = e.scaling.params;
     const double lo = std::min(1e7, n / 10), hi = std::max(1e12, n * 10);
+    const QList<QPointF> design = {QPointF(n, e.scaling.loss)};
+    if (m_design->points() != design)
+        m_design->replace(design);
+    // The curve depends on the tokens, the law and the axis only.
+    if (m_shownTokens == e.scaling.tokens && m_shownLaw == assumptions.law && m_x->min() == lo && m_x->max() == hi
+        && e.scaling.loss >= m_y->min() && e.scaling.loss <= m_y->max())
+        return;
+    m_shownTokens = e.scaling.tokens;
+    m_shownLaw = assumptions.law;
     const auto curve = ScalingCurves::lossVsParams(law, e.scaling.tokens, lo, hi, 60);
     QList<QPointF> points;
     points.reserve(qsizetype(curve.size()));
@@ -62,7 +71,6 @@ void LossChart::setEvaluation(const Assumptions &assumptions, const Evaluation &
     }
     m_curve->setName(tr("%1 training tokens (%2)").arg(NumberFormat::count(e.scaling.tokens), law.name()));
     m_curve->replace(points);
-    m_design->replace({QPointF(n, e.scaling.loss)});
     m_x->setRange(lo, hi);
     top = std::min(top, bottom + 4.0);
     m_y->setRange(std::floor(bottom * 10) / 10, std::ceil(top * 10) / 10);

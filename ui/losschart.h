@@ -5,6 +5,8 @@
 
 #include <QChart>
 
+#include <optional>
+
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
@@ -31,6 +33,8 @@ private:
     QScatterSeries *m_design;
     QLogValueAxis *m_x;
     QValueAxis *m_y;
+    double m_shownTokens = -1;
+    std::optional<ScalingLawKind> m_shownLaw;
 };
 
 } // namespace tx

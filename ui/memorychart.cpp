@@ -117,7 +117,9 @@ void MemoryChart::refresh()
     }
     const double capacity = e.hardware.deviceMemoryBytes / kGB;
     m_capacity->setName(tr("%1 memory (%2 GB)").arg(e.hardware.deviceName).arg(capacity, 0, 'f', 0));
-    m_capacity->replace({QPointF(-0.5, capacity), QPointF(n - 0.5, capacity)});
+    const QList<QPointF> line = {QPointF(-0.5, capacity), QPointF(n - 0.5, capacity)};
+    if (m_capacity->points() != line)
+        m_capacity->replace(line);
     m_values->setRange(0, std::max(top, capacity) * 1.08);
     m_values->applyNiceNumbers();
 }

@@ -63,13 +63,19 @@ void RooflineChart::setEvaluation(const Evaluation &e)
     const double ridge = peak / bandwidth;
     m_roof->setName(tr("%1: %2 TFLOP/s peak, %3 TB/s").arg(hw.deviceName).arg(peak, 0, 'f', 0)
                         .arg(bandwidth, 0, 'f', 2));
-    m_roof->replace({QPointF(kMinIntensity, bandwidth * kMinIntensity), QPointF(ridge, peak),
-                     QPointF(kMaxIntensity, peak)});
+    const QList<QPointF> roof = {QPointF(kMinIntensity, bandwidth * kMinIntensity), QPointF(ridge, peak),
+                                 QPointF(kMaxIntensity, peak)};
+    if (m_roof->points() != roof)
+        m_roof->replace(roof);
     const auto attainable = [&](double intensity) { return std::min(peak, bandwidth * intensity); };
     const double pi = std::clamp(e.compute.prefillIntensity, kMinIntensity, kMaxIntensity);
     const double di = std::clamp(e.compute.decodeIntensity, kMinIntensity, kMaxIntensity);
-    m_prefill->replace({QPointF(pi, attainable(pi))});
-    m_decode->replace({QPointF(di, attainable(di))});
+    const QList<QPointF> prefill = {QPointF(pi, attainable(pi))};
+    const QList<QPointF> decode = {QPointF(di, attainable(di))};
+    if (m_prefill->points() != prefill)
+        m_prefill->replace(prefill);
+    if (m_decode->points() != decode)
+        m_decode->replace(decode);
     // Whole decades around the roof, so the log axis labels read 0.1, 1, 10, …
     const double low = std::pow(10.0, std::floor(std::log10(std::max(1e-6, bandwidth * kMinIntensity))));
     const double high = std::pow(10.0, std::ceil(std::log10(peak * 1.5)));

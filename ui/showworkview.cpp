@@ -121,24 +121,40 @@ bool ShowWorkView::selectFigure(const QString &key)
 void ShowWorkView::refresh()
 {
     m_dirty = false;
-    m_figures = paramFigures(m_snapshot);
-    if (m_snapshot.evaluation) {
-        for (Figure &f : explain(m_snapshot.config, m_snapshot.assumptions, *m_snapshot.evaluation))
-            m_figures.push_back(std::move(f));
-    }
-    const QSignalBlocker block(m_list);
-    if (m_list->count() != int(m_figures.size())) {
+    // The list of figures rarely changes; explaining all of them on every slider tick would
+    // format ~40 strings for one that is shown. Rebuild the list only when its titles change
+    // (a different set of figures), and otherwise explain just the selected figure.
+    std::vector<Figure> params = paramFigures(m_snapshot);
+    const bool listKnown = !m_figures.empty() && m_snapshot.evaluation;
+    if (listKnown) {
+        for (Figure &f : params)
+            for (Figure &known : m_figures)
+                if (known.key == f.key)
+                    known = f;
+        if (!m_selected.startsWith(QLatin1String("params."))) {
+            if (auto f = explain(m_selected, m_snapshot.config, m_snapshot.assumptions, *m_snapshot.evaluation)) {
+                for (Figure &known : m_figures)
+                    if (known.key == f->key)
+                        known = *f;
+            }
+        }
+    } else {
+        m_figures = std::move(params);
+        if (m_snapshot.evaluation) {
+            for (Figure &f : explain(m_snapshot.config, m_snapshot.assumptions, *m_snapshot.evaluation))
+                m_figures.push_back(std::move(f));
+        }
+        const QSignalBlocker block(m_list);
         m_list->clear();
         for (const Figure &f : m_figures)
             m_list->addItem(f.title);
-    } else {
-        for (size_t i = 0; i < m_figures.size(); ++i)
-            if (m_list->item(int(i))->text() != m_figures[i].title)
-                m_list->item(int(i))->setText(m_figures[i].title);
     }
-    for (size_t i = 0; i < m_figures.size(); ++i)
-        if (m_figures[i].key == m_selected)
-            m_list->setCurrentRow(int(i));
+    {
+        const QSignalBlocker block(m_list);
+        for (size_t i = 0; i < m_figures.size(); ++i)
+            if (m_figures[i].key == m_selected && m_list->currentRow() != int(i))
+                m_list->setCurrentRow(int(i));
+    }
     showDetails();
 }
 
@@ -149,17 +165,22 @@ void ShowWorkView::showDetails()
         if (candidate.key == m_selected)
             f = &candidate;
     if (!f) {
-        m_details->setHtml(m_snapshot.errors.empty() ? QString()
-                                                     : tr("<p>The design is invalid: %1</p>")
-                                                           .arg(m_snapshot.errors.front().toString().toHtmlEscaped()));
+        m_html = m_snapshot.errors.empty() ? QString()
+                                           : tr("<p>The design is invalid: %1</p>")
+                                                 .arg(m_snapshot.errors.front().toString().toHtmlEscaped());
+        m_details->setHtml(m_html);
         return;
     }
-    m_details->setHtml(tr("<h2>%1</h2><p style='font-size:large'><b>%2</b></p>"
+    const QString html = tr("<h2>%1</h2><p style='font-size:large'><b>%2</b></p>"
                           "<h3>Formula</h3><p><code>%3</code></p>"
                           "<h3>With this design's numbers</h3><p><code>%4</code></p>"
                           "<h3>Source</h3><p>%5</p><p style='color:gray'>%6</p>")
                            .arg(f->title.toHtmlEscaped(), formatValue(*f).toHtmlEscaped(), f->formula.toHtmlEscaped(),
-                                f->substituted.toHtmlEscaped(), f->source.toHtmlEscaped(), f->key));
+                                f->substituted.toHtmlEscaped(), f->source.toHtmlEscaped(), f->key);
+    if (html != m_html) {
+        m_html = html;
+        m_details->setHtml(html);
+    }
 }
 
 } // namespace tx

@@ -45,6 +45,7 @@ private:
     DesignSnapshot m_snapshot;
     std::vector<Figure> m_figures;
     QString m_selected = QStringLiteral("params.total");
+    QString m_html; // what m_details shows, to skip identical re-layouts
     bool m_dirty = true;
 };
 

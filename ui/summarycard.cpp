@@ -37,6 +37,15 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
     layout->addWidget(m_detail);
     layout->addStretch(1);
     setMinimumWidth(150);
+    // A card never changes size with its text: a new number repaints the card, not the
+    // window (the charts below would otherwise move and repaint on every slider tick).
+    for (QLabel *label : {m_title, m_value, m_detail})
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_title->setFixedHeight(m_title->fontMetrics().height());
+    m_value->setFixedHeight(QFontMetrics(big).height() + 4);
+    m_detail->setFixedHeight(2 * m_detail->fontMetrics().lineSpacing() + 2);
+    m_detail->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 }
 
 void SummaryCard::show(const QString &value, const QString &detail, const QString &tooltip)

@@ -43,7 +43,7 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
         label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_title->setFixedHeight(m_title->fontMetrics().height());
     m_value->setFixedHeight(QFontMetrics(big).height() + 4);
-    m_detail->setFixedHeight(2 * m_detail->fontMetrics().lineSpacing() + 2);
+    m_detail->setFixedHeight(3 * m_detail->fontMetrics().lineSpacing() + 2);
     m_detail->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 }

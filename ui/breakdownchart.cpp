@@ -1,6 +1,7 @@
 #include "breakdownchart.h"
 
 #include "componentnames.h"
+#include "niceaxis.h"
 #include "numberformat.h"
 
 #include <QBarCategoryAxis>
@@ -135,8 +136,7 @@ void BreakdownChart::refresh()
             markers[i]->setVisible(visible);
     }
     const double top = std::max({total, pinnedTotal, 1e-6});
-    m_values->setRange(0, top * 1.02);
-    m_values->applyNiceNumbers();
+    NiceAxis::fitFromZero(m_values, top * 1.02);
 }
 
 } // namespace tx

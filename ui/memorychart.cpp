@@ -1,5 +1,7 @@
 #include "memorychart.h"
 
+#include "niceaxis.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QLineSeries>
@@ -120,8 +122,7 @@ void MemoryChart::refresh()
     const QList<QPointF> line = {QPointF(-0.5, capacity), QPointF(n - 0.5, capacity)};
     if (m_capacity->points() != line)
         m_capacity->replace(line);
-    m_values->setRange(0, std::max(top, capacity) * 1.08);
-    m_values->applyNiceNumbers();
+    NiceAxis::fitFromZero(m_values, std::max(top, capacity) * 1.05);
 }
 
 } // namespace tx

@@ -15,6 +15,9 @@ MemoryView::MemoryView(QWidget *parent)
     , m_note(new QLabel(this))
 {
     m_note->setWordWrap(true);
+    // Fixed height: a note that grows by a line would move the chart and redraw it whole.
+    m_note->setFixedHeight(2 * m_note->fontMetrics().lineSpacing() + 4);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(new ChartPanel(m_chart, this), 1);

@@ -18,6 +18,9 @@ ScalingView::ScalingView(QWidget *parent)
     , m_verdict(new QLabel(this))
 {
     m_verdict->setWordWrap(true);
+    // Fixed height: a verdict that grows by a line would move both charts and redraw them.
+    m_verdict->setFixedHeight(2 * m_verdict->fontMetrics().lineSpacing() + 4);
+    m_verdict->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     auto *charts = new QHBoxLayout;
     charts->addWidget(new ChartPanel(m_isoFlop, this), 1);
     charts->addWidget(new ChartPanel(m_loss, this), 1);

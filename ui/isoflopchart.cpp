@@ -107,6 +107,13 @@ void IsoFlopChart::setEvaluation(const Assumptions &assumptions, const Evaluatio
     const ScalingLaw law = ScalingLaw::of(assumptions.law);
     const double n = e.scaling.params;
     const double budget = e.scaling.computeBudget;
+    // No training tokens (or a degenerate law input) leaves nothing to mark on a log axis.
+    if (!(n > 0) || !std::isfinite(n) || !(budget > 0) || !std::isfinite(budget) || !std::isfinite(e.scaling.loss)) {
+        m_design->clear();
+        m_designBudget->clear();
+        m_shownBudget = -1;
+        return;
+    }
     const double lo = std::min(kMinParams, n / 3), hi = std::max(kMaxParams, n * 3);
     if (m_x->min() != lo || m_x->max() != hi)
         m_x->setRange(lo, hi);

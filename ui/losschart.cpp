@@ -48,6 +48,12 @@ void LossChart::setEvaluation(const Assumptions &assumptions, const Evaluation &
 {
     const ScalingLaw law = ScalingLaw::of(assumptions.law);
     const double n = e.scaling.params;
+    if (!(n > 0) || !std::isfinite(n) || !(e.scaling.tokens > 0) || !std::isfinite(e.scaling.loss)) {
+        m_design->clear();
+        m_curve->clear();
+        m_shownTokens = -1;
+        return;
+    }
     const double lo = std::min(1e7, n / 10), hi = std::max(1e12, n * 10);
     const QList<QPointF> design = {QPointF(n, e.scaling.loss)};
     if (m_design->points() != design)

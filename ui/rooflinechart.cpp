@@ -68,8 +68,9 @@ void RooflineChart::setEvaluation(const Evaluation &e)
     if (m_roof->points() != roof)
         m_roof->replace(roof);
     const auto attainable = [&](double intensity) { return std::min(peak, bandwidth * intensity); };
-    const double pi = std::clamp(e.compute.prefillIntensity, kMinIntensity, kMaxIntensity);
-    const double di = std::clamp(e.compute.decodeIntensity, kMinIntensity, kMaxIntensity);
+    const auto onAxis = [](double x) { return std::isfinite(x) ? std::clamp(x, kMinIntensity, kMaxIntensity) : kMinIntensity; };
+    const double pi = onAxis(e.compute.prefillIntensity);
+    const double di = onAxis(e.compute.decodeIntensity);
     const QList<QPointF> prefill = {QPointF(pi, attainable(pi))};
     const QList<QPointF> decode = {QPointF(di, attainable(di))};
     if (m_prefill->points() != prefill)

@@ -267,7 +267,7 @@ private slots:
         w.show();
         emit w.cards()->card(QStringLiteral("memory.inference.weights_bytes"))->selected(QStringLiteral("memory.inference.weights_bytes"));
         QCOMPARE(w.showWorkView()->selectedKey(), QStringLiteral("memory.inference.weights_bytes"));
-        const QString text = w.showWorkView()->details()->toPlainText();
+        const QString text = w.showWorkView()->detailsText();
         QVERIFY2(text.contains(QStringLiteral("6,738,415,616 · 16/8 = 13,476,831,232")), qPrintable(text));
     }
 

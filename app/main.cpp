@@ -1,7 +1,10 @@
 #include "commands.h"
+#include "designfile.h"
 #include "mainwindow.h"
+#include "theme.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QTextStream>
 
@@ -22,7 +25,8 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
 void printUsage(QTextStream &out)
 {
     out << "Usage: transformer-explorer [COMMAND] [OPTIONS]\n"
-           "Without a command, opens the window.\n\n"
+           "Without a command, opens the window:\n"
+           "  transformer-explorer [--preset NAME] [--design FILE] [--fresh]\n\n"
            "Commands:\n"
            "  presets                       list the built-in presets\n"
            "  size (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...]\n"
@@ -65,8 +69,41 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("Transformer Explorer"));
     QApplication::setOrganizationName(QStringLiteral("TransformerExplorer"));
     QApplication::setApplicationVersion(QStringLiteral(TX_VERSION));
+    tx::Theme::applyFont(app);
+    tx::Theme::applyPalette(app, tx::Theme::Mode::Light);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("main", "Transformer Explorer window"));
+    parser.addHelpOption();
+    const QCommandLineOption presetOption(QStringLiteral("preset"),
+                                          QCoreApplication::translate("main", "Start from a built-in preset."),
+                                          QStringLiteral("name"));
+    const QCommandLineOption designOption(QStringLiteral("design"),
+                                          QCoreApplication::translate("main", "Open a design file."),
+                                          QStringLiteral("file"));
+    const QCommandLineOption freshOption(QStringLiteral("fresh"),
+                                         QCoreApplication::translate("main", "Ignore the saved window layout and last design."));
+    parser.addOptions({presetOption, designOption, freshOption});
+    parser.process(app);
+
     tx::MainWindow window;
     window.resize(1600, 1000);
+    if (!parser.isSet(freshOption))
+        window.restoreSession();
+    if (parser.isSet(presetOption) && !window.loadPreset(parser.value(presetOption))) {
+        QTextStream(stderr) << "transformer-explorer: --preset: unknown preset \"" << parser.value(presetOption)
+                            << "\" (see: transformer-explorer presets)\n";
+        return 2;
+    }
+    if (parser.isSet(designOption)) {
+        // A bad file on the command line is reported like the subcommands do, not in a dialog.
+        const auto design = tx::DesignFile::load(parser.value(designOption));
+        if (!design) {
+            QTextStream(stderr) << design.error().toString() << '\n';
+            return 2;
+        }
+        window.openFile(parser.value(designOption));
+    }
     window.show();
     return app.exec();
 }

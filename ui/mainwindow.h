@@ -2,14 +2,82 @@
 
 #include <QMainWindow>
 
+class QAction;
+class QDockWidget;
+class QTabWidget;
+
 namespace tx {
 
-// Assembles the views; holds no logic of its own.
+class ComparisonView;
+class ComputeView;
+class DesignControls;
+class DesignState;
+class MemoryView;
+class ParameterView;
+class ScalingView;
+class ShowWorkView;
+class RecentFiles;
+class SummaryCards;
+struct DesignSnapshot;
+
+// Assembles the views around one DesignState and wires menus, files and settings.
+// Holds no design logic of its own.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+
+    DesignState *state() const { return m_state; }
+    DesignControls *controls() const { return m_controls; }
+    SummaryCards *cards() const { return m_cards; }
+    ParameterView *parameterView() const { return m_parameters; }
+    MemoryView *memoryView() const { return m_memory; }
+    ComputeView *computeView() const { return m_compute; }
+    ScalingView *scalingView() const { return m_scaling; }
+    ComparisonView *comparisonView() const { return m_comparison; }
+    ShowWorkView *showWorkView() const { return m_work; }
+    QTabWidget *tabs() const { return m_tabs; }
+
+    // Loads a built-in preset as the starting design (the --preset option).
+    bool loadPreset(const QString &id);
+    // Opens a design file without asking about unsaved changes; false on error (shown).
+    bool openFile(const QString &path);
+    // Restores geometry, docks and the last design from QSettings.
+    void restoreSession();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createMenus();
+    void showSnapshot(const DesignSnapshot &snapshot);
+    // Hidden pages are brought up to date when they are shown, not on every edit.
+    void showCurrentPage();
+    void setPinned(const DesignSnapshot *pinned);
+    void selectFigure(const QString &key);
+    void newDesign();
+    void open();
+    bool save();
+    bool saveAs();
+    bool maybeSave();
+    void setDark(bool dark);
+    void updateTitle();
+    void saveSession();
+
+    DesignState *m_state;
+    DesignControls *m_controls;
+    SummaryCards *m_cards;
+    ParameterView *m_parameters;
+    MemoryView *m_memory;
+    ComputeView *m_compute;
+    ScalingView *m_scaling;
+    ComparisonView *m_comparison;
+    ShowWorkView *m_work;
+    QTabWidget *m_tabs;
+    QDockWidget *m_workDock = nullptr;
+    RecentFiles *m_recent = nullptr;
+    QAction *m_darkAction = nullptr;
 };
 
 } // namespace tx

@@ -17,8 +17,17 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
     static const std::map<QString, std::function<int(QStringList)>> table = {
         {QStringLiteral("presets"), tx::runPresetsCommand},
         {QStringLiteral("size"), tx::runSizeCommand},
+        {QStringLiteral("report"), tx::runReportCommand},
+        {QStringLiteral("chart"), tx::runChartCommand},
+        {QStringLiteral("sweep"), tx::runSweepCommand},
     };
     return table;
+}
+
+// Commands that draw charts (QtCharts needs a QApplication, offscreen when headless).
+bool needsGui(const QString &name)
+{
+    return name == QLatin1String("report") || name == QLatin1String("chart");
 }
 
 void printUsage(QTextStream &out)
@@ -29,6 +38,12 @@ void printUsage(QTextStream &out)
            "  presets                       list the built-in presets\n"
            "  size (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...]\n"
            "       [--format table|json]    parameter breakdown\n"
+           "  report DESIGN [estimate flags] [--compare NAME|FILE] --out FILE.pdf|.html|.md\n"
+           "                                design report\n"
+           "  chart --chart params|memory|compute|scaling DESIGN [estimate flags]\n"
+           "       [--width PX --height PX --dpi N] --out FILE.png|.svg|.pdf\n"
+           "  sweep --vary KEY --from X --to Y --steps N [--log] [--multiple M] DESIGN\n"
+           "       [estimate flags] --out FILE.csv   one CSV row per point\n"
            "Bad input exits with code 2 and one line on stderr.\n";
 }
 
@@ -45,6 +60,18 @@ int main(int argc, char *argv[])
             return 0;
         }
         const auto it = commands().find(name);
+        if (it != commands().end() && needsGui(name)) {
+            // Charts are QGraphicsWidgets and need a QApplication; without a display, draw offscreen.
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+                && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            QApplication app(argc, argv);
+            QApplication::setApplicationName(QStringLiteral("Transformer Explorer"));
+            QApplication::setApplicationVersion(QStringLiteral(TX_VERSION));
+            tx::Theme::applyFont(app);
+            QStringList args = QCoreApplication::arguments().mid(2);
+            return it->second(args);
+        }
         if (it != commands().end()) {
             QCoreApplication app(argc, argv);
             QCoreApplication::setApplicationName(QStringLiteral("Transformer Explorer"));

@@ -1,8 +1,11 @@
 #include "chartpanel.h"
 
 #include "chartexporter.h"
+#include "chartwriter.h"
 
+#include <QApplication>
 #include <QChart>
+#include <QClipboard>
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QInputDialog>
@@ -24,6 +27,9 @@ void ChartPanel::contextMenuEvent(QContextMenuEvent *event)
     QMenu menu(this);
     menu.addAction(tr("Export as &PNG…"), this, &ChartPanel::exportPng);
     menu.addAction(tr("Export as &SVG…"), this, &ChartPanel::exportSvg);
+    menu.addAction(tr("Export as P&DF…"), this, &ChartPanel::exportPdf);
+    menu.addSeparator();
+    menu.addAction(tr("&Copy as Image"), this, &ChartPanel::copyImage);
     menu.exec(event->globalPos());
 }
 
@@ -55,6 +61,23 @@ void ChartPanel::exportSvg()
         return;
     if (auto error = ChartExporter::saveSvg(chart(), size(), path, chart()->title()))
         QMessageBox::warning(this, tr("Export chart"), error->toString());
+}
+
+void ChartPanel::exportPdf()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart as PDF"), chart()->title() + QStringLiteral(".pdf"),
+                                                      tr("PDF documents (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    // The page measures what the chart shows on screen (96 logical pixels per inch).
+    if (auto error = ChartWriter::savePdf(chart(), path, size(), 96))
+        QMessageBox::warning(this, tr("Export chart"), error->toString());
+}
+
+void ChartPanel::copyImage()
+{
+    // Twice the on-screen pixels at twice the DPI: the same layout, sharp when pasted into slides.
+    QGuiApplication::clipboard()->setImage(ChartWriter::image(chart(), size() * 2, 192));
 }
 
 } // namespace tx

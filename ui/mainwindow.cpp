@@ -4,6 +4,7 @@
 #include "designcontrols.h"
 #include "designfile.h"
 #include "designstate.h"
+#include "exportactions.h"
 #include "layerchart.h"
 #include "parameterview.h"
 #include "presetpicker.h"
@@ -80,6 +81,11 @@ void MainWindow::createMenus()
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
+    auto *exports = new ExportActions(m_state, this);
+    file->addAction(exports->reportAction());
+    file->addAction(exports->breakdownCsvAction());
+    file->addAction(exports->resultsJsonAction());
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
@@ -89,6 +95,8 @@ void MainWindow::createMenus()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(exports->copyBreakdownAction());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())

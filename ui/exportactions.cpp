@@ -1,0 +1,118 @@
+#include "exportactions.h"
+
+#include "breakdowncsv.h"
+#include "designstate.h"
+#include "evaluationjson.h"
+#include "evaluator.h"
+#include "reportgenerator.h"
+#include "resultjson.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMessageBox>
+#include <QSaveFile>
+
+namespace tx {
+
+namespace {
+
+QString baseName(const DesignState *state)
+{
+    const QString name = state->config().name.isEmpty() ? QStringLiteral("design") : state->config().name;
+    return QString(name).replace(QLatin1Char('/'), QLatin1Char('-')).replace(QLatin1Char(' '), QLatin1Char('-'));
+}
+
+std::optional<Error> save(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit())
+        return Error{path, {}, QCoreApplication::translate("tx::ExportActions", "cannot write the file: %1").arg(file.errorString())};
+    return std::nullopt;
+}
+
+} // namespace
+
+ExportActions::ExportActions(DesignState *state, QWidget *window)
+    : QObject(window)
+    , m_state(state)
+    , m_window(window)
+    , m_report(new QAction(tr("Export &Report…"), this))
+    , m_breakdownCsv(new QAction(tr("Export Parameter &Breakdown as CSV…"), this))
+    , m_resultsJson(new QAction(tr("Export Results as &JSON…"), this))
+    , m_copyBreakdown(new QAction(tr("Copy Parameter Breakdown as &Text"), this))
+{
+    m_report->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_report->setStatusTip(tr("Write a PDF, HTML or Markdown report of this design"));
+    connect(m_report, &QAction::triggered, this, &ExportActions::exportReport);
+    connect(m_breakdownCsv, &QAction::triggered, this, &ExportActions::exportBreakdownCsv);
+    connect(m_resultsJson, &QAction::triggered, this, &ExportActions::exportResultsJson);
+    connect(m_copyBreakdown, &QAction::triggered, this, &ExportActions::copyBreakdown);
+}
+
+void ExportActions::warn(const QString &title, const QString &message)
+{
+    QMessageBox::warning(m_window, title, message);
+}
+
+void ExportActions::exportReport()
+{
+    const auto evaluation = evaluate(m_state->config(), m_assumptions);
+    if (!evaluation)
+        return warn(tr("Export report"), tr("The design has a problem: %1").arg(evaluation.error().toString()));
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Export report"), baseName(m_state) + QStringLiteral("-report.pdf"),
+        tr("PDF document (*.pdf);;Web page, one file (*.html);;Markdown with PNG charts (*.md)"), &filter);
+    if (path.isEmpty())
+        return;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const ReportGenerator report({{m_state->config(), m_assumptions, *evaluation}, std::nullopt, {}});
+    const auto error = report.write(path);
+    QApplication::restoreOverrideCursor();
+    if (error)
+        warn(tr("Export report"), error->toString());
+}
+
+void ExportActions::exportBreakdownCsv()
+{
+    const auto &params = m_state->snapshot().params;
+    if (!params)
+        return warn(tr("Export breakdown"), tr("The design has a problem; fix it first."));
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export parameter breakdown"),
+                                                      baseName(m_state) + QStringLiteral("-parameters.csv"),
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (auto e = save(path, BreakdownCsv::write(*params)))
+        warn(tr("Export breakdown"), e->toString());
+}
+
+void ExportActions::exportResultsJson()
+{
+    const auto evaluation = evaluate(m_state->config(), m_assumptions);
+    if (!evaluation)
+        return warn(tr("Export results"), tr("The design has a problem: %1").arg(evaluation.error().toString()));
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export results"),
+                                                      baseName(m_state) + QStringLiteral("-results.json"),
+                                                      tr("JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    QJsonObject root;
+    root.insert(QStringLiteral("name"), m_state->config().name);
+    root.insert(QStringLiteral("params"), ResultJson::params(evaluation->params));
+    EvaluationJson::write(root, m_state->config(), m_assumptions, *evaluation);
+    if (auto e = save(path, QJsonDocument(root).toJson(QJsonDocument::Indented)))
+        warn(tr("Export results"), e->toString());
+}
+
+void ExportActions::copyBreakdown()
+{
+    if (const auto &params = m_state->snapshot().params)
+        QGuiApplication::clipboard()->setText(QString::fromUtf8(BreakdownCsv::write(*params, QLatin1Char('\t'))));
+}
+
+} // namespace tx

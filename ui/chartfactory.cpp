@@ -45,7 +45,8 @@ QString designName(const ChartFactory::Input &d)
 
 QFont font(double points, bool bold = false)
 {
-    QFont f(Theme::fontFamily());
+    QFont f;
+    f.setFamilies(ChartFactory::fontFamilies());
     f.setPointSizeF(points);
     f.setBold(bold);
     return f;
@@ -139,7 +140,8 @@ std::unique_ptr<QChart> paramsChart(const ChartFactory::Input &d, const ChartFac
     chart->addSeries(series);
     styleAxis(categories, QString());
     styleAxis(values, scale.axisTitle);
-    values->setRange(0, double(largest) / scale.divisor * 1.15);
+    values->setRange(0, double(largest) / scale.divisor * 1.12);
+    values->applyNiceNumbers();
     values->setLabelFormat(QStringLiteral("%.4g"));
     chart->addAxis(categories, Qt::AlignLeft);
     chart->addAxis(values, Qt::AlignBottom);
@@ -186,7 +188,7 @@ std::unique_ptr<QChart> memoryChart(const ChartFactory::Input &d, const ChartFac
     addSet(tr("Gradients"), &Row::gradients, kColors[2]);
     addSet(tr("Optimizer states"), &Row::optimizer, kColors[3]);
     addSet(tr("Activations"), &Row::activations, kColors[4]);
-    addSet(tr("Runtime overhead"), &Row::overhead, kColors[7]);
+    addSet(tr("Overhead"), &Row::overhead, kColors[7]);
     series->setBarWidth(0.6);
     for (const Row &r : rows)
         categories->append(r.label);
@@ -200,7 +202,8 @@ std::unique_ptr<QChart> memoryChart(const ChartFactory::Input &d, const ChartFac
     auto *values = new QValueAxis;
     styleAxis(categories, QString());
     styleAxis(values, tr("Memory (GB = 10^9 bytes)"));
-    values->setRange(0, std::max(largest / kGB, device) * 1.08);
+    values->setRange(0, std::max(largest / kGB, device) * 1.05);
+    values->applyNiceNumbers();
     values->setLabelFormat(QStringLiteral("%.4g"));
     chart->addAxis(categories, Qt::AlignLeft);
     chart->addAxis(values, Qt::AlignBottom);
@@ -210,7 +213,7 @@ std::unique_ptr<QChart> memoryChart(const ChartFactory::Input &d, const ChartFac
     if (device > 0) {
         // The device's memory as a vertical line across every bar: a bar that crosses it does not fit.
         auto *line = new QLineSeries;
-        line->setName(tr("%1 memory (%2)").arg(hw.deviceName, NumberFormat::bytes(hw.deviceMemoryBytes)));
+        line->setName(tr("Device: %1").arg(NumberFormat::bytes(hw.deviceMemoryBytes)));
         line->append(device, -0.5);
         line->append(device, double(rows.size()) - 0.5);
         QPen pen(QColor(0xC0, 0x00, 0x00));
@@ -245,8 +248,7 @@ std::unique_ptr<QChart> computeChart(const ChartFactory::Input &d)
     const auto attainable = [&](double intensity) { return std::min(peak, bandwidth * intensity); };
 
     auto *roof = new QLineSeries;
-    roof->setName(tr("Roofline of %1: %2 TFLOP/s peak, %3 TB/s")
-                      .arg(hw.deviceName)
+    roof->setName(tr("Roofline: %1 TFLOP/s peak, %2 TB/s")
                       .arg(peak, 0, 'g', 4)
                       .arg(bandwidth, 0, 'g', 3));
     roof->append(xMin, attainable(xMin));
@@ -266,8 +268,8 @@ std::unique_ptr<QChart> computeChart(const ChartFactory::Input &d)
         s->append(intensity, attainable(intensity));
         chart->addSeries(s);
     };
-    addPoint(tr("Prefill: %1 FLOP/byte").arg(NumberFormat::scientific(prefill)), prefill, kColors[0]);
-    addPoint(tr("Decode step: %1 FLOP/byte").arg(NumberFormat::scientific(decode)), decode, kColors[5]);
+    addPoint(tr("Prefill (%1 FLOP/B)").arg(NumberFormat::scientific(prefill)), prefill, kColors[0]);
+    addPoint(tr("Decode (%1 FLOP/B)").arg(NumberFormat::scientific(decode)), decode, kColors[5]);
 
     auto *x = new QLogValueAxis;
     auto *y = new QLogValueAxis;
@@ -318,9 +320,9 @@ std::unique_ptr<QChart> scalingChart(const ChartFactory::Input &d, const ChartFa
         }
         chart->addSeries(s);
     };
-    addCurve(tr("Same compute as the design (%1)").arg(NumberFormat::flops(sc.computeBudget)),
+    addCurve(tr("Same compute"),
              ScalingCurves::isoFlop(law, sc.computeBudget, nMin, nMax, 80), kColors[0], Qt::SolidLine);
-    addCurve(tr("Same training tokens as the design (%1)").arg(NumberFormat::count(sc.tokens)),
+    addCurve(tr("Same tokens (%1)").arg(NumberFormat::count(sc.tokens)),
              ScalingCurves::lossVsParams(law, sc.tokens, nMin, nMax, 80), kColors[2], Qt::DashLine);
 
     const auto addPoint = [&](const QString &name, double params, double loss, const QColor &color,
@@ -334,13 +336,12 @@ std::unique_ptr<QChart> scalingChart(const ChartFactory::Input &d, const ChartFa
         s->append(params, loss);
         chart->addSeries(s);
     };
-    addPoint(tr("%1: %2 parameters, loss %3").arg(designName(d), NumberFormat::count(n)).arg(sc.loss, 0, 'f', 3), n,
+    addPoint(designName(d), n,
              sc.loss, kColors[5], QScatterSeries::MarkerShapeCircle);
-    addPoint(tr("Compute-optimal: %1 parameters, loss %2").arg(NumberFormat::count(nOpt)).arg(sc.optimalLoss, 0, 'f', 3),
-             nOpt, sc.optimalLoss, kColors[1], QScatterSeries::MarkerShapeRectangle);
+    addPoint(tr("Compute-optimal"), nOpt, sc.optimalLoss, kColors[1], QScatterSeries::MarkerShapeRectangle);
     if (pinned) {
         const auto &ps = pinned->evaluation.scaling;
-        addPoint(tr("%1 (pinned): loss %2").arg(designName(*pinned)).arg(ps.loss, 0, 'f', 3), ps.params, ps.loss,
+        addPoint(tr("%1 (pinned)").arg(designName(*pinned)), ps.params, ps.loss,
                  kColors[3], QScatterSeries::MarkerShapeCircle);
         lossFocus = std::max(lossFocus, ps.loss);
         lossMin = std::min(lossMin, ps.loss);
@@ -368,6 +369,14 @@ std::unique_ptr<QChart> scalingChart(const ChartFactory::Input &d, const ChartFa
 
 } // namespace
 
+QStringList ChartFactory::fontFamilies()
+{
+    QStringList families = {QStringLiteral("DejaVu Sans")};
+    if (!families.contains(Theme::fontFamily()))
+        families << Theme::fontFamily();
+    return families;
+}
+
 QStringList ChartFactory::kindNames()
 {
     return {QStringLiteral("params"), QStringLiteral("memory"), QStringLiteral("compute"), QStringLiteral("scaling")};
@@ -393,7 +402,7 @@ QString ChartFactory::title(Kind kind, const Input &design)
     case Kind::Params:
         return tr("Parameters by component — %1").arg(name);
     case Kind::Memory:
-        return tr("Memory for inference and training — %1").arg(name);
+        return tr("Memory and device fit — %1 on %2").arg(name, design.evaluation.hardware.deviceName);
     case Kind::Compute:
         return tr("Roofline: prefill and decode on %1 — %2").arg(design.evaluation.hardware.deviceName, name);
     case Kind::Scaling:

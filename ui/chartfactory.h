@@ -37,6 +37,10 @@ public:
     // Translated chart title, e.g. "Parameters by component — Llama-2-7B".
     static QString title(Kind kind, const Input &design);
 
+    // Fonts for exported text: a Latin face first (its digits and letters survive PDF text
+    // extraction, which the CJK face's do not with Qt's PDF engine), then the UI's CJK-capable face.
+    static QStringList fontFamilies();
+
     // `pinned`, when given, is drawn beside the design (parameters and memory) or as a second
     // marker (scaling) so a comparison reads off one chart.
     static std::unique_ptr<QChart> create(Kind kind, const Input &design, const Input *pinned = nullptr);

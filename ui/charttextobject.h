@@ -7,15 +7,18 @@
 #include <QTextObjectInterface>
 
 #include <map>
+#include <vector>
 #include <memory>
 
 class QChart;
 
 namespace tx {
 
-// Draws a chart inside a QTextDocument as vectors: on a QPdfWriter the chart's lines and
-// text stay paths and text instead of a bitmap. A chart sits in the document as one object
-// character whose format carries the chart kind (property kKindProperty).
+// Keeps room for a chart inside a QTextDocument and draws it as vectors: on a QPdfWriter the
+// chart's lines and text stay paths and text instead of a bitmap. A chart sits in the document
+// as one object character whose format carries the chart kind (property kKindProperty).
+// The layout only notes where each chart goes (drawObject); drawPending() paints them after
+// the page's text, outside the layout's painter state, which Qt Charts would otherwise disturb.
 class ChartTextObject : public QObject, public QTextObjectInterface
 {
     Q_OBJECT
@@ -33,7 +36,16 @@ public:
     void drawObject(QPainter *painter, const QRectF &rect, QTextDocument *doc, int posInDocument,
                     const QTextFormat &format) override;
 
+    // Paints the charts noted since the last call, in the painter's current coordinates.
+    void drawPending(QPainter *painter);
+
 private:
+    struct Pending
+    {
+        ChartFactory::Kind kind;
+        QRectF rect;
+    };
+    std::vector<Pending> m_pending;
     std::map<ChartFactory::Kind, std::unique_ptr<QChart>> m_charts;
     QSizeF m_box;
     QSizeF m_layout;

@@ -61,8 +61,9 @@ void ChartWriter::paint(QChart *chart, QPainter *painter, const QRectF &target, 
     chart->setGeometry(QRectF(QPointF(0, 0), layout));
     if (ownScene)
         scene->setSceneRect(QRectF(QPointF(0, 0), layout));
-    // Qt Charts finishes some layout on posted events; deliver them so a headless render is complete.
-    QCoreApplication::processEvents();
+    // No processEvents() here: Qt Charts lays out synchronously on setGeometry, and delivering
+    // events in the middle of a PDF page lets the font cache drop engines the PDF engine still
+    // maps, which loses glyphs from the embedded subsets.
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setRenderHint(QPainter::TextAntialiasing);

@@ -111,20 +111,24 @@ QString mdEscape(QString s)
 
 // HTML understood by both browsers and QTextDocument (which reads a subset of CSS 2.1).
 const char *kStyle = R"(
-body { font-family: "Noto Sans", "Noto Sans CJK SC", "DejaVu Sans", sans-serif; color: #202020; max-width: 60em; margin: 2em auto; line-height: 1.35; }
+body { font-family: "DejaVu Sans", "Noto Sans CJK SC", sans-serif; color: #202020; line-height: 1.25; }
 h1 { font-size: 20pt; margin-bottom: 2pt; }
 h2 { font-size: 14pt; color: #0b4f8a; margin-top: 16pt; margin-bottom: 4pt; }
 p.meta { color: #555555; margin-top: 0; }
 p.note { color: #555555; font-size: 8.5pt; }
 table { border-collapse: collapse; margin-top: 4pt; margin-bottom: 6pt; }
-th { background-color: #e8eef5; text-align: left; padding: 3px 8px; border: 1px solid #b8c4d0; }
-td { padding: 3px 8px; border: 1px solid #d0d6dc; vertical-align: top; }
+th { background-color: #e8eef5; text-align: left; padding: 2px 6px; border: 1px solid #b8c4d0; }
+td { padding: 2px 6px; border: 1px solid #d0d6dc; vertical-align: top; }
 td.num { text-align: right; white-space: nowrap; }
 td.key { color: #555555; font-size: 8pt; }
 code, td.formula { font-family: "DejaVu Sans Mono", monospace; font-size: 8.5pt; }
 div.chart { margin-top: 6pt; margin-bottom: 6pt; }
 div.chart svg { width: 100%; height: auto; }
 )";
+
+// Browsers only: a readable column. (QTextDocument would narrow its text frame below the
+// charts' width and stop laying out after the first one.)
+const char *kScreenStyle = "body { max-width: 60em; margin: 2em auto; }\n";
 
 // A cell that holds a number (digits first, or a currency or ×): right-aligned.
 bool numeric(const QString &cell)
@@ -140,6 +144,19 @@ constexpr double kChartLayoutWidth = 960;
 constexpr double kChartLayoutHeight = 560;
 
 } // namespace
+
+// Columns after the first whose every cell is a number read right-aligned.
+QList<bool> ReportGenerator::numericColumns(const Block &b)
+{
+    QList<bool> right(b.header.size(), false);
+    for (int i = 1; i < b.header.size(); ++i) {
+        bool all = !b.rows.isEmpty();
+        for (const QStringList &row : b.rows)
+            all = all && numeric(row.value(i));
+        right[i] = all;
+    }
+    return right;
+}
 
 ReportGenerator::ReportGenerator(Input input)
     : m_input(std::move(input))
@@ -190,6 +207,11 @@ void ReportGenerator::build()
     const ScalingLaw law = ScalingLaw::of(a.law);
 
     const auto heading = [&](const QString &text) { m_blocks.push_back({Block::Type::Heading, text, {}, {}, {}}); };
+    // A major section starts on a fresh page in the PDF, so no heading is left at a page's foot.
+    const auto section = [&](const QString &text) {
+        m_blocks.push_back({Block::Type::Heading, text, {}, {}, {}});
+        m_blocks.back().pageBreak = true;
+    };
     const auto paragraph = [&](const QString &text) { m_blocks.push_back({Block::Type::Paragraph, text, {}, {}, {}}); };
     const auto note = [&](const QString &text) { m_blocks.push_back({Block::Type::Note, text, {}, {}, {}}); };
     const auto table = [&](const QStringList &header, const QList<QStringList> &rows) {
@@ -254,15 +276,18 @@ void ReportGenerator::build()
     table({tr("Setting"), tr("Value")}, design);
 
     // Parameters.
-    heading(tr("Parameters"));
+    section(tr("Parameters"));
     paragraph(tr("%1 parameters in total (tied and shared weights counted once); %2 outside the embeddings.")
                   .arg(NumberFormat::exact(p.total), NumberFormat::exact(p.nonEmbedding)));
     QList<QStringList> breakdown;
     const std::function<void(const ParamNode &, int)> addNode = [&](const ParamNode &n, int depth) {
         const double share = p.total > 0 ? double(n.params) / double(p.total) : 0.0;
-        breakdown.append({QString(depth * 2, QChar(0x2002)) + ComponentNames::component(n.key),
+        // No-break spaces: they survive HTML, QTextDocument and Markdown alike.
+        breakdown.append({QString(depth * 4, QChar(0x00A0)) + ComponentNames::component(n.key),
                           NumberFormat::exact(n.params), QStringLiteral("%1%").arg(share * 100, 0, 'f', 2)});
-        if (depth < 2)
+        // A lone child holding everything (an output head's single weight) says nothing new.
+        const bool loneChild = n.children.size() == 1 && n.children.front().params == n.params;
+        if (depth < 2 && !loneChild)
             for (const ParamNode &child : n.children)
                 addNode(child, depth + 1);
     };
@@ -271,7 +296,7 @@ void ReportGenerator::build()
     chart(ChartFactory::Kind::Params);
 
     // Memory.
-    heading(tr("Memory and device fit"));
+    section(tr("Memory and device fit"));
     paragraph(tr("Inference at %1 weights and a %2 KV cache, batch %3, %4 tokens of context. %5.")
                   .arg(toString(c.weightPrecision), toString(c.kvPrecision))
                   .arg(a.batch)
@@ -299,7 +324,7 @@ void ReportGenerator::build()
     chart(ChartFactory::Kind::Memory);
 
     // Compute, time and cost.
-    heading(tr("Compute, time and cost"));
+    section(tr("Compute, time and cost"));
     table({tr("Compute"), tr("Value")},
           {{tr("Forward pass per token"), NumberFormat::flops(cp.forwardFlopsPerToken)},
            {tr("Training per token"), NumberFormat::flops(cp.trainingFlopsPerToken)},
@@ -321,7 +346,7 @@ void ReportGenerator::build()
     chart(ChartFactory::Kind::Compute);
 
     // Scaling.
-    heading(tr("Scaling law"));
+    section(tr("Scaling law"));
     paragraph(tr("%1. Source: %2.").arg(law.name(), law.source()));
     table({tr("Scaling"), tr("Value")},
           {{law.usesNonEmbeddingParams() ? tr("Non-embedding parameters N") : tr("Parameters N"), NumberFormat::count(sc.params)},
@@ -368,7 +393,7 @@ void ReportGenerator::build()
     }
 
     // Assumptions.
-    heading(tr("Assumptions"));
+    section(tr("Assumptions"));
     const QString price = a.pricePerHour < 0 ? tr("$%1 per device-hour (catalog price)").arg(hw.pricePerHour, 0, 'f', 2)
                                              : tr("$%1 per device-hour (given)").arg(hw.pricePerHour, 0, 'f', 2);
     table({tr("Assumption"), tr("Value")},
@@ -391,7 +416,7 @@ void ReportGenerator::build()
                                   + NumberFormat::unitNote(NumberFormat::ByteUnits::Binary)}});
 
     // Formulas.
-    heading(tr("How each figure is computed"));
+    section(tr("How each figure is computed"));
     note(tr("Each figure with its formula, the same formula with this design's numbers, and where the formula comes from."));
     m_blocks.push_back({Block::Type::Figures, {}, {}, {}, {}});
 }
@@ -400,7 +425,8 @@ QString ReportGenerator::htmlText(ChartMode mode) const
 {
     QString h;
     h += QStringLiteral("<!DOCTYPE html>\n<html lang=\"%1\">\n<head>\n<meta charset=\"utf-8\">\n<title>%2</title>\n<style>%3</style>\n</head>\n<body>\n")
-             .arg(QLocale().bcp47Name(), title().toHtmlEscaped(), QString::fromLatin1(kStyle));
+             .arg(QLocale().bcp47Name(), title().toHtmlEscaped(),
+                  QString::fromLatin1(kStyle) + (mode == ChartMode::InlineSvg ? QString::fromLatin1(kScreenStyle) : QString()));
     h += QStringLiteral("<h1>%1</h1>\n").arg(title().toHtmlEscaped());
     h += QStringLiteral("<p class=\"meta\">%1</p>\n")
              .arg(tr("Generated %1 by Transformer Explorer %2.")
@@ -410,7 +436,8 @@ QString ReportGenerator::htmlText(ChartMode mode) const
     for (const Block &b : m_blocks) {
         switch (b.type) {
         case Block::Type::Heading:
-            h += QStringLiteral("<h2>%1</h2>\n").arg(b.text.toHtmlEscaped());
+            h += QStringLiteral("<h2%1>%2</h2>\n")
+                     .arg(b.pageBreak ? QStringLiteral(" style=\"page-break-before: always\"") : QString(), b.text.toHtmlEscaped());
             break;
         case Block::Type::Paragraph:
             h += QStringLiteral("<p>%1</p>\n").arg(b.text.toHtmlEscaped());
@@ -420,14 +447,15 @@ QString ReportGenerator::htmlText(ChartMode mode) const
             break;
         case Block::Type::Table: {
             // Attributes as well as CSS: QTextDocument honours cellpadding/border more reliably.
-            h += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\">\n<tr>");
+            h += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\" border=\"1\">\n<tr>");
             for (const QString &cell : b.header)
                 h += QStringLiteral("<th>%1</th>").arg(cell.toHtmlEscaped());
             h += QStringLiteral("</tr>\n");
+            const QList<bool> right = numericColumns(b);
             for (const QStringList &row : b.rows) {
                 h += QStringLiteral("<tr>");
                 for (int i = 0; i < row.size(); ++i) {
-                    const bool num = i > 0 && numeric(row[i]);
+                    const bool num = right.value(i);
                     h += QStringLiteral("<td%1>%2</td>")
                              .arg(num ? QStringLiteral(" class=\"num\" align=\"right\"") : QString(), row[i].toHtmlEscaped());
                 }
@@ -439,7 +467,7 @@ QString ReportGenerator::htmlText(ChartMode mode) const
         case Block::Type::Chart: {
             const QString name = ChartFactory::toString(b.chart);
             if (mode == ChartMode::Placeholder) {
-                h += QStringLiteral("<p><img src=\"txchart:%1\"></p>\n").arg(name);
+                h += QStringLiteral("<p align=\"center\"><img src=\"txchart:%1\"></p>\n").arg(name);
             } else {
                 auto chart = ChartFactory::create(b.chart, m_input.design, m_input.pinned ? &*m_input.pinned : nullptr);
                 QString svg = QString::fromUtf8(ChartWriter::svg(chart.get(), QSize(int(kChartLayoutWidth), int(kChartLayoutHeight)), 96));
@@ -456,7 +484,7 @@ QString ReportGenerator::htmlText(ChartMode mode) const
             break;
         }
         case Block::Type::Figures: {
-            h += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\">\n<tr><th>%1</th><th>%2</th></tr>\n")
+            h += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\" border=\"1\">\n<tr><th>%1</th><th>%2</th></tr>\n")
                      .arg(tr("Figure").toHtmlEscaped(), tr("Formula, with the numbers, and source").toHtmlEscaped());
             for (const Figure &f : m_figures) {
                 h += QStringLiteral("<tr><td>%1<br><span class=\"key\"><font color=\"#666666\" size=\"2\">%2</font></span></td>"
@@ -502,10 +530,10 @@ QString ReportGenerator::markdown(const QString &imageBase) const
             break;
         case Block::Type::Table: {
             QStringList header, rule;
+            const QList<bool> right = numericColumns(b);
             for (int i = 0; i < b.header.size(); ++i) {
                 header << mdEscape(b.header[i]);
-                rule << (i > 0 && !b.rows.isEmpty() && numeric(b.rows.front().value(i)) ? QStringLiteral("---:")
-                                                                                        : QStringLiteral("---"));
+                rule << (right.value(i) ? QStringLiteral("---:") : QStringLiteral("---"));
             }
             m += QStringLiteral("| %1 |\n| %2 |\n").arg(header.join(QStringLiteral(" | ")), rule.join(QStringLiteral(" | ")));
             for (const QStringList &row : b.rows) {
@@ -600,17 +628,17 @@ std::optional<Error> ReportGenerator::writePdf(const QString &path) const
         const QSizeF body(page.width(), page.height() - footerHeight);
 
         QTextDocument doc;
-        QFont base(Theme::fontFamily());
-        base.setPointSizeF(9.5);
+        QFont base;
+        base.setFamilies(ChartFactory::fontFamilies());
+        base.setPointSizeF(9);
         doc.setDefaultFont(base);
         doc.setDocumentMargin(0);
-        doc.setPageSize(body);
         doc.setHtml(htmlText(ChartMode::Placeholder));
 
         std::map<ChartFactory::Kind, std::unique_ptr<QChart>> charts;
         for (ChartFactory::Kind kind : chartKinds())
             charts[kind] = ChartFactory::create(kind, m_input.design, m_input.pinned ? &*m_input.pinned : nullptr);
-        const double chartWidth = body.width() - 4;
+        const double chartWidth = body.width() * 0.9;
         auto *handler = new ChartTextObject(std::move(charts), QSizeF(chartWidth, chartWidth * kChartLayoutHeight / kChartLayoutWidth),
                                             QSizeF(kChartLayoutWidth, kChartLayoutHeight), &doc);
         doc.documentLayout()->registerHandler(ChartTextObject::kObjectType, handler);
@@ -633,9 +661,14 @@ std::optional<Error> ReportGenerator::writePdf(const QString &path) const
             }
         }
 
+        // Paginate only now, over the finished content: laying out while the formats above
+        // change left the blocks after the first chart unplaced.
+        doc.setPageSize(body);
+        doc.markContentsDirty(0, doc.characterCount());
         const int pages = doc.pageCount();
         QPainter painter(&pdf);
-        QFont footerFont(Theme::fontFamily());
+        QFont footerFont;
+        footerFont.setFamilies(ChartFactory::fontFamilies());
         footerFont.setPointSizeF(7.5);
         for (int i = 0; i < pages; ++i) {
             if (i > 0)
@@ -646,6 +679,7 @@ std::optional<Error> ReportGenerator::writePdf(const QString &path) const
             context.clip = QRectF(0, i * body.height(), body.width(), body.height());
             painter.setClipRect(context.clip);
             doc.documentLayout()->draw(&painter, context);
+            handler->drawPending(&painter);
             painter.restore();
             painter.setFont(footerFont);
             painter.setPen(QColor(0x66, 0x66, 0x66));

@@ -58,10 +58,12 @@ private:
         QStringList header;
         QList<QStringList> rows;
         ChartFactory::Kind chart = ChartFactory::Kind::Params;
+        bool pageBreak = false; // headings: start a new page when printed
     };
     enum class ChartMode { Placeholder, InlineSvg };
 
     void build();
+    static QList<bool> numericColumns(const Block &b);
     QString htmlText(ChartMode mode) const;
     std::vector<ChartFactory::Kind> chartKinds() const;
 

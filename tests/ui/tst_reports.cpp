@@ -208,7 +208,7 @@ private slots:
         QVERIFY(!ChartWriter::save(chart.get(), path, QSize(1600, 1000), 150));
         if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
             QSKIP("pdftotext (poppler-utils) is not installed");
-        QVERIFY(pdfText(path).contains(QStringLiteral("Memory for inference and training")));
+        QVERIFY(pdfText(path).contains(QStringLiteral("Memory and device fit — Llama-2-7B")));
     }
 
     void unwritablePathIsAnError()

@@ -65,6 +65,13 @@ int main(int argc, char *argv[])
             if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
                 && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
                 qputenv("QT_QPA_PLATFORM", "offscreen");
+            // Headless commands keep stderr to their one line: Qt's note about a missing
+            // XDG_RUNTIME_DIR (it falls back to a private directory) is not the user's concern.
+            static const QtMessageHandler previous = qInstallMessageHandler(nullptr);
+            qInstallMessageHandler([](QtMsgType type, const QMessageLogContext &context, const QString &message) {
+                if (type != QtWarningMsg || !message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+                    previous(type, context, message);
+            });
             QApplication app(argc, argv);
             QApplication::setApplicationName(QStringLiteral("Transformer Explorer"));
             QApplication::setApplicationVersion(QStringLiteral(TX_VERSION));

@@ -55,7 +55,10 @@ QString pdfText(const QString &path)
     p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
     if (!p.waitForFinished(60000))
         return {};
-    return QString::fromUtf8(p.readAllStandardOutput());
+    // DejaVu Sans sets "fi" and "fl" as ligatures; pdftotext gives them back as U+FB01/U+FB02.
+    return QString::fromUtf8(p.readAllStandardOutput())
+        .replace(QChar(0xFB01), QStringLiteral("fi"))
+        .replace(QChar(0xFB02), QStringLiteral("fl"));
 }
 
 int distinctColours(const QImage &image)

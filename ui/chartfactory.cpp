@@ -357,6 +357,7 @@ std::unique_ptr<QChart> scalingChart(const ChartFactory::Input &d, const ChartFa
     // The curves climb steeply far from the optimum; keep the design's neighbourhood readable.
     const double span = std::max(lossFocus - lossMin, 0.05);
     y->setRange(std::max(0.0, lossMin - 0.2 * span), lossFocus + 1.5 * span);
+    y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%.2f"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -406,7 +407,7 @@ QString ChartFactory::title(Kind kind, const Input &design)
     case Kind::Compute:
         return tr("Roofline: prefill and decode on %1 — %2").arg(design.evaluation.hardware.deviceName, name);
     case Kind::Scaling:
-        return tr("Scaling law (%1) — %2").arg(ScalingLaw::of(design.assumptions.law).name(), name);
+        return tr("Scaling law — %1 · %2").arg(name, ScalingLaw::of(design.assumptions.law).name());
     }
     return name;
 }

@@ -45,11 +45,17 @@ void ChartPanel::exportPng()
     const int index = sizes.indexOf(choice);
     const QSize pixels = index == 0 ? QSize(1600, 1000) : index == 1 ? QSize(3200, 2000)
                        : index == 2 ? QSize(800, 500) : size();
+    // DPI sets the text size relative to the picture: 96 keeps the on-screen proportions.
+    const int suggested = index == 3 ? 96 : index == 1 ? 300 : ChartWriter::kDefaultDpi;
+    const int dpi = QInputDialog::getInt(this, tr("Export chart"), tr("Resolution in dots per inch:"), suggested, 36,
+                                         1200, 1, &ok);
+    if (!ok)
+        return;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export chart as PNG"), chart()->title() + QStringLiteral(".png"),
                                                       tr("PNG images (*.png)"));
     if (path.isEmpty())
         return;
-    if (auto error = ChartExporter::savePng(chart(), pixels, path))
+    if (auto error = ChartWriter::savePng(chart(), path, pixels, dpi))
         QMessageBox::warning(this, tr("Export chart"), error->toString());
 }
 

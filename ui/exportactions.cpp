@@ -58,20 +58,45 @@ void ExportActions::warn(const QString &title, const QString &message)
     QMessageBox::warning(m_window, title, message);
 }
 
-void ExportActions::exportReport()
+std::optional<Error> ExportActions::writeReport(const QString &path) const
 {
     const auto evaluation = evaluate(m_state->config(), m_assumptions);
     if (!evaluation)
-        return warn(tr("Export report"), tr("The design has a problem: %1").arg(evaluation.error().toString()));
-    QString filter;
+        return evaluation.error();
+    const ReportGenerator report({{m_state->config(), m_assumptions, *evaluation}, std::nullopt, {}});
+    return report.write(path);
+}
+
+std::optional<Error> ExportActions::writeBreakdownCsv(const QString &path) const
+{
+    const auto &params = m_state->snapshot().params;
+    if (!params)
+        return m_state->snapshot().errors.empty() ? Error{path, {}, tr("the design is invalid")}
+                                                  : m_state->snapshot().errors.front();
+    return save(path, BreakdownCsv::write(*params));
+}
+
+std::optional<Error> ExportActions::writeResultsJson(const QString &path) const
+{
+    const auto evaluation = evaluate(m_state->config(), m_assumptions);
+    if (!evaluation)
+        return evaluation.error();
+    QJsonObject root;
+    root.insert(QStringLiteral("name"), m_state->config().name);
+    root.insert(QStringLiteral("params"), ResultJson::params(evaluation->params));
+    EvaluationJson::write(root, m_state->config(), m_assumptions, *evaluation);
+    return save(path, QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
+void ExportActions::exportReport()
+{
     const QString path = QFileDialog::getSaveFileName(
         m_window, tr("Export report"), baseName(m_state) + QStringLiteral("-report.pdf"),
-        tr("PDF document (*.pdf);;Web page, one file (*.html);;Markdown with PNG charts (*.md)"), &filter);
+        tr("PDF document (*.pdf);;Web page, one file (*.html);;Markdown with PNG charts (*.md)"));
     if (path.isEmpty())
         return;
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const ReportGenerator report({{m_state->config(), m_assumptions, *evaluation}, std::nullopt, {}});
-    const auto error = report.write(path);
+    const auto error = writeReport(path);
     QApplication::restoreOverrideCursor();
     if (error)
         warn(tr("Export report"), error->toString());
@@ -79,33 +104,23 @@ void ExportActions::exportReport()
 
 void ExportActions::exportBreakdownCsv()
 {
-    const auto &params = m_state->snapshot().params;
-    if (!params)
-        return warn(tr("Export breakdown"), tr("The design has a problem; fix it first."));
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Export parameter breakdown"),
                                                       baseName(m_state) + QStringLiteral("-parameters.csv"),
                                                       tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
-    if (auto e = save(path, BreakdownCsv::write(*params)))
+    if (auto e = writeBreakdownCsv(path))
         warn(tr("Export breakdown"), e->toString());
 }
 
 void ExportActions::exportResultsJson()
 {
-    const auto evaluation = evaluate(m_state->config(), m_assumptions);
-    if (!evaluation)
-        return warn(tr("Export results"), tr("The design has a problem: %1").arg(evaluation.error().toString()));
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Export results"),
                                                       baseName(m_state) + QStringLiteral("-results.json"),
                                                       tr("JSON files (*.json)"));
     if (path.isEmpty())
         return;
-    QJsonObject root;
-    root.insert(QStringLiteral("name"), m_state->config().name);
-    root.insert(QStringLiteral("params"), ResultJson::params(evaluation->params));
-    EvaluationJson::write(root, m_state->config(), m_assumptions, *evaluation);
-    if (auto e = save(path, QJsonDocument(root).toJson(QJsonDocument::Indented)))
+    if (auto e = writeResultsJson(path))
         warn(tr("Export results"), e->toString());
 }
 

@@ -1,8 +1,11 @@
 #pragma once
 
 #include "assumptions.h"
+#include "error.h"
 
 #include <QObject>
+
+#include <optional>
 
 class QAction;
 class QWidget;
@@ -29,6 +32,11 @@ public:
     // The estimate assumptions exports use (the program's defaults until the window edits them).
     const Assumptions &assumptions() const { return m_assumptions; }
     void setAssumptions(const Assumptions &assumptions) { m_assumptions = assumptions; }
+
+    // The file writers behind the dialogs (errors name the file).
+    std::optional<Error> writeReport(const QString &path) const;
+    std::optional<Error> writeBreakdownCsv(const QString &path) const;
+    std::optional<Error> writeResultsJson(const QString &path) const;
 
     void exportReport();
     void exportBreakdownCsv();

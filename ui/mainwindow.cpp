@@ -82,6 +82,7 @@ void MainWindow::createMenus()
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
     auto *exports = new ExportActions(m_state, this);
+    exports->setObjectName(QStringLiteral("exportActions"));
     file->addAction(exports->reportAction());
     file->addAction(exports->breakdownCsvAction());
     file->addAction(exports->resultsJsonAction());

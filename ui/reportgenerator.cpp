@@ -224,9 +224,10 @@ void ReportGenerator::build()
     QString fitInference = hw.fitsOneDeviceInference
         ? tr("fits one %1 (%2)").arg(hw.deviceName, bytes(hw.deviceMemoryBytes))
         : tr("needs %n × %1", nullptr, hw.devicesForInference).arg(hw.deviceName);
-    QString fitTraining = hw.fitsPerDeviceTraining
-        ? tr("fits each of the %n devices", nullptr, a.devices)
-        : tr("does not fit a %1 (%2)").arg(hw.deviceName, bytes(hw.deviceMemoryBytes));
+    QString fitTraining = !hw.fitsPerDeviceTraining
+        ? tr("does not fit a %1 (%2)").arg(hw.deviceName, bytes(hw.deviceMemoryBytes))
+        : a.devices == 1 ? tr("fits one %1 (%2)").arg(hw.deviceName, bytes(hw.deviceMemoryBytes))
+                         : tr("fits each of the %n devices", nullptr, a.devices);
     QList<QStringList> glance = {
         {tr("Parameters (exact)"), NumberFormat::exact(p.total), NumberFormat::count(double(p.total))},
     };

@@ -3,7 +3,6 @@
 #include "breakdowncsv.h"
 #include "designstate.h"
 #include "evaluationjson.h"
-#include "evaluator.h"
 #include "reportgenerator.h"
 #include "resultjson.h"
 
@@ -58,13 +57,22 @@ void ExportActions::warn(const QString &title, const QString &message)
     QMessageBox::warning(m_window, title, message);
 }
 
+void ExportActions::setPinned(const DesignSnapshot *pinned)
+{
+    m_pinned.reset();
+    if (pinned)
+        m_pinned = *pinned;
+}
+
 std::optional<Error> ExportActions::writeReport(const QString &path) const
 {
-    const auto evaluation = evaluate(m_state->config(), m_assumptions);
-    if (!evaluation)
-        return evaluation.error();
-    const ReportGenerator report({{m_state->config(), m_assumptions, *evaluation}, std::nullopt, {}});
-    return report.write(path);
+    const DesignSnapshot &s = m_state->snapshot();
+    if (!s.evaluation)
+        return s.errors.empty() ? Error{path, {}, tr("the design is invalid")} : s.errors.front();
+    ReportGenerator::Input input{{s.config, s.assumptions, *s.evaluation}, std::nullopt, {}};
+    if (m_pinned && m_pinned->evaluation)
+        input.pinned = ChartFactory::Input{m_pinned->config, m_pinned->assumptions, *m_pinned->evaluation};
+    return ReportGenerator(input).write(path);
 }
 
 std::optional<Error> ExportActions::writeBreakdownCsv(const QString &path) const
@@ -78,13 +86,13 @@ std::optional<Error> ExportActions::writeBreakdownCsv(const QString &path) const
 
 std::optional<Error> ExportActions::writeResultsJson(const QString &path) const
 {
-    const auto evaluation = evaluate(m_state->config(), m_assumptions);
-    if (!evaluation)
-        return evaluation.error();
+    const DesignSnapshot &s = m_state->snapshot();
+    if (!s.evaluation)
+        return s.errors.empty() ? Error{path, {}, tr("the design is invalid")} : s.errors.front();
     QJsonObject root;
-    root.insert(QStringLiteral("name"), m_state->config().name);
-    root.insert(QStringLiteral("params"), ResultJson::params(evaluation->params));
-    EvaluationJson::write(root, m_state->config(), m_assumptions, *evaluation);
+    root.insert(QStringLiteral("name"), s.config.name);
+    root.insert(QStringLiteral("params"), ResultJson::params(s.evaluation->params));
+    EvaluationJson::write(root, s.config, s.assumptions, *s.evaluation);
     return save(path, QJsonDocument(root).toJson(QJsonDocument::Indented));
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "assumptions.h"
+#include "designsnapshot.h"
 #include "error.h"
 
 #include <QObject>
@@ -17,7 +17,8 @@ class DesignState;
 // The window's exports of the current design: the report (PDF, HTML, Markdown), the
 // breakdown as CSV, all results as JSON (the same keys as `size --format json`), and the
 // breakdown copied to the clipboard as tab-separated text. The window adds the actions to
-// its menus; each one evaluates the design under `assumptions()` when it runs.
+// its menus. Each export takes the state's current snapshot (design, assumptions, estimates);
+// the report adds the pinned design, if any, as its comparison.
 class ExportActions : public QObject
 {
     Q_OBJECT
@@ -29,9 +30,8 @@ public:
     QAction *resultsJsonAction() const { return m_resultsJson; }
     QAction *copyBreakdownAction() const { return m_copyBreakdown; }
 
-    // The estimate assumptions exports use (the program's defaults until the window edits them).
-    const Assumptions &assumptions() const { return m_assumptions; }
-    void setAssumptions(const Assumptions &assumptions) { m_assumptions = assumptions; }
+    // A copy of the pinned design (ComparisonView::pinnedChanged); nullptr unpins.
+    void setPinned(const tx::DesignSnapshot *pinned);
 
     // The file writers behind the dialogs (errors name the file).
     std::optional<Error> writeReport(const QString &path) const;
@@ -48,7 +48,7 @@ private:
 
     DesignState *m_state;
     QWidget *m_window;
-    Assumptions m_assumptions;
+    std::optional<DesignSnapshot> m_pinned;
     QAction *m_report;
     QAction *m_breakdownCsv;
     QAction *m_resultsJson;

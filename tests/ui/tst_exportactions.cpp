@@ -2,6 +2,8 @@
 // (equal to core's counts), results as JSON, the breakdown on the clipboard as tab-separated
 // text, and a chart copied as an image at twice its on-screen size.
 #include "chartpanel.h"
+#include "comparisonview.h"
+#include "tableclipboard.h"
 #include "designstate.h"
 #include "exportactions.h"
 #include "mainwindow.h"
@@ -15,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenuBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -90,6 +93,31 @@ private slots:
         QFile html(report);
         QVERIFY(html.open(QIODevice::ReadOnly));
         QVERIFY(html.readAll().contains("124,439,808"));
+    }
+
+    void reportComparesPinnedDesignAndTableCopies()
+    {
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("gpt2")));
+        w.comparisonView()->pin();
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        auto *exports = w.findChild<ExportActions *>(QStringLiteral("exportActions"));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ab.md"));
+        QVERIFY(!exports->writeReport(path));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString md = QString::fromUtf8(f.readAll());
+        QVERIFY(md.contains(QStringLiteral("## Comparison with the pinned design")));
+        // Both totals, models.json: llama-2-7b and gpt2.
+        QVERIFY(md.contains(QStringLiteral("| Parameters | 6,738,415,616 | 124,439,808 |")));
+
+        QTableWidget *table = w.comparisonView()->table();
+        const QStringList lines = TableClipboard::tsv(table->model()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), table->rowCount() + 1);
+        QCOMPARE(lines[0].split(QLatin1Char('\t')).size(), table->columnCount());
+        TableClipboard::copy(table);
+        QCOMPARE(QApplication::clipboard()->text(), TableClipboard::tsv(table->model()));
     }
 
     void chartCopiesAsImage()

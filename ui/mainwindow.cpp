@@ -33,6 +33,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 

@@ -99,8 +99,11 @@ private slots:
     {
         MainWindow w;
         QVERIFY(w.loadPreset(QStringLiteral("gpt2")));
+        // As Edit → Pin does: the page is brought up to date, then pinned.
+        w.comparisonView()->showSnapshot(w.state()->snapshot());
         w.comparisonView()->pin();
         QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        w.comparisonView()->showSnapshot(w.state()->snapshot());
         auto *exports = w.findChild<ExportActions *>(QStringLiteral("exportActions"));
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("ab.md"));

@@ -3,6 +3,8 @@
 #include "breakdowncsv.h"
 #include "designstate.h"
 #include "evaluationjson.h"
+#include "explainer.h"
+#include "figurecsv.h"
 #include "reportgenerator.h"
 #include "resultjson.h"
 
@@ -42,6 +44,7 @@ ExportActions::ExportActions(DesignState *state, QWidget *window)
     , m_report(new QAction(tr("Export &Report…"), this))
     , m_breakdownCsv(new QAction(tr("Export Parameter &Breakdown as CSV…"), this))
     , m_resultsJson(new QAction(tr("Export Results as &JSON…"), this))
+    , m_resultsCsv(new QAction(tr("Export Results as CS&V…"), this))
     , m_copyBreakdown(new QAction(tr("Copy Parameter Breakdown as &Text"), this))
 {
     m_report->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -49,6 +52,7 @@ ExportActions::ExportActions(DesignState *state, QWidget *window)
     connect(m_report, &QAction::triggered, this, &ExportActions::exportReport);
     connect(m_breakdownCsv, &QAction::triggered, this, &ExportActions::exportBreakdownCsv);
     connect(m_resultsJson, &QAction::triggered, this, &ExportActions::exportResultsJson);
+    connect(m_resultsCsv, &QAction::triggered, this, &ExportActions::exportResultsCsv);
     connect(m_copyBreakdown, &QAction::triggered, this, &ExportActions::copyBreakdown);
 }
 
@@ -94,6 +98,25 @@ std::optional<Error> ExportActions::writeResultsJson(const QString &path) const
     root.insert(QStringLiteral("params"), ResultJson::params(s.evaluation->params));
     EvaluationJson::write(root, s.config, s.assumptions, *s.evaluation);
     return save(path, QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
+std::optional<Error> ExportActions::writeResultsCsv(const QString &path) const
+{
+    const DesignSnapshot &s = m_state->snapshot();
+    if (!s.evaluation)
+        return s.errors.empty() ? Error{path, {}, tr("the design is invalid")} : s.errors.front();
+    return save(path, FigureCsv::write(explain(s.config, s.assumptions, *s.evaluation)));
+}
+
+void ExportActions::exportResultsCsv()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export results"),
+                                                      baseName(m_state) + QStringLiteral("-results.csv"),
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (auto e = writeResultsCsv(path))
+        warn(tr("Export results"), e->toString());
 }
 
 void ExportActions::exportReport()

@@ -118,6 +118,7 @@ void MainWindow::createMenus()
     file->addAction(exports->reportAction());
     file->addAction(exports->breakdownCsvAction());
     file->addAction(exports->resultsJsonAction());
+    file->addAction(exports->resultsCsvAction());
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

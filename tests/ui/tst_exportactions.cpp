@@ -39,6 +39,7 @@ private slots:
         QVERIFY(texts.contains(QStringLiteral("Export &Report…")));
         QVERIFY(texts.contains(QStringLiteral("Export Parameter &Breakdown as CSV…")));
         QVERIFY(texts.contains(QStringLiteral("Export Results as &JSON…")));
+        QVERIFY(texts.contains(QStringLiteral("Export Results as CS&V…")));
         QVERIFY(texts.contains(QStringLiteral("Copy Parameter Breakdown as &Text")));
     }
 
@@ -82,6 +83,27 @@ private slots:
         // GPT-2 Small, models.json ("params_total" of "gpt2").
         QCOMPARE(root.value(QStringLiteral("params")).toObject().value(QStringLiteral("total")).toDouble(), 124439808.0);
         QCOMPARE(root.value(QStringLiteral("name")).toString(), QStringLiteral("GPT-2 Small"));
+
+        const QString csvPath = dir.filePath(QStringLiteral("r.csv"));
+        QVERIFY(!exports->writeResultsCsv(csvPath));
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(rows.front(), QStringLiteral("key,value,unit,title"));
+        const Evaluation &e = *w.state()->snapshot().evaluation;
+        int checked = 0;
+        for (const QString &row : rows) {
+            const QStringList cells = row.split(QLatin1Char(','));
+            if (cells[0] == QLatin1String("memory.inference.total_bytes")) {
+                QCOMPARE(cells[1].toDouble(), e.inference.totalBytes);
+                QCOMPARE(cells[2], QStringLiteral("bytes"));
+                ++checked;
+            } else if (cells[0] == QLatin1String("compute.training_flops")) {
+                QCOMPARE(cells[1].toDouble(), e.compute.trainingFlops);
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, 2);
 
         exports->copyBreakdownAction()->trigger();
         const QStringList lines = QApplication::clipboard()->text().split(QLatin1Char('\n'));

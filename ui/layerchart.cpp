@@ -3,6 +3,7 @@
 #include "niceaxis.h"
 
 #include <QBarSet>
+#include <QLegendMarker>
 #include <QStackedBarSeries>
 #include <QValueAxis>
 
@@ -67,6 +68,20 @@ void LayerChart::setParams(const ParamCount &params)
     }
     for (const LayerParams &l : layers)
         top = std::max(top, double(l.total()) / 1e6);
+    // Components no layer has (cross-attention in a decoder-only model) leave the legend.
+    std::vector<bool> visible(size_t(m_sets.size()), false);
+    for (const LayerParams &l : layers) {
+        visible[0] = visible[0] || l.attention > 0;
+        visible[1] = visible[1] || l.crossAttention > 0;
+        visible[2] = visible[2] || l.ffn > 0;
+        visible[3] = visible[3] || l.norms > 0;
+    }
+    if (visible != m_legendShown) {
+        m_legendShown = visible;
+        const auto markers = legend()->markers(m_series);
+        for (int i = 0; i < markers.size() && i < int(visible.size()); ++i)
+            markers[i]->setVisible(visible[size_t(i)]);
+    }
     // Layers are numbered from 1 on the axis; bar i sits at x = i.
     if (m_layers->max() != std::max(0, n - 1) + 0.5 || m_layers->min() != -0.5)
         m_layers->setRange(-0.5, std::max(0, n - 1) + 0.5);

@@ -64,7 +64,7 @@ MemoryChart::MemoryChart(QGraphicsItem *parent)
     m_series->attachAxis(m_values);
     m_capacity->attachAxis(m_categories);
     m_capacity->attachAxis(m_values);
-    legend()->setAlignment(Qt::AlignBottom);
+    legend()->setAlignment(Qt::AlignRight); // seven long names: a column keeps them whole
 }
 
 void MemoryChart::setEvaluation(const Evaluation &evaluation)
@@ -118,7 +118,7 @@ void MemoryChart::refresh()
         }
     }
     const double capacity = e.hardware.deviceMemoryBytes / kGB;
-    m_capacity->setName(tr("%1 memory (%2 GB)").arg(e.hardware.deviceName).arg(capacity, 0, 'f', 0));
+    m_capacity->setName(tr("Device memory (%1 GB)").arg(capacity, 0, 'f', 0));
     const QList<QPointF> line = {QPointF(-0.5, capacity), QPointF(n - 0.5, capacity)};
     if (m_capacity->points() != line)
         m_capacity->replace(line);

@@ -1,8 +1,9 @@
 #include "summarycard.h"
 
+#include "superscript.h"
+
 #include <QKeyEvent>
 #include <QLabel>
-#include <QRegularExpression>
 #include <QVBoxLayout>
 
 namespace tx {
@@ -25,10 +26,7 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
     m_value->setFont(big);
     m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_detail->setWordWrap(true);
-    QPalette muted = m_detail->palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
-    m_title->setPalette(muted);
-    m_detail->setPalette(muted);
+    applyMutedPalette();
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 10, 6);
     layout->setSpacing(2);
@@ -50,17 +48,36 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
 
 void SummaryCard::show(const QString &value, const QString &detail, const QString &tooltip)
 {
-    // "1.38 × 10^10 FLOP" reads better with a real superscript.
-    QString shown = value;
-    if (shown.contains(QLatin1Char('^'))) {
-        static const QRegularExpression power(QStringLiteral("\\^(-?\\d+)"));
-        shown = shown.toHtmlEscaped().replace(power, QStringLiteral("<sup>\\1</sup>"));
-    }
-    if (m_value->text() != shown)
-        m_value->setText(shown);
-    if (m_detail->text() != detail)
-        m_detail->setText(detail);
+    // Rich text (a QTextDocument per label) only where a power of ten needs a superscript;
+    // plain text is several times cheaper to lay out on every slider tick.
+    const auto put = [](QLabel *label, const QString &text) {
+        const bool power = text.contains(QLatin1Char('^'));
+        const QString shown = power ? Superscript::html(text) : text;
+        const Qt::TextFormat format = power ? Qt::RichText : Qt::PlainText;
+        if (label->textFormat() != format)
+            label->setTextFormat(format);
+        if (label->text() != shown)
+            label->setText(shown);
+    };
+    put(m_value, value);
+    put(m_detail, detail);
     setToolTip(tooltip);
+}
+
+void SummaryCard::applyMutedPalette()
+{
+    QPalette muted = palette();
+    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
+    m_title->setPalette(muted);
+    m_detail->setPalette(muted);
+}
+
+void SummaryCard::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    // Light/dark switch: the grey of the title and detail follows the new palette.
+    if (event->type() == QEvent::PaletteChange)
+        applyMutedPalette();
 }
 
 void SummaryCard::mousePressEvent(QMouseEvent *event)

@@ -18,8 +18,17 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
     static const std::map<QString, std::function<int(QStringList)>> table = {
         {QStringLiteral("presets"), tx::runPresetsCommand},
         {QStringLiteral("size"), tx::runSizeCommand},
+        {QStringLiteral("report"), tx::runReportCommand},
+        {QStringLiteral("chart"), tx::runChartCommand},
+        {QStringLiteral("sweep"), tx::runSweepCommand},
     };
     return table;
+}
+
+// Commands that draw charts (QtCharts needs a QApplication, offscreen when headless).
+bool needsGui(const QString &name)
+{
+    return name == QLatin1String("report") || name == QLatin1String("chart");
 }
 
 void printUsage(QTextStream &out)
@@ -35,6 +44,12 @@ void printUsage(QTextStream &out)
            "       [--optimizer adamw|adamw-mixed|sgd|adam8bit|adafactor] [--recompute none|selective|full]\n"
            "       [--flash] [--zero 0-3] [--tp N] [--device ID] [--devices N] [--hardware FILE]\n"
            "       [--mfu F] [--price USD] [--law chinchilla|epoch|kaplan] [--explain]\n"
+           "  report DESIGN [estimate flags] [--compare NAME|FILE] --out FILE.pdf|.html|.md\n"
+           "                                design report\n"
+           "  chart --chart params|memory|compute|scaling DESIGN [estimate flags]\n"
+           "       [--width PX --height PX --dpi N] --out FILE.png|.svg|.pdf\n"
+           "  sweep --vary KEY --from X --to Y --steps N [--log] [--multiple M] DESIGN\n"
+           "       [estimate flags] --out FILE.csv   one CSV row per point\n"
            "Bad input exits with code 2 and one line on stderr.\n";
 }
 
@@ -51,6 +66,25 @@ int main(int argc, char *argv[])
             return 0;
         }
         const auto it = commands().find(name);
+        if (it != commands().end() && needsGui(name)) {
+            // Charts are QGraphicsWidgets and need a QApplication; without a display, draw offscreen.
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+                && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            // Headless commands keep stderr to their one line: Qt's note about a missing
+            // XDG_RUNTIME_DIR (it falls back to a private directory) is not the user's concern.
+            static const QtMessageHandler previous = qInstallMessageHandler(nullptr);
+            qInstallMessageHandler([](QtMsgType type, const QMessageLogContext &context, const QString &message) {
+                if (type != QtWarningMsg || !message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+                    previous(type, context, message);
+            });
+            QApplication app(argc, argv);
+            QApplication::setApplicationName(QStringLiteral("Transformer Explorer"));
+            QApplication::setApplicationVersion(QStringLiteral(TX_VERSION));
+            tx::Theme::applyFont(app);
+            QStringList args = QCoreApplication::arguments().mid(2);
+            return it->second(args);
+        }
         if (it != commands().end()) {
             QCoreApplication app(argc, argv);
             QCoreApplication::setApplicationName(QStringLiteral("Transformer Explorer"));

@@ -1,8 +1,11 @@
 #include "chartpanel.h"
 
 #include "chartexporter.h"
+#include "chartwriter.h"
 
+#include <QApplication>
 #include <QChart>
+#include <QClipboard>
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QInputDialog>
@@ -24,6 +27,9 @@ void ChartPanel::contextMenuEvent(QContextMenuEvent *event)
     QMenu menu(this);
     menu.addAction(tr("Export as &PNG…"), this, &ChartPanel::exportPng);
     menu.addAction(tr("Export as &SVG…"), this, &ChartPanel::exportSvg);
+    menu.addAction(tr("Export as P&DF…"), this, &ChartPanel::exportPdf);
+    menu.addSeparator();
+    menu.addAction(tr("&Copy as Image"), this, &ChartPanel::copyImage);
     menu.exec(event->globalPos());
 }
 
@@ -39,11 +45,17 @@ void ChartPanel::exportPng()
     const int index = sizes.indexOf(choice);
     const QSize pixels = index == 0 ? QSize(1600, 1000) : index == 1 ? QSize(3200, 2000)
                        : index == 2 ? QSize(800, 500) : size();
+    // DPI sets the text size relative to the picture: 96 keeps the on-screen proportions.
+    const int suggested = index == 3 ? 96 : index == 1 ? 300 : ChartWriter::kDefaultDpi;
+    const int dpi = QInputDialog::getInt(this, tr("Export chart"), tr("Resolution in dots per inch:"), suggested, 36,
+                                         1200, 1, &ok);
+    if (!ok)
+        return;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export chart as PNG"), chart()->title() + QStringLiteral(".png"),
                                                       tr("PNG images (*.png)"));
     if (path.isEmpty())
         return;
-    if (auto error = ChartExporter::savePng(chart(), pixels, path))
+    if (auto error = ChartWriter::savePng(chart(), path, pixels, dpi))
         QMessageBox::warning(this, tr("Export chart"), error->toString());
 }
 
@@ -55,6 +67,23 @@ void ChartPanel::exportSvg()
         return;
     if (auto error = ChartExporter::saveSvg(chart(), size(), path, chart()->title()))
         QMessageBox::warning(this, tr("Export chart"), error->toString());
+}
+
+void ChartPanel::exportPdf()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart as PDF"), chart()->title() + QStringLiteral(".pdf"),
+                                                      tr("PDF documents (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    // The page measures what the chart shows on screen (96 logical pixels per inch).
+    if (auto error = ChartWriter::savePdf(chart(), path, size(), 96))
+        QMessageBox::warning(this, tr("Export chart"), error->toString());
+}
+
+void ChartPanel::copyImage()
+{
+    // Twice the on-screen pixels at twice the DPI: the same layout, sharp when pasted into slides.
+    QGuiApplication::clipboard()->setImage(ChartWriter::image(chart(), size() * 2, 192));
 }
 
 } // namespace tx

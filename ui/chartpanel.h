@@ -4,7 +4,8 @@
 
 namespace tx {
 
-// Shows one chart; its context menu exports the chart as PNG (at a chosen resolution) or SVG.
+// Shows one chart; its context menu exports the chart as PNG (at a chosen resolution), SVG or
+// PDF (vectors), or copies it to the clipboard as an image.
 class ChartPanel : public QChartView
 {
     Q_OBJECT
@@ -13,6 +14,8 @@ public:
 
     void exportPng();
     void exportSvg();
+    void exportPdf();
+    void copyImage();
 
 protected:
     void contextMenuEvent(QContextMenuEvent *event) override;

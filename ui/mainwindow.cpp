@@ -13,11 +13,13 @@
 #include "designcontrols.h"
 #include "designfile.h"
 #include "designstate.h"
+#include "exportactions.h"
 #include "layerchart.h"
 #include "parameterview.h"
 #include "presetpicker.h"
 #include "recentfiles.h"
 #include "summarycards.h"
+#include "tableclipboard.h"
 #include "theme.h"
 
 #include <QAction>
@@ -31,6 +33,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -108,6 +111,15 @@ void MainWindow::createMenus()
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
+    auto *exports = new ExportActions(m_state, this);
+    exports->setObjectName(QStringLiteral("exportActions"));
+    connect(m_comparison, &ComparisonView::pinnedChanged, exports, &ExportActions::setPinned);
+    TableClipboard::install(m_comparison->table());
+    file->addAction(exports->reportAction());
+    file->addAction(exports->breakdownCsvAction());
+    file->addAction(exports->resultsJsonAction());
+    file->addAction(exports->resultsCsvAction());
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
@@ -117,6 +129,8 @@ void MainWindow::createMenus()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(exports->copyBreakdownAction());
 
     edit->addSeparator();
     edit->addAction(tr("&Pin design as A"), QKeySequence(tr("Ctrl+Shift+P")), this, [this] {

@@ -160,7 +160,10 @@ private slots:
     {
         MainWindow w;
         PresetPicker *picker = w.controls()->presetPicker();
+        // "7b" matches anywhere in the name: Falcon, Llama-1, Llama-2, Mistral, Mixtral-8x7B, Qwen2.5.
         picker->completer()->setCompletionPrefix(QStringLiteral("7b"));
+        QCOMPARE(picker->completer()->completionCount(), 6);
+        picker->completer()->setCompletionPrefix(QStringLiteral("2-7b"));
         QCOMPARE(picker->completer()->completionCount(), 1);
         QVERIFY(picker->completer()->currentCompletion().startsWith(QStringLiteral("Llama-2-7B")));
     }

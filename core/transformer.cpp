@@ -41,7 +41,7 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     if (bytes > capBytes) {
         return Error{{}, QStringLiteral("memory cap"),
                      tr("the weights would take %1 bytes, more than the cap of %2 bytes; "
-                        "use a scaled-down model (--scale-down) or raise the cap")
+                        "use a scaled-down model or raise the cap")
                          .arg(bytes)
                          .arg(capBytes)};
     }

@@ -8,9 +8,13 @@ namespace tx::ops {
 void linearForward(Mat &out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w, const RowVec &bias)
 {
     out.resize(x.rows(), w.cols());
-    out.noalias() = x * w;
+    // Eigen's `out = x * w` zeroes `out` and then accumulates; starting from the bias instead
+    // saves that pass over the output.
     if (bias.size() > 0)
-        out.rowwise() += bias;
+        out.rowwise() = bias;
+    else
+        out.setZero();
+    out.noalias() += x * w;
 }
 
 void layerNormForward(Mat &out, ColVec &mean, ColVec &rstd, const Eigen::Ref<const Mat> &x, const RowVec &scale,

@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
+
+#include <omp.h>
 
 namespace tx {
 
@@ -158,6 +161,39 @@ Expected<ForwardResult, Error> Transformer::forward(const std::vector<int> &toke
 
 Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std::vector<std::vector<int>> &sequences,
                                                                      const ForwardOptions &options) const
+{
+    const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+    const int B = int(sequences.size());
+    if (threads < 2 || B < 2)
+        return forwardStacked(sequences, options);
+    // Several sequences: each thread runs a contiguous share of them with single-threaded
+    // products. One join per call instead of one per matrix product, which keeps both cores
+    // busy even when the machine is shared with other work.
+    const int chunks = std::min(threads, B);
+    std::vector<std::optional<Expected<std::vector<ForwardResult>, Error>>> parts(static_cast<std::size_t>(chunks));
+#pragma omp parallel num_threads(chunks)
+    {
+        const int i = omp_get_thread_num();
+        const int begin = B * i / chunks, end = B * (i + 1) / chunks;
+        const std::vector<std::vector<int>> share(sequences.begin() + begin, sequences.begin() + end);
+        ForwardOptions mine = options;
+        if (i != 0) // progress is reported from the calling thread only
+            mine.progress = nullptr;
+        parts[std::size_t(i)] = forwardStacked(share, mine);
+    }
+    std::vector<ForwardResult> results;
+    results.reserve(std::size_t(B));
+    for (auto &part : parts) {
+        if (!part || !part->hasValue())
+            return part ? part->error() : Error{{}, {}, tr("a worker thread did not finish")};
+        for (ForwardResult &r : part->value())
+            results.push_back(std::move(r));
+    }
+    return results;
+}
+
+Expected<std::vector<ForwardResult>, Error> Transformer::forwardStacked(const std::vector<std::vector<int>> &sequences,
+                                                                       const ForwardOptions &options) const
 {
     const ModelConfig &c = m_config;
     const int d = c.dModel, H = c.nHeads, KV = c.nKvHeads, hd = m_headDim, V = c.vocabSize;

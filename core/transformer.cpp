@@ -401,7 +401,7 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardStacked(const st
             logits.rowwise() = w.lmHeadBias;
         else
             logits.setZero();
-        logits.noalias() += last->middleRows(off, T) * head.transpose();
+        ops::matmulAddTransposed(logits, last->middleRows(off, T), head);
     }
     return results;
 }

@@ -172,9 +172,17 @@ Expected<HfCheckpoint::Config, Error> HfCheckpoint::parseConfig(const QByteArray
         if (r.boolean(key, false))
             return Error{file, QString::fromLatin1(key), tr("not supported by the engine")};
     }
-    const QJsonValue scaling = o.value(QStringLiteral("rope_scaling"));
-    if (!scaling.isUndefined() && !scaling.isNull())
-        return Error{file, QStringLiteral("rope_scaling"), tr("not supported by the engine")};
+    // RoPE scaling (linear, dynamic, YaRN, Llama 3's) changes the frequencies; the engine runs
+    // plain RoPE only. transformers 5 writes {"rope_type": "default", …} under rope_parameters.
+    for (const QString key : {QStringLiteral("rope_scaling"), QStringLiteral("rope_parameters")}) {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined() || v.isNull())
+            continue;
+        const QJsonObject scaling = v.toObject();
+        const QString type = scaling.value(QStringLiteral("rope_type")).toString(scaling.value(QStringLiteral("type")).toString());
+        if (!v.isObject() || (key == QLatin1String("rope_scaling") && type.isEmpty()) || (!type.isEmpty() && type != QLatin1String("default")))
+            return Error{file, key, tr("RoPE scaling \"%1\" is not supported by the engine").arg(type)};
+    }
     if (r.error)
         return *r.error;
     auto family = familyOf(out.model);

@@ -115,6 +115,16 @@ private slots:
         }
     }
 
+    void modelAsSafetensorsFile()
+    {
+        // A .safetensors path reads the config.json beside it; same logits as the folder.
+        const Run folder = run({QStringLiteral("--model"), kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("5,6")});
+        const Run file = run({QStringLiteral("--model"), kGpt2Tiny + QStringLiteral("/model.safetensors"),
+                              QStringLiteral("--tokens"), QStringLiteral("5,6")});
+        QCOMPARE(file.exitCode, 0);
+        QCOMPARE(file.out, folder.out);
+    }
+
     void textGoesThroughTheModelsTokenizer()
     {
         // The tiny GPT-2 with the hand-made tokenizer.json beside it: "hello world" → [1, 18, 23].

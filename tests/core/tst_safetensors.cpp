@@ -208,6 +208,13 @@ private slots:
         QByteArray scaled = llama;
         scaled.replace("\"rope_theta\"", "\"rope_scaling\": {\"type\": \"linear\", \"factor\": 2}, \"rope_theta\"");
         QCOMPARE(HfCheckpoint::parseConfig(scaled, QStringLiteral("c.json")).error().field, QStringLiteral("rope_scaling"));
+        // transformers 5 writes the RoPE settings under rope_parameters: plain RoPE loads, scaled RoPE does not.
+        QByteArray plain = llama;
+        plain.replace("\"rope_theta\"", "\"rope_parameters\": {\"rope_type\": \"default\", \"rope_theta\": 10000.0}, \"rope_theta\"");
+        QVERIFY(HfCheckpoint::parseConfig(plain, QStringLiteral("c.json")).hasValue());
+        QByteArray llama3 = llama;
+        llama3.replace("\"rope_theta\"", "\"rope_parameters\": {\"rope_type\": \"llama3\", \"factor\": 8.0}, \"rope_theta\"");
+        QCOMPARE(HfCheckpoint::parseConfig(llama3, QStringLiteral("c.json")).error().field, QStringLiteral("rope_parameters"));
         // A config describing 6.7B parameters is refused by the cap before any weight is read.
         QDir(m_dir.path()).mkpath(QStringLiteral("big"));
         QFile::copy(QStringLiteral(TX_TEST_DATA_DIR "/hf/llama-2-7b/config.json"), m_dir.filePath(QStringLiteral("big/config.json")));

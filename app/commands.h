@@ -11,5 +11,6 @@ int runSizeCommand(QStringList args);
 int runReportCommand(QStringList args);
 int runChartCommand(QStringList args);
 int runSweepCommand(QStringList args);
+int runRunCommand(QStringList args);
 
 } // namespace tx

@@ -21,6 +21,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("report"), tx::runReportCommand},
         {QStringLiteral("chart"), tx::runChartCommand},
         {QStringLiteral("sweep"), tx::runSweepCommand},
+        {QStringLiteral("run"), tx::runRunCommand},
     };
     return table;
 }
@@ -50,6 +51,10 @@ void printUsage(QTextStream &out)
            "       [--width PX --height PX --dpi N] --out FILE.png|.svg|.pdf\n"
            "  sweep --vary KEY --from X --to Y --steps N [--log] [--multiple M] DESIGN\n"
            "       [estimate flags] --out FILE.csv   one CSV row per point\n"
+           "  run --model DIR|FILE (--text TEXT | --tokens 1,2,3) [--dump FILE] [--top-k K]\n"
+           "  run (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...] [--scale-down]\n"
+           "      [--seed N] [--max-weights-mb MB] (--text TEXT | --tokens ...)\n"
+           "                                run a small model: top-k next tokens, or logits and attention as JSON\n"
            "Bad input exits with code 2 and one line on stderr.\n";
 }
 

@@ -119,6 +119,21 @@ void normBackward(NormKind kind, Mat &dx, Mat &dscale, Mat *dbias, const Mat &dy
 void activationForward(Activation a, Mat &y, const Mat &x)
 {
     y.resize(x.rows(), x.cols());
+    const auto in = x.array();
+    // Eigen's vectorized tanh/exp for the smooth activations; erf stays scalar.
+    switch (a) {
+    case Activation::GeluTanh:
+        y.array() = 0.5f * in * (1.0f + (kSqrt2OverPi * (in + 0.044715f * in.cube())).tanh());
+        return;
+    case Activation::Silu:
+        y.array() = in / (1.0f + (-in).exp());
+        return;
+    case Activation::Relu:
+        y.array() = in.max(0.0f);
+        return;
+    case Activation::Gelu:
+        break;
+    }
     const float *src = x.data();
     float *dst = y.data();
     for (Eigen::Index i = 0; i < x.size(); ++i)
@@ -128,6 +143,34 @@ void activationForward(Activation a, Mat &y, const Mat &x)
 void activationBackward(Activation a, Mat &dx, const Mat &dy, const Mat &x)
 {
     dx.resize(x.rows(), x.cols());
+    const auto in = x.array();
+    switch (a) {
+    case Activation::GeluTanh: {
+        // tanh from Eigen's vectorized kernel, the rest a plain loop GCC vectorizes.
+        Mat t(x.rows(), x.cols());
+        t.array() = (kSqrt2OverPi * (in + 0.044715f * in.cube())).tanh();
+        const float *xp = x.data(), *tp = t.data(), *dyp = dy.data();
+        float *dxp = dx.data();
+        const Eigen::Index n = x.size();
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const float xv = xp[i], tv = tp[i];
+            dxp[i] = dyp[i]
+                * (0.5f * (1.0f + tv)
+                   + 0.5f * xv * (1.0f - tv * tv) * kSqrt2OverPi * (1.0f + 3.0f * 0.044715f * xv * xv));
+        }
+        return;
+    }
+    case Activation::Silu: {
+        const Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> s = 1.0f / (1.0f + (-in).exp());
+        dx.array() = dy.array() * s * (1.0f + in * (1.0f - s));
+        return;
+    }
+    case Activation::Relu:
+        dx.array() = (in > 0.0f).select(dy.array(), 0.0f);
+        return;
+    case Activation::Gelu:
+        break;
+    }
     for (Eigen::Index i = 0; i < x.size(); ++i)
         dx.data()[i] = dy.data()[i] * actGrad(a, x.data()[i]);
 }

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include <cmath>
+#include <variant>
 #include <malloc.h>
 
 namespace tx {
@@ -35,7 +36,97 @@ void keepFreedMemory()
     (void)once;
 }
 
+// The engine field a trainable parameter name refers to (names are the field names).
+std::variant<std::monostate, Mat *, RowVec *> engineField(TransformerWeights &w, const QString &name)
+{
+    if (name == QLatin1String("tokenEmbedding"))
+        return &w.tokenEmbedding;
+    if (name == QLatin1String("positionEmbedding"))
+        return &w.positionEmbedding;
+    if (name == QLatin1String("finalNormScale"))
+        return &w.finalNormScale;
+    if (name == QLatin1String("finalNormBias"))
+        return &w.finalNormBias;
+    if (name == QLatin1String("lmHead"))
+        return &w.lmHead;
+    if (name == QLatin1String("lmHeadBias"))
+        return &w.lmHeadBias;
+    const QStringList parts = name.split(QLatin1Char('.'));
+    if (parts.size() != 3 || parts[0] != QLatin1String("layers"))
+        return {};
+    bool ok = false;
+    const int l = parts[1].toInt(&ok);
+    if (!ok || l < 0 || l >= int(w.layers.size()))
+        return {};
+    TransformerWeights::Layer &L = w.layers[std::size_t(l)];
+    const QString &f = parts[2];
+    if (f == QLatin1String("norm1Scale")) return &L.norm1Scale;
+    if (f == QLatin1String("norm1Bias")) return &L.norm1Bias;
+    if (f == QLatin1String("qkv")) return &L.qkv;
+    if (f == QLatin1String("qkvBias")) return &L.qkvBias;
+    if (f == QLatin1String("attnOut")) return &L.attnOut;
+    if (f == QLatin1String("attnOutBias")) return &L.attnOutBias;
+    if (f == QLatin1String("norm2Scale")) return &L.norm2Scale;
+    if (f == QLatin1String("norm2Bias")) return &L.norm2Bias;
+    if (f == QLatin1String("ffnIn")) return &L.ffnIn;
+    if (f == QLatin1String("ffnInBias")) return &L.ffnInBias;
+    if (f == QLatin1String("ffnOut")) return &L.ffnOut;
+    if (f == QLatin1String("ffnOutBias")) return &L.ffnOutBias;
+    return {};
+}
+
 } // namespace
+
+Expected<Transformer, Error> TrainableTransformer::toTransformer() const
+{
+    auto engine = Transformer::create(m_config, Transformer::kDefaultCapBytes, m_normEps);
+    if (!engine)
+        return engine.error();
+    TransformerWeights &w = engine->weights();
+    if (m_attentionOnly) {
+        for (TransformerWeights::Layer &L : w.layers) {
+            L.ffnIn.setZero();
+            L.ffnOut.setZero();
+            if (L.ffnInBias.size() > 0)
+                L.ffnInBias.setZero();
+            if (L.ffnOutBias.size() > 0)
+                L.ffnOutBias.setZero();
+            if (L.norm2Scale.size() > 0)
+                L.norm2Scale.setOnes();
+            if (L.norm2Bias.size() > 0)
+                L.norm2Bias.setZero();
+        }
+    }
+    for (const Parameter &p : m_params) {
+        const auto field = engineField(w, p.name);
+        if (auto *m = std::get_if<Mat *>(&field); m && (*m)->rows() == p.value.rows() && (*m)->cols() == p.value.cols())
+            **m = p.value;
+        else if (auto *v = std::get_if<RowVec *>(&field); v && (*v)->size() == p.value.size())
+            **v = p.value.row(0);
+        else
+            return Error{{}, p.name, tr("has no place of shape %1×%2 in the engine's weights")
+                                         .arg(p.value.rows()).arg(p.value.cols())};
+    }
+    return engine;
+}
+
+Expected<TrainableTransformer, Error> TrainableTransformer::fromTransformer(const Transformer &model)
+{
+    auto m = create(model.config(), false, kDefaultCapBytes, model.normEps());
+    if (!m)
+        return m.error();
+    TransformerWeights w = model.weights();
+    for (Parameter &p : m->m_params) {
+        const auto field = engineField(w, p.name);
+        if (auto *mat = std::get_if<Mat *>(&field); mat && (*mat)->rows() == p.value.rows() && (*mat)->cols() == p.value.cols())
+            p.value = **mat;
+        else if (auto *v = std::get_if<RowVec *>(&field); v && (*v)->size() == p.value.size())
+            p.value.row(0) = **v;
+        else
+            return Error{{}, p.name, tr("is missing or has another shape in the loaded model")};
+    }
+    return m;
+}
 
 Expected<TrainableTransformer, Error> TrainableTransformer::create(const ModelConfig &c, bool attentionOnly,
                                                                    std::int64_t capBytes, float normEps)

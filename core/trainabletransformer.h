@@ -7,6 +7,7 @@
 #include "parameter.h"
 #include "trainingbatch.h"
 #include "trainops.h"
+#include "transformer.h"
 
 #include <atomic>
 #include <cstdint>
@@ -58,6 +59,14 @@ public:
     // Gradients of the last forward's loss into every Parameter::grad (zeroed first).
     // Returns false when stop turned true between layers (grads then incomplete).
     bool backward(const std::atomic<bool> *stop = nullptr);
+
+    // The engine's Transformer with these weights (for HfCheckpoint::save and the attention
+    // view). An attention-only model becomes the same design with all-zero FFN weights and
+    // biases, which computes exactly the same function (pre- and post-norm alike need
+    // ffn(x) = 0: act(0)·0 + 0), so it saves as a plain GPT-2/Llama checkpoint.
+    Expected<Transformer, Error> toTransformer() const;
+    // A trainable copy of an engine model (e.g. one HfCheckpoint::load read).
+    static Expected<TrainableTransformer, Error> fromTransformer(const Transformer &model);
 
     int maxSequenceLength() const;
     const Mat &logits() const { return m_logits; } // (B*T, vocab) of the last forward

@@ -33,7 +33,7 @@ struct Timing
     double cpuMs = -1.0;  // median
 };
 
-Timing medianStep(int vocab, int d, int layers, int heads, int dFf, int T, int B, int repeats)
+Timing medianStep(int vocab, int d, int layers, int heads, int dFf, int T, int B, int repeats, int threads)
 {
     ModelConfig c;
     c.vocabSize = vocab;
@@ -47,6 +47,7 @@ Timing medianStep(int vocab, int d, int layers, int heads, int dFf, int T, int B
     if (!model)
         return {};
     model->initGpt2Style(1);
+    model->setThreads(threads);
     AdamW optimizer;
     Rng rng(2);
     TrainingBatch b;
@@ -82,13 +83,18 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     QTextStream out(stdout);
-    const bool onlyT1 = app.arguments().contains(QStringLiteral("--t1"));
-    const Timing t1 = medianStep(64, 128, 2, 4, 512, 64, 32, 21);
+    const QStringList args = app.arguments();
+    const bool onlyT1 = args.contains(QStringLiteral("--t1"));
+    // Threads as in the reference (2); `--threads N` to compare.
+    const int at = int(args.indexOf(QStringLiteral("--threads")));
+    const int threads = at > 0 && at + 1 < args.size() ? std::max(1, args[at + 1].toInt()) : 2;
+    out << "threads: " << threads << Qt::endl;
+    const Timing t1 = medianStep(64, 128, 2, 4, 512, 64, 32, 21, threads);
     out << "step_ms[T1]: " << t1.wallMs << Qt::endl;
     out << "cpu_ms[T1]: " << t1.cpuMs << Qt::endl;
     if (onlyT1)
         return 0;
-    const Timing t2 = medianStep(256, 256, 4, 8, 1024, 128, 32, 7);
+    const Timing t2 = medianStep(256, 256, 4, 8, 1024, 128, 32, 7, threads);
     out << "step_ms[T2]: " << t2.wallMs << Qt::endl;
     out << "cpu_ms[T2]: " << t2.cpuMs << Qt::endl;
     return 0;

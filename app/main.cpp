@@ -15,6 +15,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
     static const std::map<QString, std::function<int(QStringList)>> table = {
         {QStringLiteral("presets"), tx::runPresetsCommand},
         {QStringLiteral("size"), tx::runSizeCommand},
+        {QStringLiteral("run"), tx::runRunCommand},
         {QStringLiteral("train"), tx::runTrainCommand},
     };
     return table;
@@ -28,6 +29,10 @@ void printUsage(QTextStream &out)
            "  presets                       list the built-in presets\n"
            "  size (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...]\n"
            "       [--format table|json]    parameter breakdown\n"
+           "  run --model DIR|FILE (--text TEXT | --tokens 1,2,3) [--dump FILE] [--top-k K]\n"
+           "  run (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...] [--scale-down]\n"
+           "      [--seed N] [--max-weights-mb MB] (--text TEXT | --tokens ...)\n"
+           "                                run a small model: top-k next tokens, or logits and attention as JSON\n"
            "  train --task copy|reverse|sort|induction|chars [--corpus NAME|FILE | --text TEXT]\n"
            "       [--preset NAME | design flags] [--attention-only] --steps N [--batch B --lr X --seed S]\n"
            "       --out DIR [--format text|json]\n"

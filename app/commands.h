@@ -12,5 +12,6 @@ int runReportCommand(QStringList args);
 int runChartCommand(QStringList args);
 int runSweepCommand(QStringList args);
 int runRunCommand(QStringList args);
+int runTrainCommand(QStringList args);
 
 } // namespace tx

@@ -22,6 +22,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("chart"), tx::runChartCommand},
         {QStringLiteral("sweep"), tx::runSweepCommand},
         {QStringLiteral("run"), tx::runRunCommand},
+        {QStringLiteral("train"), tx::runTrainCommand},
     };
     return table;
 }
@@ -55,6 +56,10 @@ void printUsage(QTextStream &out)
            "  run (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...] [--scale-down]\n"
            "      [--seed N] [--max-weights-mb MB] (--text TEXT | --tokens ...)\n"
            "                                run a small model: top-k next tokens, or logits and attention as JSON\n"
+           "  train --task copy|reverse|sort|induction|chars [--corpus NAME|FILE | --text TEXT]\n"
+           "       [--preset NAME | design flags] [--attention-only] --steps N [--batch B --lr X --seed S]\n"
+           "       --out DIR [--format text|json]\n"
+           "                                train a small model (README \"Training\")\n"
            "Bad input exits with code 2 and one line on stderr.\n";
 }
 

@@ -14,10 +14,13 @@
 
 namespace tx {
 
-ChartPanel::ChartPanel(QChart *chart, QWidget *parent)
+ChartPanel::ChartPanel(QChart *chart, QWidget *parent, Edges edges)
     : QChartView(chart, parent)
 {
-    setRenderHint(QPainter::Antialiasing);
+    // With antialiasing off on every chart, bench_slider's GUI-thread CPU p50 fell about 9%
+    // (6.7 -> 6.1 ms, one run each on a shared machine). Text keeps its own
+    // QPainter::TextAntialiasing either way, and exports always antialias.
+    setRenderHint(QPainter::Antialiasing, edges == Edges::Curved);
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(240, 180);
 }

@@ -10,7 +10,11 @@ class ChartPanel : public QChartView
 {
     Q_OBJECT
 public:
-    explicit ChartPanel(QChart *chart, QWidget *parent = nullptr);
+    // Straight: only axis-aligned bars and horizontal lines, whose edges antialiasing cannot
+    // soften, so the view skips it. Curved: lines at any slope, drawn antialiased.
+    enum class Edges { Curved, Straight };
+
+    explicit ChartPanel(QChart *chart, QWidget *parent = nullptr, Edges edges = Edges::Curved);
 
     void exportPng();
     void exportSvg();

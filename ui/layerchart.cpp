@@ -57,11 +57,16 @@ void LayerChart::setParams(const ParamCount &params)
             const std::int64_t v = s == 0 ? l.attention : s == 1 ? l.crossAttention : s == 2 ? l.ffn : l.norms;
             values << double(v) / 1e6;
         }
-        if (set->count() == n) {
+        // Each QBarSet::replace() re-lays out every bar of the series, so a change that moves
+        // all layers at once (d_model, d_ff) is swapped in as one list: two layouts, not n.
+        int changed = set->count() == n ? 0 : n;
+        for (int i = 0; changed < 2 && i < n; ++i)
+            changed += set->at(i) != values[i] ? 1 : 0;
+        if (changed == 1) {
             for (int i = 0; i < n; ++i)
                 if (set->at(i) != values[i])
                     set->replace(i, values[i]);
-        } else {
+        } else if (changed > 1) {
             set->remove(0, set->count());
             set->append(values);
         }

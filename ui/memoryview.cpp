@@ -20,7 +20,7 @@ MemoryView::MemoryView(QWidget *parent)
     m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(new ChartPanel(m_chart, this), 1);
+    layout->addWidget(new ChartPanel(m_chart, this, ChartPanel::Edges::Straight), 1);
     layout->addWidget(m_note);
 }
 

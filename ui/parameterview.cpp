@@ -15,8 +15,8 @@ ParameterView::ParameterView(QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(new ChartPanel(m_breakdown, this), 2);
-    layout->addWidget(new ChartPanel(m_layers, this), 3);
+    layout->addWidget(new ChartPanel(m_breakdown, this, ChartPanel::Edges::Straight), 2);
+    layout->addWidget(new ChartPanel(m_layers, this, ChartPanel::Edges::Straight), 3);
 }
 
 void ParameterView::showSnapshot(const DesignSnapshot &s)

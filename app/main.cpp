@@ -1,7 +1,9 @@
 #include "commands.h"
 #include "mainwindow.h"
+#include "theme.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QTextStream>
 
@@ -61,8 +63,34 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("Transformer Explorer"));
     QApplication::setOrganizationName(QStringLiteral("TransformerExplorer"));
     QApplication::setApplicationVersion(QStringLiteral(TX_VERSION));
+    tx::Theme::applyFont(app);
+    tx::Theme::applyPalette(app, tx::Theme::Mode::Light);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("main", "Transformer Explorer window"));
+    parser.addHelpOption();
+    const QCommandLineOption presetOption(QStringLiteral("preset"),
+                                          QCoreApplication::translate("main", "Start from a built-in preset."),
+                                          QStringLiteral("name"));
+    const QCommandLineOption designOption(QStringLiteral("design"),
+                                          QCoreApplication::translate("main", "Open a design file."),
+                                          QStringLiteral("file"));
+    const QCommandLineOption freshOption(QStringLiteral("fresh"),
+                                         QCoreApplication::translate("main", "Ignore the saved window layout and last design."));
+    parser.addOptions({presetOption, designOption, freshOption});
+    parser.process(app);
+
     tx::MainWindow window;
     window.resize(1600, 1000);
+    if (!parser.isSet(freshOption))
+        window.restoreSession();
+    if (parser.isSet(presetOption) && !window.loadPreset(parser.value(presetOption))) {
+        QTextStream(stderr) << "transformer-explorer: --preset: unknown preset \"" << parser.value(presetOption)
+                            << "\" (see: transformer-explorer presets)\n";
+        return 2;
+    }
+    if (parser.isSet(designOption) && !window.openFile(parser.value(designOption)))
+        return 2;
     window.show();
     return app.exec();
 }

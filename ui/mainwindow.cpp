@@ -1,16 +1,239 @@
 #include "mainwindow.h"
 
-#include <QLabel>
+#include "breakdownchart.h"
+#include "designcontrols.h"
+#include "designfile.h"
+#include "designstate.h"
+#include "layerchart.h"
+#include "parameterview.h"
+#include "presetpicker.h"
+#include "recentfiles.h"
+#include "summarycards.h"
+#include "theme.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
 
 namespace tx {
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
+    , m_state(new DesignState(this))
+    , m_controls(new DesignControls(m_state))
+    , m_cards(new SummaryCards)
+    , m_parameters(new ParameterView)
+    , m_tabs(new QTabWidget)
 {
-    setWindowTitle(tr("Transformer Explorer"));
-    auto *label = new QLabel(tr("Transformer Explorer"), this);
-    label->setAlignment(Qt::AlignCenter);
-    setCentralWidget(label);
+    setObjectName(QStringLiteral("mainWindow"));
+
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_controls);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
+    auto *controlsDock = new QDockWidget(tr("Design"), this);
+    controlsDock->setObjectName(QStringLiteral("designDock"));
+    controlsDock->setWidget(scroll);
+    controlsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
+
+    m_tabs->setObjectName(QStringLiteral("views"));
+    m_tabs->addTab(m_parameters, tr("&Parameters"));
+
+    auto *central = new QWidget;
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_cards);
+    layout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+
+    createMenus();
+
+    connect(m_state, &DesignState::snapshotChanged, this, &MainWindow::showSnapshot);
+    connect(m_state, &DesignState::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_state, &DesignState::filePathChanged, this, &MainWindow::updateTitle);
+    showSnapshot(m_state->snapshot());
+    updateTitle();
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newDesign);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open);
+    m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString &path) {
+        if (maybeSave())
+            openFile(path);
+    });
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_state->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_state->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    m_darkAction = view->addAction(tr("&Dark palette"));
+    m_darkAction->setCheckable(true);
+    connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDark);
+}
+
+void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
+{
+    m_controls->showSnapshot(snapshot);
+    m_cards->showSnapshot(snapshot);
+    m_parameters->showSnapshot(snapshot);
+}
+
+bool MainWindow::loadPreset(const QString &id)
+{
+    return m_controls->presetPicker()->choose(id);
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    const auto loaded = m_state->open(path);
+    if (!loaded) {
+        QMessageBox::warning(this, tr("Open design"), loaded.error().toString());
+        return false;
+    }
+    m_recent->add(path);
+    return true;
+}
+
+void MainWindow::newDesign()
+{
+    if (maybeSave())
+        m_state->reset(ModelConfig{});
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open design"), QFileInfo(m_state->filePath()).path(),
+                                                      tr("Design files (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_state->filePath().isEmpty())
+        return saveAs();
+    if (auto error = m_state->save(m_state->filePath())) {
+        QMessageBox::warning(this, tr("Save design"), error->toString());
+        return false;
+    }
+    m_recent->add(m_state->filePath());
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    const QString suggested = m_state->config().name.isEmpty() ? tr("design.json")
+                                                               : m_state->config().name + QStringLiteral(".json");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save design"), suggested,
+                                                      tr("Design files (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (auto error = m_state->save(path)) {
+        QMessageBox::warning(this, tr("Save design"), error->toString());
+        return false;
+    }
+    m_recent->add(path);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_state->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                             tr("The design has unsaved changes. Save them first?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::setDark(bool dark)
+{
+    const Theme::Mode mode = dark ? Theme::Mode::Dark : Theme::Mode::Light;
+    if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
+        Theme::applyPalette(*app, mode);
+    Theme::styleChart(m_parameters->breakdown(), mode);
+    Theme::styleChart(m_parameters->layers(), mode);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_state->filePath().isEmpty() ? tr("Untitled design")
+                                                       : QFileInfo(m_state->filePath()).fileName();
+    setWindowTitle(tr("%1[*] — Transformer Explorer").arg(name));
+    setWindowModified(m_state->isModified());
+}
+
+void MainWindow::restoreSession()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
+    m_darkAction->setChecked(settings.value(QStringLiteral("window/dark"), false).toBool());
+    const QByteArray last = settings.value(QStringLiteral("lastDesign")).toByteArray();
+    if (!last.isEmpty()) {
+        auto design = DesignFile::parse(last, tr("last session"));
+        // The path comes back only when the file still holds that design; otherwise the
+        // restored design is untitled rather than silently tied to a file it differs from.
+        const QString path = settings.value(QStringLiteral("lastDesignPath")).toString();
+        if (design) {
+            const auto onDisk = path.isEmpty() ? Expected<ModelConfig, Error>(Error{}) : DesignFile::load(path);
+            m_state->reset(*design, onDisk && *onDisk == *design ? path : QString());
+        }
+    }
+}
+
+void MainWindow::saveSession()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+    settings.setValue(QStringLiteral("window/dark"), m_darkAction->isChecked());
+    settings.setValue(QStringLiteral("lastDesign"), DesignFile::serialize(m_state->config()));
+    settings.setValue(QStringLiteral("lastDesignPath"), m_state->filePath());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveSession();
+    event->accept();
 }
 
 } // namespace tx

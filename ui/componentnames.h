@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QString>
+
+namespace tx {
+
+// Plain-word, translated names for the stable keys of the parameter breakdown
+// ("ffn" -> "Feed-forward (MLP)") and for design-file fields ("n_kv_heads" -> "Key/value heads").
+class ComponentNames
+{
+public:
+    static QString component(const QString &key);
+    static QString field(const QString &key);
+};
+
+} // namespace tx

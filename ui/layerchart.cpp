@@ -1,0 +1,76 @@
+#include "layerchart.h"
+
+#include <QBarSet>
+#include <QStackedBarSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tx {
+
+LayerChart::LayerChart(QGraphicsItem *parent)
+    : QChart(parent)
+    , m_series(new QStackedBarSeries(this))
+    , m_layers(new QValueAxis(this))
+    , m_values(new QValueAxis(this))
+{
+    setTitle(tr("Parameters per layer"));
+    const QStringList names = {tr("Attention"), tr("Cross-attention"), tr("Feed-forward (MLP)"), tr("Norms")};
+    const QColor colors[] = {QColor(0x56, 0xB4, 0xE9), QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                             QColor(0x00, 0x72, 0xB2)};
+    for (int i = 0; i < names.size(); ++i) {
+        auto *set = new QBarSet(names[i], m_series);
+        set->setColor(colors[i]);
+        m_series->append(set);
+        m_sets << set;
+    }
+    m_series->setBarWidth(0.8);
+    addSeries(m_series);
+    m_layers->setTitleText(tr("layer"));
+    m_layers->setLabelFormat(QStringLiteral("%d"));
+    m_layers->setTickType(QValueAxis::TicksDynamic);
+    m_values->setTitleText(tr("parameters (millions)"));
+    m_values->setLabelFormat(QStringLiteral("%.0f"));
+    addAxis(m_layers, Qt::AlignBottom);
+    addAxis(m_values, Qt::AlignLeft);
+    m_series->attachAxis(m_layers);
+    m_series->attachAxis(m_values);
+    legend()->setAlignment(Qt::AlignBottom);
+}
+
+void LayerChart::setParams(const ParamCount &params)
+{
+    std::vector<LayerParams> layers = params.encoderLayers;
+    layers.insert(layers.end(), params.decoderLayers.begin(), params.decoderLayers.end());
+    const int n = int(layers.size());
+    double top = 0;
+    for (int s = 0; s < m_sets.size(); ++s) {
+        QBarSet *set = m_sets[s];
+        QList<qreal> values;
+        values.reserve(n);
+        for (const LayerParams &l : layers) {
+            const std::int64_t v = s == 0 ? l.attention : s == 1 ? l.crossAttention : s == 2 ? l.ffn : l.norms;
+            values << double(v) / 1e6;
+        }
+        if (set->count() == n) {
+            for (int i = 0; i < n; ++i)
+                if (set->at(i) != values[i])
+                    set->replace(i, values[i]);
+        } else {
+            set->remove(0, set->count());
+            set->append(values);
+        }
+    }
+    for (const LayerParams &l : layers)
+        top = std::max(top, double(l.total()) / 1e6);
+    // Layers are numbered from 1 on the axis; bar i sits at x = i.
+    m_layers->setRange(-0.5, std::max(0, n - 1) + 0.5);
+    const double step = std::max(1.0, std::pow(2.0, std::ceil(std::log2(std::max(1.0, n / 12.0)))));
+    m_layers->setTickAnchor(0);
+    m_layers->setTickInterval(step);
+    m_values->setRange(0, std::max(top * 1.05, 1e-6));
+    m_values->applyNiceNumbers();
+}
+
+} // namespace tx

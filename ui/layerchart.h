@@ -1,0 +1,34 @@
+#pragma once
+
+#include "paramcount.h"
+
+#include <QChart>
+#include <QList>
+
+class QBarSet;
+class QStackedBarSeries;
+class QValueAxis;
+
+namespace tx {
+
+// Parameters per layer as executed, encoder layers first: attention, cross-attention,
+// feed-forward (all experts of a sparse layer) and norms, stacked. Shared layers show
+// hatched: they run but store nothing new. Values in millions of parameters.
+class LayerChart : public QChart
+{
+    Q_OBJECT
+public:
+    explicit LayerChart(QGraphicsItem *parent = nullptr);
+
+    void setParams(const ParamCount &params);
+
+    const QList<QBarSet *> &sets() const { return m_sets; }
+
+private:
+    QStackedBarSeries *m_series;
+    QValueAxis *m_layers;
+    QValueAxis *m_values;
+    QList<QBarSet *> m_sets; // attention, cross-attention, ffn, norms
+};
+
+} // namespace tx

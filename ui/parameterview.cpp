@@ -1,0 +1,35 @@
+#include "parameterview.h"
+
+#include "breakdownchart.h"
+#include "chartpanel.h"
+#include "layerchart.h"
+
+#include <QVBoxLayout>
+
+namespace tx {
+
+ParameterView::ParameterView(QWidget *parent)
+    : QWidget(parent)
+    , m_breakdown(new BreakdownChart)
+    , m_layers(new LayerChart)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(new ChartPanel(m_breakdown, this), 2);
+    layout->addWidget(new ChartPanel(m_layers, this), 3);
+}
+
+void ParameterView::showSnapshot(const DesignSnapshot &s)
+{
+    if (!s.params)
+        return; // an invalid design keeps the last valid picture; the controls say why
+    m_breakdown->setParams(*s.params);
+    m_layers->setParams(*s.params);
+}
+
+void ParameterView::setPinned(const DesignSnapshot *pinned)
+{
+    m_breakdown->setPinned(pinned && pinned->params ? &*pinned->params : nullptr);
+}
+
+} // namespace tx

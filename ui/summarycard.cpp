@@ -1,0 +1,65 @@
+#include "summarycard.h"
+
+#include <QKeyEvent>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace tx {
+
+SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget *parent)
+    : QFrame(parent)
+    , m_key(figureKey)
+    , m_title(new QLabel(title, this))
+    , m_value(new QLabel(this))
+    , m_detail(new QLabel(this))
+{
+    setObjectName(QStringLiteral("card"));
+    setFrameShape(QFrame::StyledPanel);
+    setFocusPolicy(Qt::StrongFocus);
+    setCursor(Qt::PointingHandCursor);
+    setAccessibleName(title);
+    QFont big = m_value->font();
+    big.setPointSizeF(big.pointSizeF() * 1.6);
+    big.setBold(true);
+    m_value->setFont(big);
+    m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_detail->setWordWrap(true);
+    QPalette muted = m_detail->palette();
+    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
+    m_title->setPalette(muted);
+    m_detail->setPalette(muted);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 6);
+    layout->setSpacing(2);
+    layout->addWidget(m_title);
+    layout->addWidget(m_value);
+    layout->addWidget(m_detail);
+    layout->addStretch(1);
+    setMinimumWidth(150);
+}
+
+void SummaryCard::show(const QString &value, const QString &detail, const QString &tooltip)
+{
+    if (m_value->text() != value)
+        m_value->setText(value);
+    if (m_detail->text() != detail)
+        m_detail->setText(detail);
+    setToolTip(tooltip);
+}
+
+void SummaryCard::mousePressEvent(QMouseEvent *event)
+{
+    QFrame::mousePressEvent(event);
+    emit selected(m_key);
+}
+
+void SummaryCard::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter || event->key() == Qt::Key_Space) {
+        emit selected(m_key);
+        return;
+    }
+    QFrame::keyPressEvent(event);
+}
+
+} // namespace tx

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QFrame>
+
+class QLabel;
+
+namespace tx {
+
+// One headline number: a title, the value in large type and a detail line.
+// Clicking it (or Enter when focused) selects its figure for "Show the work".
+class SummaryCard : public QFrame
+{
+    Q_OBJECT
+public:
+    SummaryCard(const QString &figureKey, const QString &title, QWidget *parent = nullptr);
+
+    void show(const QString &value, const QString &detail, const QString &tooltip = {});
+    QString figureKey() const { return m_key; }
+    QLabel *valueLabel() const { return m_value; }
+    QLabel *detailLabel() const { return m_detail; }
+
+signals:
+    void selected(const QString &figureKey);
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    QString m_key;
+    QLabel *m_title;
+    QLabel *m_value;
+    QLabel *m_detail;
+};
+
+} // namespace tx

@@ -1,6 +1,7 @@
 #include "designarguments.h"
 
 #include "designfile.h"
+#include "hfconfigimporter.h"
 #include "presetlibrary.h"
 
 #include <QCoreApplication>
@@ -74,7 +75,12 @@ Expected<ModelConfig, Error> DesignArguments::take(QStringList &args)
             return loaded.error();
         design = *loaded;
     } else if (hasHf) {
-        return Error{hf, QStringLiteral("--hf-config"), tr("Hugging Face import is not available yet")};
+        if (hf.isEmpty())
+            return Error{{}, QStringLiteral("--hf-config"), tr("missing file name")};
+        auto loaded = HfConfigImporter::load(hf);
+        if (!loaded)
+            return loaded.error();
+        design = *loaded;
     }
 
     for (;;) {

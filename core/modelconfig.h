@@ -22,7 +22,8 @@ enum class NormKind { LayerNorm, RmsNorm };
 enum class NormPlacement { Pre, Post };
 
 // Cross-layer parameter sharing: none, one stored layer for the whole stack (ALBERT),
-// or one stored layer per group of `shareGroupSize` consecutive layers.
+// or one stored layer per group of `shareGroupSize` consecutive layers. With MoE every
+// `sparseEvery` layers, a group stores one dense and one sparse layer.
 enum class Sharing { None, AllLayers, Groups };
 
 enum class Precision { FP32, FP16, BF16, FP8, INT8, INT4 };

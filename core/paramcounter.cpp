@@ -107,8 +107,8 @@ bool isSparseLayer(const ModelConfig &c, int i)
     return c.moe.enabled() && (i % c.moe.sparseEvery) == c.moe.sparseEvery - 1;
 }
 
-// Index of the stored layer that executed layer i uses.
-int storedIndex(const ModelConfig &c, int i)
+// First layer of the sharing group that executed layer i belongs to.
+int groupStart(const ModelConfig &c, int i)
 {
     switch (c.sharing) {
     case Sharing::None: return i;
@@ -150,16 +150,25 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
     FfnParts denseSum;
     Wide relSum = 0, routerSum = 0, expertSum = 0, sharedSum = 0, normSum = 0;
 
+    // A layer stores its own weights unless an earlier layer of its sharing group has the
+    // same kind (dense or MoE): sharing never turns a sparse layer dense or the reverse, so
+    // the executed model is the unshared one and only the stored count shrinks.
+    bool groupHasDense = false, groupHasSparse = false;
     s.layers.reserve(nLayers);
     for (int i = 0; i < nLayers; ++i) {
-        const int src = storedIndex(c, i);
-        const bool stored = src == i;
-        const bool sparse = isSparseLayer(c, src);
+        if (groupStart(c, i) == i)
+            groupHasDense = groupHasSparse = false;
+        const bool sparse = isSparseLayer(c, i);
+        bool &seen = sparse ? groupHasSparse : groupHasDense;
+        const bool stored = !seen;
+        seen = true;
 
         LayerParams lp;
         lp.stored = stored;
         lp.sparse = sparse;
-        const Wide rel = src == 0 ? relativeBias : 0;
+        // The bias table lives in the stack's first layer and is reused by the rest, so it is
+        // executed once even when every layer shares layer 0's weights.
+        const Wide rel = i == 0 ? relativeBias : 0;
         lp.attention = static_cast<std::int64_t>(att.sum() + rel);
         lp.crossAttention = cross ? static_cast<std::int64_t>(att.sum()) : 0;
         const Wide norms = normsPerLayer * normParams(c, d);

@@ -1,0 +1,219 @@
+// The command line as a user or a script sees it: transformer-explorer run through QProcess,
+// checking stdout, stderr and the exit code.
+#include "presetlibrary.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace tx;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run run(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(TX_APP_PATH), args);
+    Run r;
+    if (!p.waitForFinished(60'000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString hfFixture(const char *id)
+{
+    return QStringLiteral(TX_TEST_DATA_DIR "/hf/") + QLatin1String(id) + QStringLiteral("/config.json");
+}
+
+// The ids --preset takes (same list as tests/core/tst_presets.cpp).
+const QStringList kIds = {
+    QStringLiteral("transformer-base"), QStringLiteral("transformer-big"), QStringLiteral("bert-base"),
+    QStringLiteral("bert-large"),       QStringLiteral("distilbert"),      QStringLiteral("albert-base-v2"),
+    QStringLiteral("roberta-base"),     QStringLiteral("gpt2"),            QStringLiteral("gpt2-medium"),
+    QStringLiteral("gpt2-large"),       QStringLiteral("gpt2-xl"),         QStringLiteral("gpt3-175b"),
+    QStringLiteral("t5-small"),         QStringLiteral("t5-base"),         QStringLiteral("switch-base-8"),
+    QStringLiteral("llama-1-7b"),       QStringLiteral("llama-1-13b"),     QStringLiteral("llama-1-65b"),
+    QStringLiteral("llama-2-7b"),       QStringLiteral("llama-2-13b"),     QStringLiteral("llama-2-70b"),
+    QStringLiteral("llama-3-8b"),       QStringLiteral("mistral-7b"),      QStringLiteral("mixtral-8x7b"),
+    QStringLiteral("qwen2.5-7b"),       QStringLiteral("gemma-2b"),        QStringLiteral("phi-2"),
+    QStringLiteral("falcon-7b"),
+};
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void presetsListsEveryIdFirstOnItsLine()
+    {
+        const Run r = run({QStringLiteral("presets")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        QStringList firstWords;
+        for (const QByteArray &line : r.out.split('\n')) {
+            if (line.trimmed().isEmpty())
+                continue;
+            QVERIFY2(!line.startsWith(' '), line.constData());
+            firstWords << QString::fromUtf8(line.split(' ').first());
+        }
+        QCOMPARE(firstWords.size(), kIds.size());
+        for (const QString &id : kIds)
+            QVERIFY2(firstWords.contains(id), qPrintable(id));
+    }
+
+    void sizeJsonMatchesPublished_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const QString &id : kIds)
+            QTest::newRow(qPrintable(id)) << id;
+    }
+
+    // params.total and params.active are JSON integers equal to the preset's published counts
+    // (pinned with their sources in tests/core/tst_presets.cpp).
+    void sizeJsonMatchesPublished()
+    {
+        QFETCH(QString, id);
+        const Preset *preset = PresetLibrary::builtIn().find(id);
+        QVERIFY(preset);
+        const Run r = run({QStringLiteral("size"), QStringLiteral("--preset"), id, QStringLiteral("--format"),
+                           QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        QJsonParseError err;
+        const QJsonObject root = QJsonDocument::fromJson(r.out, &err).object();
+        QCOMPARE(err.error, QJsonParseError::NoError);
+        const QJsonObject params = root.value(QStringLiteral("params")).toObject();
+        // Integers in the text, not 6.7e9: the bytes after "total": are digits only.
+        QVERIFY(r.out.contains("\"total\": " + QByteArray::number(preset->publishedParams)));
+        QCOMPARE(params.value(QStringLiteral("total")).toInteger(), preset->publishedParams);
+        const qint64 active = preset->publishedActiveParams ? preset->publishedActiveParams : preset->publishedParams;
+        QCOMPARE(params.value(QStringLiteral("active")).toInteger(), active);
+        const QJsonObject breakdown = params.value(QStringLiteral("breakdown")).toObject();
+        QCOMPARE(breakdown.value(QStringLiteral("name")).toString(), QStringLiteral("model"));
+        QCOMPARE(breakdown.value(QStringLiteral("params")).toInteger(), preset->publishedParams);
+        qint64 sum = 0;
+        for (const QJsonValue &child : breakdown.value(QStringLiteral("children")).toArray())
+            sum += child.toObject().value(QStringLiteral("params")).toInteger();
+        QCOMPARE(sum, preset->publishedParams);
+    }
+
+    void sizeFromHfConfig()
+    {
+        // Mixtral-8x7B: 46,702,792,704 total, 12,879,925,248 active (keras-hub mixtral_presets.py;
+        // active derived, Mistral AI's rounded 12.9B).
+        Run r = run({QStringLiteral("size"), QStringLiteral("--hf-config"), hfFixture("mixtral-8x7b"),
+                     QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        QJsonObject params = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("params")).toObject();
+        QCOMPARE(params.value(QStringLiteral("total")).toInteger(), qint64(46'702'792'704));
+        QCOMPARE(params.value(QStringLiteral("active")).toInteger(), qint64(12'879'925'248));
+
+        // The table names the model and prints the exact total (Llama-2-7B: 6,738,415,616,
+        // keras-hub llama_presets.py).
+        r = run({QStringLiteral("size"), QStringLiteral("--hf-config"), hfFixture("llama-2-7b")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Parameters: 6,738,415,616"), r.out.constData());
+
+        // --set applies on top of the import: tying Llama-2-7B's head drops 32000 × 4096.
+        r = run({QStringLiteral("size"), QStringLiteral("--hf-config"), hfFixture("llama-2-7b"), QStringLiteral("--set"),
+                 QStringLiteral("tied_embeddings=true"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        params = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("params")).toObject();
+        QCOMPARE(params.value(QStringLiteral("total")).toInteger(), qint64(6'738'415'616) - 32000 * 4096);
+    }
+
+    void badInputExitsTwoWithOneLine_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("mustName"); // pieces the one stderr line must contain
+        QTemporaryDir &dir = tempDir();
+        const QString malformed = dir.filePath(QStringLiteral("malformed/config.json"));
+        const QString missingKey = dir.filePath(QStringLiteral("missing-key/config.json"));
+        const QString badDesign = dir.filePath(QStringLiteral("design.json"));
+        QDir().mkpath(QFileInfo(malformed).path());
+        QDir().mkpath(QFileInfo(missingKey).path());
+        writeFile(malformed, "{\"model_type\": \"llama\", \"hidden_size\": 4096,");
+        writeFile(missingKey, "{\"model_type\": \"mistral\", \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                              " \"intermediate_size\": 14336, \"vocab_size\": 32000}");
+        writeFile(badDesign, "{\"format\": \"transformer-explorer-design\", \"version\": 1,"
+                             " \"design\": {\"d_model\": 512, \"n_layerz\": 6}}");
+        const QString nowhere = dir.filePath(QStringLiteral("nowhere/config.json"));
+
+        const QString size = QStringLiteral("size");
+        QTest::newRow("missing hf file") << QStringList{size, QStringLiteral("--hf-config"), nowhere}
+                                         << QStringList{nowhere};
+        QTest::newRow("malformed hf json") << QStringList{size, QStringLiteral("--hf-config"), malformed}
+                                           << QStringList{malformed, QStringLiteral("JSON")};
+        QTest::newRow("hf key missing") << QStringList{size, QStringLiteral("--hf-config"), missingKey}
+                                        << QStringList{missingKey, QStringLiteral("hidden_size")};
+        QTest::newRow("missing design file") << QStringList{size, QStringLiteral("--config"), nowhere}
+                                             << QStringList{nowhere};
+        QTest::newRow("unknown design field") << QStringList{size, QStringLiteral("--config"), badDesign}
+                                              << QStringList{badDesign, QStringLiteral("n_layerz")};
+        QTest::newRow("unknown preset") << QStringList{size, QStringLiteral("--preset"), QStringLiteral("gpt5")}
+                                        << QStringList{QStringLiteral("--preset"), QStringLiteral("gpt5")};
+        QTest::newRow("heads not dividing d_model")
+            << QStringList{size, QStringLiteral("--preset"), QStringLiteral("gpt2"), QStringLiteral("--set"),
+                           QStringLiteral("n_heads=7")}
+            << QStringList{QStringLiteral("n_heads"), QStringLiteral("768")};
+        QTest::newRow("unknown --set field")
+            << QStringList{size, QStringLiteral("--preset"), QStringLiteral("gpt2"), QStringLiteral("--set"),
+                           QStringLiteral("n_layerz=6")}
+            << QStringList{QStringLiteral("n_layerz")};
+        QTest::newRow("wrong --set type")
+            << QStringList{size, QStringLiteral("--preset"), QStringLiteral("gpt2"), QStringLiteral("--set"),
+                           QStringLiteral("d_model=wide")}
+            << QStringList{QStringLiteral("d_model"), QStringLiteral("wide")};
+        QTest::newRow("bad format") << QStringList{size, QStringLiteral("--preset"), QStringLiteral("gpt2"),
+                                                   QStringLiteral("--format"), QStringLiteral("xml")}
+                                    << QStringList{QStringLiteral("--format"), QStringLiteral("xml")};
+    }
+
+    void badInputExitsTwoWithOneLine()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, mustName);
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.endsWith('\n'), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        const QString line = QString::fromUtf8(r.err);
+        for (const QString &piece : mustName)
+            QVERIFY2(line.contains(piece), qPrintable(line));
+    }
+
+private:
+    static QTemporaryDir &tempDir()
+    {
+        static QTemporaryDir dir;
+        return dir;
+    }
+    static void writeFile(const QString &path, const QByteArray &bytes)
+    {
+        QFile f(path);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(bytes);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,284 @@
+// Hugging Face config.json import: the public configs under tests/data/hf/<id>/ import and
+// count to the parameter; broken configs give errors naming the key and the file.
+#include "hfconfigimporter.h"
+#include "paramcounter.h"
+#include "presetlibrary.h"
+
+#include <QtTest>
+
+using namespace tx;
+
+namespace {
+
+QString fixture(const QString &id)
+{
+    return QStringLiteral(TX_TEST_DATA_DIR "/hf/") + id + QStringLiteral("/config.json");
+}
+
+QByteArray readFixture(const QString &id)
+{
+    QFile f(fixture(id));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Replaces (or with an undefined value, removes) one key of a fixture.
+QByteArray edited(const QString &id, const QString &key, const QJsonValue &value)
+{
+    QJsonObject o = QJsonDocument::fromJson(readFixture(id)).object();
+    if (value.isUndefined())
+        o.remove(key);
+    else
+        o.insert(key, value);
+    return QJsonDocument(o).toJson();
+}
+
+} // namespace
+
+class TestHfImport : public QObject
+{
+    Q_OBJECT
+private slots:
+    void fixturesCountExactly_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("modelType");
+        QTest::addColumn<qint64>("total");
+        QTest::addColumn<qint64>("active");
+        // Published counts: the same sources as tests/core/tst_presets.cpp (each preset's
+        // "source" names them). Active differs only for the two MoE models.
+        QTest::newRow("bert-base") << "bert-base" << "bert" << qint64(109'482'240) << qint64(0);
+        QTest::newRow("bert-large") << "bert-large" << "bert" << qint64(335'141'888) << qint64(0);
+        QTest::newRow("roberta-base") << "roberta-base" << "roberta" << qint64(124'645'632) << qint64(0);
+        QTest::newRow("distilbert") << "distilbert" << "distilbert" << qint64(66'362'880) << qint64(0);
+        QTest::newRow("albert-base-v2") << "albert-base-v2" << "albert" << qint64(11'683'584) << qint64(0);
+        QTest::newRow("gpt2") << "gpt2" << "gpt2" << qint64(124'439'808) << qint64(0);
+        QTest::newRow("gpt2-medium") << "gpt2-medium" << "gpt2" << qint64(354'823'168) << qint64(0);
+        QTest::newRow("gpt2-large") << "gpt2-large" << "gpt2" << qint64(774'030'080) << qint64(0);
+        QTest::newRow("gpt2-xl") << "gpt2-xl" << "gpt2" << qint64(1'557'611'200) << qint64(0);
+        QTest::newRow("t5-small") << "t5-small" << "t5" << qint64(60'506'624) << qint64(0);
+        QTest::newRow("t5-base") << "t5-base" << "t5" << qint64(222'903'552) << qint64(0);
+        QTest::newRow("switch-base-8") << "switch-base-8" << "switch_transformers" << qint64(619'339'008)
+                                       << qint64(222'977'280);
+        QTest::newRow("llama-1-7b") << "llama-1-7b" << "llama" << qint64(6'738'415'616) << qint64(0);
+        QTest::newRow("llama-1-13b") << "llama-1-13b" << "llama" << qint64(13'015'864'320) << qint64(0);
+        QTest::newRow("llama-1-65b") << "llama-1-65b" << "llama" << qint64(65'285'660'672) << qint64(0);
+        QTest::newRow("llama-2-7b") << "llama-2-7b" << "llama" << qint64(6'738'415'616) << qint64(0);
+        QTest::newRow("llama-2-13b") << "llama-2-13b" << "llama" << qint64(13'015'864'320) << qint64(0);
+        QTest::newRow("llama-2-70b") << "llama-2-70b" << "llama" << qint64(68'976'648'192) << qint64(0);
+        QTest::newRow("llama-3-8b") << "llama-3-8b" << "llama" << qint64(8'030'261'248) << qint64(0);
+        QTest::newRow("mistral-7b") << "mistral-7b" << "mistral" << qint64(7'241'732'096) << qint64(0);
+        QTest::newRow("mixtral-8x7b") << "mixtral-8x7b" << "mixtral" << qint64(46'702'792'704)
+                                      << qint64(12'879'925'248);
+        QTest::newRow("qwen2.5-7b") << "qwen2.5-7b" << "qwen2" << qint64(7'615'616'512) << qint64(0);
+        QTest::newRow("gemma-2b") << "gemma-2b" << "gemma" << qint64(2'506'172'416) << qint64(0);
+        QTest::newRow("phi-2") << "phi-2" << "phi" << qint64(2'779'683'840) << qint64(0);
+        QTest::newRow("falcon-7b") << "falcon-7b" << "falcon" << qint64(6'921'720'704) << qint64(0);
+    }
+
+    void fixturesCountExactly()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, modelType);
+        QFETCH(qint64, total);
+        QFETCH(qint64, active);
+        const auto config = HfConfigImporter::load(fixture(id));
+        QVERIFY2(config, qPrintable(config ? QString() : config.error().toString()));
+        QVERIFY(config->source.contains(modelType));
+        const auto count = countParams(*config);
+        QVERIFY2(count, qPrintable(count ? QString() : count.error().toString()));
+        QCOMPARE(count->total, total);
+        QCOMPARE(count->active, active ? active : total);
+
+        // The preset of the same id describes the same module.
+        const Preset *preset = PresetLibrary::builtIn().find(id);
+        QVERIFY(preset);
+        QCOMPARE(count->total, preset->publishedParams);
+    }
+
+    void everySupportedTypeHasAFixture()
+    {
+        const QStringList types = HfConfigImporter::supportedModelTypes();
+        QCOMPARE(types.size(), 14);
+        QStringList seen;
+        const QDir dir(QStringLiteral(TX_TEST_DATA_DIR "/hf"));
+        for (const QString &id : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+            seen << QJsonDocument::fromJson(readFixture(id)).object().value(QStringLiteral("model_type")).toString();
+        for (const QString &t : types)
+            QVERIFY2(seen.contains(t), qPrintable(t));
+    }
+
+    // What each family's mapping reads from the file.
+    void mappedFields()
+    {
+        const auto qwen = HfConfigImporter::load(fixture(QStringLiteral("qwen2.5-7b")));
+        QVERIFY(qwen);
+        QCOMPARE(qwen->nKvHeads, 4);
+        QVERIFY(qwen->qkvBias);
+        QVERIFY(!qwen->attnOutBias);
+        QVERIFY(!qwen->tiedEmbeddings);
+        QCOMPARE(qwen->ropeTheta, 1e6);
+        QCOMPARE(qwen->slidingWindow, 0); // use_sliding_window: false
+        QCOMPARE(qwen->maxPositions, 131072);
+
+        const auto mistral = HfConfigImporter::load(fixture(QStringLiteral("mistral-7b")));
+        QVERIFY(mistral);
+        QCOMPARE(mistral->slidingWindow, 4096);
+        const auto mixtral = HfConfigImporter::load(fixture(QStringLiteral("mixtral-8x7b")));
+        QVERIFY(mixtral);
+        QCOMPARE(mixtral->slidingWindow, 0); // "sliding_window": null
+        QCOMPARE(mixtral->moe.numExperts, 8);
+        QCOMPARE(mixtral->moe.topK, 2);
+
+        const auto gemma = HfConfigImporter::load(fixture(QStringLiteral("gemma-2b")));
+        QVERIFY(gemma);
+        QCOMPARE(gemma->headDim, 256);
+        QCOMPARE(gemma->nKvHeads, 1);
+        QVERIFY(gemma->tiedEmbeddings); // GemmaConfig default; the file does not say
+        QCOMPARE(toString(gemma->ffn), QStringLiteral("gated"));
+
+        const auto phi = HfConfigImporter::load(fixture(QStringLiteral("phi-2")));
+        QVERIFY(phi);
+        QCOMPARE(phi->rotaryFraction, 0.4);
+        QVERIFY(phi->parallelBlock);
+        QVERIFY(phi->lmHeadBias);
+        QCOMPARE(phi->name, QStringLiteral("microsoft/phi-2"));
+        QCOMPARE(toString(phi->weightPrecision), QStringLiteral("fp16"));
+
+        const auto falcon = HfConfigImporter::load(fixture(QStringLiteral("falcon-7b")));
+        QVERIFY(falcon);
+        QCOMPARE(falcon->nKvHeads, 1);
+        QCOMPARE(falcon->dFf, 4 * 4544);
+        QVERIFY(falcon->parallelBlock && !falcon->parallelTwoNorms);
+
+        const auto t5 = HfConfigImporter::load(fixture(QStringLiteral("t5-base")));
+        QVERIFY(t5);
+        QCOMPARE(toString(t5->layout), QStringLiteral("encoder-decoder"));
+        QCOMPARE(t5->nDecoderLayers, 12); // num_decoder_layers absent: same as num_layers
+        QCOMPARE(toString(t5->positions), QStringLiteral("relative"));
+    }
+
+    // Variants the fixtures do not cover, each checked against a hand count.
+    void variants()
+    {
+        // T5 v1.1 / Flan-T5: gated-gelu FFN and an untied head.
+        QJsonObject t5 = QJsonDocument::fromJson(readFixture(QStringLiteral("t5-small"))).object();
+        t5.insert(QStringLiteral("feed_forward_proj"), QStringLiteral("gated-gelu"));
+        t5.insert(QStringLiteral("tie_word_embeddings"), false);
+        const auto v11 = HfConfigImporter::parse(QJsonDocument(t5).toJson(), QStringLiteral("t5-v1_1.json"));
+        QVERIFY(v11);
+        QCOMPARE(toString(v11->ffn), QStringLiteral("gated"));
+        const auto c = countParams(*v11);
+        QVERIFY(c);
+        // t5-small + one more (512 × 2048) matrix in each of 12 layers + a 32128 × 512 head.
+        QCOMPARE(c->total, qint64(60'506'624) + 12 * 512 * 2048 + 32128 * 512);
+
+        // Llama with attention_bias: q, k, v and o gain biases (4096 each, 32 layers).
+        const auto biased = HfConfigImporter::parse(
+            edited(QStringLiteral("llama-2-7b"), QStringLiteral("attention_bias"), true), QStringLiteral("b.json"));
+        QVERIFY(biased);
+        QCOMPARE(countParams(*biased)->total, qint64(6'738'415'616) + 32 * 4 * 4096);
+
+        // ALBERT with 3 hidden groups: 12 layers in runs of 4, three stored layers.
+        const auto grouped = HfConfigImporter::parse(
+            edited(QStringLiteral("albert-base-v2"), QStringLiteral("num_hidden_groups"), 3), QStringLiteral("a.json"));
+        QVERIFY(grouped);
+        QCOMPARE(toString(grouped->sharing), QStringLiteral("groups"));
+        QCOMPARE(grouped->shareGroupSize, 4);
+        QCOMPARE(countParams(*grouped)->total, qint64(11'683'584) + 2 * 7'087'872);
+    }
+
+    void errorsNameKeyAndFile_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("messagePart");
+        QTest::newRow("missing hidden_size")
+            << edited(QStringLiteral("llama-2-7b"), QStringLiteral("hidden_size"), QJsonValue::Undefined)
+            << "hidden_size" << "missing";
+        QTest::newRow("missing n_embd") << edited(QStringLiteral("gpt2"), QStringLiteral("n_embd"), QJsonValue::Undefined)
+                                        << "n_embd" << "missing";
+        QTest::newRow("missing num_experts")
+            << edited(QStringLiteral("switch-base-8"), QStringLiteral("num_experts"), QJsonValue::Undefined)
+            << "num_experts" << "missing";
+        QTest::newRow("missing model_type")
+            << edited(QStringLiteral("bert-base"), QStringLiteral("model_type"), QJsonValue::Undefined) << "model_type"
+            << "missing";
+        QTest::newRow("string for an integer")
+            << edited(QStringLiteral("mistral-7b"), QStringLiteral("num_hidden_layers"), QStringLiteral("32"))
+            << "num_hidden_layers" << "integer";
+        QTest::newRow("fractional integer")
+            << edited(QStringLiteral("gemma-2b"), QStringLiteral("intermediate_size"), 16384.5) << "intermediate_size"
+            << "integer";
+        QTest::newRow("negative integer")
+            << edited(QStringLiteral("phi-2"), QStringLiteral("vocab_size"), -1) << "vocab_size" << "integer";
+        QTest::newRow("string for a bool")
+            << edited(QStringLiteral("qwen2.5-7b"), QStringLiteral("tie_word_embeddings"), QStringLiteral("no"))
+            << "tie_word_embeddings" << "true or false";
+        QTest::newRow("string for a number")
+            << edited(QStringLiteral("llama-3-8b"), QStringLiteral("rope_theta"), QStringLiteral("5e5")) << "rope_theta"
+            << "number";
+        QTest::newRow("unknown model_type")
+            << edited(QStringLiteral("llama-2-7b"), QStringLiteral("model_type"), QStringLiteral("mamba"))
+            << "model_type" << "supported: bert, roberta, distilbert, albert, gpt2, t5, switch_transformers, llama, "
+                               "mistral, mixtral, qwen2, gemma, phi, falcon";
+        QTest::newRow("model_type not a string")
+            << edited(QStringLiteral("llama-2-7b"), QStringLiteral("model_type"), 7) << "model_type" << "string";
+        QTest::newRow("unknown activation")
+            << edited(QStringLiteral("llama-2-7b"), QStringLiteral("hidden_act"), QStringLiteral("sigmoidish"))
+            << "hidden_act" << "sigmoidish";
+        // Validation problems point at the config key that carried the value.
+        QTest::newRow("kv heads not dividing heads")
+            << edited(QStringLiteral("llama-2-70b"), QStringLiteral("num_key_value_heads"), 7) << "num_key_value_heads"
+            << "not divisible";
+        QTest::newRow("heads not dividing width")
+            << edited(QStringLiteral("gpt2"), QStringLiteral("n_head"), 7) << "n_head" << "not divisible";
+        QTest::newRow("width past bound")
+            << edited(QStringLiteral("bert-base"), QStringLiteral("hidden_size"), 1 << 30) << "hidden_size" << "between";
+        QTest::newRow("zero layers")
+            << edited(QStringLiteral("falcon-7b"), QStringLiteral("num_hidden_layers"), 0) << "num_hidden_layers"
+            << "between";
+        QTest::newRow("unsupported variant")
+            << edited(QStringLiteral("phi-2"), QStringLiteral("qk_layernorm"), true) << "qk_layernorm" << "not supported";
+        QTest::newRow("malformed JSON") << QByteArray("{\"model_type\": \"llama\", \"hidden_size\": 4096,,}") << ""
+                                        << "not valid JSON";
+        QTest::newRow("not an object") << QByteArray("[1, 2, 3]") << "" << "JSON object";
+    }
+
+    void errorsNameKeyAndFile()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, field);
+        QFETCH(QString, messagePart);
+        const QString file = QStringLiteral("models/broken/config.json");
+        const auto config = HfConfigImporter::parse(json, file);
+        QVERIFY(!config);
+        QCOMPARE(config.error().file, file);
+        QCOMPARE(config.error().field, field);
+        QVERIFY2(config.error().message.contains(messagePart), qPrintable(config.error().message));
+        // What the command line prints: "file: field: message" on one line.
+        const QString line = config.error().toString();
+        QVERIFY(line.startsWith(file + QStringLiteral(": ") + (field.isEmpty() ? QString() : field + QStringLiteral(": "))));
+        QVERIFY(!line.contains(QLatin1Char('\n')));
+    }
+
+    void missingFileNamesThePath()
+    {
+        const QString path = QStringLiteral(TX_TEST_DATA_DIR "/hf/no-such-model/config.json");
+        const auto config = HfConfigImporter::load(path);
+        QVERIFY(!config);
+        QCOMPARE(config.error().file, path);
+    }
+
+    void unknownKeysAreIgnored()
+    {
+        const auto config = HfConfigImporter::parse(
+            edited(QStringLiteral("llama-2-7b"), QStringLiteral("quantization_config"),
+                   QJsonObject{{QStringLiteral("bits"), 4}}),
+            QStringLiteral("q.json"));
+        QVERIFY(config);
+        QCOMPARE(countParams(*config)->total, qint64(6'738'415'616));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestHfImport)
+#include "tst_hfimport.moc"

@@ -1,0 +1,128 @@
+#include "bytetokenizer.h"
+#include "gpt2tokenizer.h"
+#include "tokenizer.h"
+#include "tokenizerjson.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace tx;
+
+namespace {
+
+const QString kGpt2Dir = QStringLiteral(TX_TEST_DATA_DIR "/gpt2-tokenizer");
+
+std::shared_ptr<Gpt2Tokenizer> gpt2()
+{
+    static auto t = Gpt2Tokenizer::load(kGpt2Dir + QStringLiteral("/vocab.json"), kGpt2Dir + QStringLiteral("/merges.txt"));
+    return t ? *t : nullptr;
+}
+
+} // namespace
+
+class TestTokenizer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void bytesHandleChinese()
+    {
+        ByteTokenizer t;
+        QCOMPARE(t.encode(QStringLiteral("Hi")), (std::vector<int>{72, 105}));
+        // "中" is U+4E2D, UTF-8 E4 B8 AD.
+        const std::vector<int> zh = t.encode(QStringLiteral("中"));
+        QCOMPARE(zh, (std::vector<int>{228, 184, 173}));
+        QCOMPARE(t.labels(zh), (QStringList{QStringLiteral("中"), QStringLiteral("·"), QStringLiteral("·")}));
+        QCOMPARE(t.decode(t.encode(QStringLiteral("注意力 attention"))), QStringLiteral("注意力 attention"));
+        QCOMPARE(t.labels({10}), QStringList{QStringLiteral("<0x0A>")});
+        QCOMPARE(t.vocabSize(), 256);
+    }
+
+    // GPT-2's real vocabulary (tests/data/gpt2-tokenizer). "Hello world" and " the" are the
+    // encodings the issue cites; the others come from the same package's Encoder.js (node).
+    void gpt2KnownEncodings_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<std::vector<int>>("ids");
+        QTest::newRow("hello") << QStringLiteral("Hello world") << std::vector<int>{15496, 995};
+        QTest::newRow("the") << QStringLiteral(" the") << std::vector<int>{262};
+        QTest::newRow("chinese") << QStringLiteral("你好，世界")
+                                 << std::vector<int>{19526, 254, 25001, 121, 171, 120, 234, 10310, 244, 45911, 234};
+        QTest::newRow("contractions, digits, spaces")
+            << QStringLiteral("It's 2024!  Don't stop.\n\nNew line")
+            << std::vector<int>{1026, 338, 48609, 0, 220, 2094, 470, 2245, 13, 198, 198, 3791, 1627};
+        QTest::newRow("emoji") << QStringLiteral("Transformer Explorer 🙂") << std::vector<int>{8291, 16354, 19142, 32485};
+    }
+    void gpt2KnownEncodings()
+    {
+        QFETCH(QString, text);
+        QFETCH(std::vector<int>, ids);
+        QVERIFY(gpt2());
+        QCOMPARE(gpt2()->encode(text), ids);
+        QCOMPARE(gpt2()->decode(ids), text);
+    }
+
+    void gpt2Labels()
+    {
+        QVERIFY(gpt2());
+        QCOMPARE(gpt2()->vocabSize(), 50257);
+        QCOMPARE(gpt2()->labels({15496, 995}), (QStringList{QStringLiteral("Hello"), QStringLiteral(" world")}));
+        // "你" (E4 BD A0) is split over two tokens; each shows its bytes.
+        QCOMPARE(gpt2()->labels({19526, 254}), (QStringList{QStringLiteral("<0xE4><0xBD>"), QStringLiteral("<0xA0>")}));
+        QCOMPARE(gpt2()->labels({50256}), QStringList{QStringLiteral("<|endoftext|>")});
+    }
+
+    void tokenizerJsonSentencePieceStyle()
+    {
+        auto t = TokenizerJson::load(QStringLiteral(TX_TEST_DATA_DIR "/tokenizer-json/tokenizer.json"));
+        QVERIFY2(t.hasValue(), qPrintable(t ? QString() : t.error().toString()));
+        QCOMPARE((*t)->kind(), QStringLiteral("tokenizer.json"));
+        QCOMPARE((*t)->vocabSize(), 24);
+        // Worked by hand in tests/data/tokenizer-json/README.md.
+        QCOMPARE((*t)->encode(QStringLiteral("hello world")), (std::vector<int>{1, 18, 23}));
+        const std::vector<int> zh = (*t)->encode(QStringLiteral("hello 中"));
+        QCOMPARE(zh, (std::vector<int>{1, 18, 6, 3, 4, 5}));
+        QCOMPARE((*t)->decode(zh), QStringLiteral("hello 中"));
+        QCOMPARE((*t)->labels({18, 23}), (QStringList{QStringLiteral("▁hello"), QStringLiteral("▁world")}));
+    }
+
+    void fromDirectoryPicksTheFiles()
+    {
+        auto g = Tokenizer::fromDirectory(kGpt2Dir);
+        QVERIFY(g.hasValue() && *g);
+        QCOMPARE((*g)->kind(), QStringLiteral("gpt2-bpe"));
+        auto j = Tokenizer::fromDirectory(QStringLiteral(TX_TEST_DATA_DIR "/tokenizer-json"));
+        QCOMPARE((*j)->kind(), QStringLiteral("tokenizer.json"));
+        auto none = Tokenizer::fromDirectory(QStringLiteral(TX_TEST_DATA_DIR "/engine/gpt2-tiny"));
+        QVERIFY(none.hasValue());
+        QVERIFY(!*none);
+    }
+
+    void brokenFilesAreErrors()
+    {
+        QTemporaryDir dir;
+        auto put = [&dir](const char *name, const QByteArray &bytes) {
+            QFile f(dir.filePath(QString::fromLatin1(name)));
+            f.open(QIODevice::WriteOnly);
+            f.write(bytes);
+            return f.fileName();
+        };
+        const QString vocab = put("vocab.json", R"({"a": 0, "b": "one"})");
+        const QString merges = put("merges.txt", "#version: 0.2\na b\nabc\n");
+        auto bad = Gpt2Tokenizer::load(vocab, merges);
+        QCOMPARE(bad.error().file, vocab);
+        QCOMPARE(bad.error().field, QStringLiteral("b"));
+        put("vocab.json", R"({"a": 0, "b": 1})");
+        bad = Gpt2Tokenizer::load(vocab, merges);
+        QCOMPARE(bad.error().file, merges);
+        QCOMPARE(bad.error().field, QStringLiteral("line 3"));
+        const QString json = put("tokenizer.json", R"({"model": {"type": "Unigram"}})");
+        QCOMPARE(TokenizerJson::load(json).error().field, QStringLiteral("model.type"));
+        put("tokenizer.json", "not json");
+        QCOMPARE(Tokenizer::fromDirectory(dir.path()).error().file, json);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTokenizer)
+#include "tst_tokenizer.moc"

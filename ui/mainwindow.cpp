@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "attentionview.h"
 #include "breakdownchart.h"
 #include "designcontrols.h"
 #include "designfile.h"
@@ -34,6 +35,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_cards(new SummaryCards)
     , m_parameters(new ParameterView)
     , m_tabs(new QTabWidget)
+    , m_attention(new AttentionView)
 {
     setObjectName(QStringLiteral("mainWindow"));
 
@@ -50,6 +52,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_tabs->setObjectName(QStringLiteral("views"));
     m_tabs->addTab(m_parameters, tr("&Parameters"));
+    m_tabs->addTab(m_attention, tr("&Attention"));
 
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
@@ -104,6 +107,7 @@ void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
     m_controls->showSnapshot(snapshot);
     m_cards->showSnapshot(snapshot);
     m_parameters->showSnapshot(snapshot);
+    m_attention->setDesign(snapshot.config);
 }
 
 bool MainWindow::loadPreset(const QString &id)

@@ -7,6 +7,7 @@ class QTabWidget;
 
 namespace tx {
 
+class AttentionView;
 class DesignControls;
 class DesignState;
 class ParameterView;
@@ -27,6 +28,7 @@ public:
     SummaryCards *cards() const { return m_cards; }
     ParameterView *parameterView() const { return m_parameters; }
     QTabWidget *tabs() const { return m_tabs; }
+    AttentionView *attentionView() const { return m_attention; }
 
     // Loads a built-in preset as the starting design (the --preset option).
     bool loadPreset(const QString &id);
@@ -55,6 +57,7 @@ private:
     SummaryCards *m_cards;
     ParameterView *m_parameters;
     QTabWidget *m_tabs;
+    AttentionView *m_attention;
     RecentFiles *m_recent = nullptr;
     QAction *m_darkAction = nullptr;
 };

@@ -34,6 +34,9 @@ void AttentionLinesView::setAttention(const QStringList &tokens, const std::vect
         m_visible.assign(heads.size(), true);
     if (m_hovered >= tokens.size())
         m_hovered = -1;
+    // Every token keeps a readable row; the view scrolls when the sentence is long.
+    const QFontMetricsF fm(font());
+    setMinimumHeight(int(fm.height() * 1.6 + fm.height() * 1.25 * double(tokens.size())) + 24);
     update();
 }
 
@@ -72,7 +75,7 @@ AttentionLinesView::Geometry AttentionLinesView::geometry(const QRectF &bounds, 
     const double titleHeight = m_title.isEmpty() ? 0 : fm.height() * 1.6;
     const int T = std::max<int>(int(m_tokens.size()), 1);
     g.top = bounds.top() + titleHeight;
-    g.rowHeight = std::min(fm.height() * 1.5, (bounds.height() - titleHeight) / T);
+    g.rowHeight = std::min(fm.height() * 1.4, (bounds.height() - titleHeight) / T);
     double labelWidth = fm.horizontalAdvance(QStringLiteral("MMM"));
     for (const QString &t : m_tokens)
         labelWidth = std::max(labelWidth, fm.horizontalAdvance(t));

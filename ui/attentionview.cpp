@@ -152,6 +152,7 @@ AttentionView::AttentionView(QWidget *parent)
     headsSplit->addWidget(enlargedPane);
     headsSplit->setStretchFactor(0, 1);
     headsSplit->setStretchFactor(1, 1);
+    headsSplit->setSizes({560, 520});
 
     // Lines tab.
     auto *linesPane = new QWidget;
@@ -169,7 +170,11 @@ AttentionView::AttentionView(QWidget *parent)
     auto *linesHint = new QLabel(tr("Hover a token on the left to see where it attends; line opacity is the probability."));
     linesHint->setWordWrap(true);
     linesLayout->addWidget(linesHint);
-    linesLayout->addWidget(m_lines, 1);
+    auto *linesScroll = new QScrollArea;
+    linesScroll->setWidget(m_lines);
+    linesScroll->setWidgetResizable(true);
+    linesScroll->setFrameShape(QFrame::NoFrame);
+    linesLayout->addWidget(linesScroll, 1);
 
     // Positions tab.
     auto *positionsPane = new QWidget;

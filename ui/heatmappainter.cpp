@@ -71,6 +71,13 @@ std::pair<double, double> HeatmapPainter::range(const HeatmapData &data)
 {
     double hi = 0.0, absMax = 0.0;
     for (int r = 0; r < data.values.rows(); ++r) {
+        // A causal row with one visible key always holds probability 1 (query 0); letting it set
+        // the top of the scale would wash out every row that has a choice.
+        int visible = 0;
+        for (int c = 0; c < data.values.cols(); ++c)
+            visible += data.isMasked(r, c) ? 0 : 1;
+        if (data.scale == HeatmapData::Scale::Sequential && visible == 1 && data.values.rows() > 1)
+            continue;
         for (int c = 0; c < data.values.cols(); ++c) {
             if (data.isMasked(r, c))
                 continue;

@@ -8,5 +8,6 @@ namespace tx {
 // code: 0 on success, 2 on bad input (with one line on stderr naming the file and field).
 int runPresetsCommand(QStringList args);
 int runSizeCommand(QStringList args);
+int runTrainCommand(QStringList args);
 
 } // namespace tx

@@ -17,6 +17,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
     static const std::map<QString, std::function<int(QStringList)>> table = {
         {QStringLiteral("presets"), tx::runPresetsCommand},
         {QStringLiteral("size"), tx::runSizeCommand},
+        {QStringLiteral("train"), tx::runTrainCommand},
     };
     return table;
 }
@@ -29,6 +30,10 @@ void printUsage(QTextStream &out)
            "  presets                       list the built-in presets\n"
            "  size (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...]\n"
            "       [--format table|json]    parameter breakdown\n"
+           "  train --task copy|reverse|sort|induction|chars [--corpus NAME|FILE | --text TEXT]\n"
+           "       [--preset NAME | design flags] [--attention-only] --steps N [--batch B --lr X --seed S]\n"
+           "       --out DIR [--format text|json]\n"
+           "                                train a small model (README \"Training\")\n"
            "Bad input exits with code 2 and one line on stderr.\n";
 }
 

@@ -1,0 +1,291 @@
+#include "commands.h"
+
+#include "designarguments.h"
+#include "designfile.h"
+#include "hfcheckpoint.h"
+#include "trainer.h"
+#include "trainingpreset.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QTextStream>
+
+#include <cmath>
+
+namespace tx {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("tx::TrainCommand", text);
+}
+
+int fail(const Error &e)
+{
+    QTextStream(stderr) << e.toString() << '\n';
+    return 2;
+}
+
+// "--name value" as an int/double/uint64 within [lo, hi]; keeps `out` when the option is absent.
+template <typename T>
+std::optional<Error> takeNumber(QStringList &args, const char *name, T &out, double lo, double hi)
+{
+    bool present = false;
+    const QString text = DesignArguments::takeOption(args, QLatin1String(name), &present);
+    if (!present)
+        return std::nullopt;
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    if (!ok || !std::isfinite(v) || v < lo || v > hi || (std::is_integral_v<T> && v != std::floor(v)))
+        return Error{{}, QStringLiteral("--") + QLatin1String(name),
+                     tr("expected a number between %1 and %2, got \"%3\"").arg(lo).arg(hi).arg(text)};
+    out = T(v);
+    return std::nullopt;
+}
+
+// A bundled corpus name (resources/corpus) or a UTF-8 file.
+Expected<QString, Error> readCorpus(const QString &nameOrFile)
+{
+    QFile builtIn(QStringLiteral(":/corpus/%1.txt").arg(nameOrFile));
+    QFile file(nameOrFile);
+    QFile &f = builtIn.exists() ? builtIn : file;
+    if (!f.exists())
+        return Error{nameOrFile, QStringLiteral("--corpus"),
+                     tr("no such file (bundled corpora: tang-poems, shakespeare-sonnets)")};
+    if (f.size() > 64 * 1024 * 1024)
+        return Error{nameOrFile, QStringLiteral("--corpus"), tr("larger than 64 MB")};
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{nameOrFile, QStringLiteral("--corpus"), f.errorString()};
+    return QString::fromUtf8(f.readAll());
+}
+
+QJsonObject headJson(const HeadScore &h)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("layer"), h.layer);
+    o.insert(QStringLiteral("head"), h.head);
+    o.insert(QStringLiteral("induction_score"), h.inductionScore);
+    o.insert(QStringLiteral("previous_token_score"), h.previousTokenScore);
+    o.insert(QStringLiteral("entropy"), h.entropy);
+    return o;
+}
+
+std::optional<Error> writeFile(const QString &path, const QByteArray &data)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
+        return Error{path, {}, f.errorString()};
+    return std::nullopt;
+}
+
+} // namespace
+
+int runTrainCommand(QStringList args)
+{
+    bool hasFormat = false, hasTask = false, hasOut = false, hasCorpus = false, hasText = false;
+    const QString format = DesignArguments::takeOption(args, QStringLiteral("format"), &hasFormat);
+    const QString taskName = DesignArguments::takeOption(args, QStringLiteral("task"), &hasTask);
+    const QString outDir = DesignArguments::takeOption(args, QStringLiteral("out"), &hasOut);
+    const QString corpus = DesignArguments::takeOption(args, QStringLiteral("corpus"), &hasCorpus);
+    const QString text = DesignArguments::takeOption(args, QStringLiteral("text"), &hasText);
+    const bool attentionOnlyFlag = DesignArguments::takeFlag(args, QStringLiteral("attention-only"));
+    if (hasFormat && format != QLatin1String("json") && format != QLatin1String("text"))
+        return fail({{}, QStringLiteral("--format"), tr("expected text or json, got \"%1\"").arg(format)});
+    if (!hasOut || outDir.isEmpty())
+        return fail({{}, QStringLiteral("--out"), tr("missing output folder")});
+
+    // A training preset (model + task + settings) or a design preset/file plus a task.
+    std::optional<TrainingPreset> preset;
+    const int presetAt = args.indexOf(QStringLiteral("--preset"));
+    if (presetAt >= 0 && presetAt + 1 < args.size())
+        preset = TrainingPreset::find(args[presetAt + 1]);
+    if (preset)
+        args.remove(presetAt, 2);
+
+    TaskKind kind = preset ? preset->task.kind : TaskKind::Induction;
+    if (hasTask && !fromString(taskName, kind))
+        return fail({{}, QStringLiteral("--task"),
+                     tr("expected copy, reverse, sort, induction or chars, got \"%1\"").arg(taskName)});
+    if (!hasTask && !preset)
+        return fail({{}, QStringLiteral("--task"), tr("missing task (copy, reverse, sort, induction or chars)")});
+    if (preset && preset->task.kind != kind)
+        preset.reset(); // a different task: keep only the design flags
+    TrainingPreset base = preset ? *preset : TrainingPreset::defaultFor(kind);
+
+    const bool hasDesign = args.contains(QStringLiteral("--preset")) || args.contains(QStringLiteral("--config"))
+        || args.contains(QStringLiteral("--hf-config"));
+    ModelConfig design = base.model;
+    if (hasDesign) {
+        auto d = DesignArguments::take(args);
+        if (!d)
+            return fail(d.error());
+        design = *d;
+    } else {
+        for (;;) {
+            bool hasSet = false;
+            const QString setting = DesignArguments::takeOption(args, QStringLiteral("set"), &hasSet);
+            if (!hasSet)
+                break;
+            const int eq = setting.indexOf(QLatin1Char('='));
+            if (eq <= 0)
+                return fail({{}, QStringLiteral("--set"), tr("expected key=value, got \"%1\"").arg(setting)});
+            if (auto err = DesignFile::applySetting(design, setting.left(eq), setting.mid(eq + 1)))
+                return fail(*err);
+        }
+    }
+    const bool attentionOnly = attentionOnlyFlag || (base.attentionOnly && !hasDesign);
+
+    TrainingTask::Options taskOptions = base.task;
+    taskOptions.kind = kind;
+    TrainingSettings settings = base.settings;
+    bool hasSteps = args.contains(QStringLiteral("--steps"));
+    for (auto err : {takeNumber(args, "steps", settings.steps, 1, 10'000'000),
+                     takeNumber(args, "batch", settings.batch, 1, 4096),
+                     takeNumber(args, "lr", settings.lr, 1e-7, 1.0),
+                     takeNumber(args, "seed", settings.seed, 0, 9.0e15),
+                     takeNumber(args, "warmup", settings.warmupSteps, 0, 10'000'000),
+                     takeNumber(args, "weight-decay", settings.weightDecay, 0, 10),
+                     takeNumber(args, "eval-every", settings.evalEvery, 1, 10'000'000),
+                     takeNumber(args, "digits", taskOptions.digits, 1, 512),
+                     takeNumber(args, "seq-len", taskOptions.seqLen, 4, 4096),
+                     takeNumber(args, "vocab", taskOptions.vocab, 2, 1'000'000),
+                     takeNumber(args, "min-segment", taskOptions.minSegment, 2, 4096),
+                     takeNumber(args, "max-segment", taskOptions.maxSegment, 2, 4096)}) {
+        if (err)
+            return fail(*err);
+    }
+    if (!hasSteps && !preset)
+        return fail({{}, QStringLiteral("--steps"), tr("missing number of steps")});
+    if (!args.isEmpty())
+        return fail({{}, args.first(), tr("unknown option")});
+
+    if (kind == TaskKind::Chars) {
+        if (hasCorpus == hasText)
+            return fail({{}, QStringLiteral("--corpus"), tr("the chars task needs --corpus NAME|FILE or --text \"...\"")});
+        if (hasCorpus) {
+            auto t = readCorpus(corpus);
+            if (!t)
+                return fail(t.error());
+            taskOptions.text = *t;
+            taskOptions.textSource = corpus;
+        } else {
+            taskOptions.text = text;
+            taskOptions.textSource = QStringLiteral("--text");
+        }
+    } else if (hasCorpus || hasText) {
+        return fail({{}, hasCorpus ? QStringLiteral("--corpus") : QStringLiteral("--text"),
+                     tr("only the chars task reads text")});
+    }
+    auto task = TrainingTask::create(taskOptions);
+    if (!task)
+        return fail(task.error());
+    if (kind == TaskKind::Chars && !hasDesign && design.vocabSize < task->vocabSize())
+        design.vocabSize = task->vocabSize(); // the default model takes the text's alphabet
+    if (design.maxPositions < task->seqLen() && !hasDesign)
+        design.maxPositions = task->seqLen();
+
+    auto trainer = Trainer::create(design, attentionOnly, *task, settings);
+    if (!trainer)
+        return fail(trainer.error());
+
+    QTextStream err(stderr);
+    err << tr("training %1 parameters on %2 for %3 steps (batch %4)")
+               .arg(trainer->model().parameterCount())
+               .arg(toString(kind))
+               .arg(settings.steps)
+               .arg(settings.batch)
+        << Qt::endl;
+    QJsonArray lossCurve, valCurve;
+    TrainingSnapshot last;
+    TrainingSnapshot lastEval;
+    double firstInductionSeconds = -1.0;
+    while (!trainer->finished()) {
+        auto s = trainer->step();
+        if (!s)
+            break;
+        lossCurve.append(QJsonArray{s->step, s->loss});
+        last = *s;
+        if (s->evaluated) {
+            lastEval = *s;
+            valCurve.append(QJsonArray{s->step, s->valLoss});
+            double bestInduction = 0.0;
+            for (const HeadScore &h : s->heads)
+                if (h.layer > 0)
+                    bestInduction = std::max(bestInduction, h.inductionScore);
+            if (firstInductionSeconds < 0.0 && bestInduction > 0.5 && s->valLoss < 0.5)
+                firstInductionSeconds = s->seconds;
+            err << tr("step %1/%2  loss %3  val %4  accuracy %5  best later-layer induction %6  %7 s")
+                       .arg(s->step)
+                       .arg(s->totalSteps)
+                       .arg(s->loss, 0, 'f', 4)
+                       .arg(s->valLoss, 0, 'f', 4)
+                       .arg(s->accuracy, 0, 'f', 3)
+                       .arg(bestInduction, 0, 'f', 3)
+                       .arg(s->seconds, 0, 'f', 1)
+                << Qt::endl;
+        }
+    }
+
+    if (!QDir().mkpath(outDir))
+        return fail({outDir, QStringLiteral("--out"), tr("cannot create the folder")});
+    auto engine = trainer->model().toTransformer();
+    if (!engine)
+        return fail(engine.error());
+    if (auto e = HfCheckpoint::save(*engine, outDir))
+        return fail(*e);
+
+    QJsonObject root;
+    root.insert(QStringLiteral("task"), toString(kind));
+    root.insert(QStringLiteral("steps"), last.step);
+    root.insert(QStringLiteral("batch"), settings.batch);
+    root.insert(QStringLiteral("lr"), settings.lr);
+    root.insert(QStringLiteral("seed"), double(settings.seed));
+    root.insert(QStringLiteral("parameters"), double(trainer->model().parameterCount()));
+    root.insert(QStringLiteral("loss"), lossCurve);
+    root.insert(QStringLiteral("val_loss"), valCurve);
+    root.insert(QStringLiteral("final_loss"), last.loss);
+    root.insert(QStringLiteral("final_val_loss"), lastEval.valLoss);
+    root.insert(QStringLiteral("accuracy"), lastEval.accuracy);
+    root.insert(QStringLiteral("seconds"), last.seconds);
+    root.insert(QStringLiteral("tokens_per_second"), last.seconds > 0 ? double(last.tokens) / last.seconds : 0.0);
+    if (firstInductionSeconds >= 0.0)
+        root.insert(QStringLiteral("induction_formed_seconds"), firstInductionSeconds);
+    QJsonArray heads;
+    for (const HeadScore &h : lastEval.heads)
+        heads.append(headJson(h));
+    root.insert(QStringLiteral("heads"), heads);
+    root.insert(QStringLiteral("out"), QDir(outDir).absolutePath());
+    const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    if (auto e = writeFile(QDir(outDir).filePath(QStringLiteral("training.json")), json))
+        return fail(*e);
+
+    QTextStream out(stdout);
+    if (format == QLatin1String("json")) {
+        out << json;
+        return 0;
+    }
+    out << tr("Final loss: %1 (validation %2, accuracy %3)")
+               .arg(last.loss, 0, 'f', 4)
+               .arg(lastEval.valLoss, 0, 'f', 4)
+               .arg(lastEval.accuracy, 0, 'f', 3)
+        << '\n';
+    out << tr("Time: %1 s").arg(last.seconds, 0, 'f', 1) << '\n';
+    out << tr("layer head  induction  previous-token  entropy (nats)") << '\n';
+    for (const HeadScore &h : lastEval.heads)
+        out << QStringLiteral("%1 %2  %3  %4  %5\n")
+                   .arg(h.layer, 5)
+                   .arg(h.head, 4)
+                   .arg(h.inductionScore, 9, 'f', 3)
+                   .arg(h.previousTokenScore, 14, 'f', 3)
+                   .arg(h.entropy, 14, 'f', 3);
+    out << tr("Saved config.json and model.safetensors to %1").arg(QDir(outDir).absolutePath()) << '\n';
+    return 0;
+}
+
+} // namespace tx

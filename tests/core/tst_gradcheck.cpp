@@ -1,0 +1,279 @@
+// Central-difference gradient checks (tiny-dnn / llm.c practice) for every backward pass the
+// trainer uses, op by op on small shapes, then through whole models of every supported kind.
+#include "gradientcheck.h"
+#include "rng.h"
+#include "trainabletransformer.h"
+#include "trainops.h"
+
+#include <QTest>
+
+using namespace tx;
+
+namespace {
+
+Mat randomMat(Rng &rng, int rows, int cols, double scale = 1.0)
+{
+    Mat m(rows, cols);
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = float(rng.normal() * scale);
+    return m;
+}
+
+// Scalar probe loss sum(y ⊙ R) in double, so d loss / d y = R exactly.
+double probe(const Mat &y, const Mat &r)
+{
+    return (y.cast<double>().array() * r.cast<double>().array()).sum();
+}
+
+// float32 forward passes: central differences with h = 1e-2 agree to about 1e-3 relative
+// (round-off ~1e-7 · loss / h plus O(h²) curvature); a wrong backward is off by O(1).
+constexpr double kTolerance = 1e-2;
+// Whole models compute the loss through ~10 float32 layers: its round-off (~1e-6 of a loss near
+// 2.4) divided by 2h = 0.02 leaves ~1e-4 of noise, so gradients below 1e-2 are compared in
+// absolute terms (error < 1e-4) rather than relative ones.
+constexpr double kModelFloor = 1e-2;
+
+} // namespace
+
+class TestGradCheck : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void linear()
+    {
+        Rng rng(1);
+        Mat x = randomMat(rng, 5, 4), w = randomMat(rng, 4, 3), b = randomMat(rng, 1, 3), r = randomMat(rng, 5, 3);
+        Mat y, dx, dw = Mat::Zero(4, 3), db = Mat::Zero(1, 3);
+        trainops::linearForward(y, x, w, &b);
+        trainops::linearBackward(&dx, dw, &db, r, x, w);
+        auto loss = [&] { trainops::linearForward(y, x, w, &b); return probe(y, r); };
+        QVERIFY(GradientCheck::run(loss, x, dx).maxRelError < kTolerance);
+        QVERIFY(GradientCheck::run(loss, w, dw).maxRelError < kTolerance);
+        QVERIFY(GradientCheck::run(loss, b, db).maxRelError < kTolerance);
+    }
+
+    void norm_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::newRow("layernorm") << int(NormKind::LayerNorm);
+        QTest::newRow("rmsnorm") << int(NormKind::RmsNorm);
+    }
+    void norm()
+    {
+        QFETCH(int, kind);
+        const NormKind k = NormKind(kind);
+        Rng rng(2);
+        Mat x = randomMat(rng, 4, 6), s = randomMat(rng, 1, 6), b = randomMat(rng, 1, 6), r = randomMat(rng, 4, 6);
+        Mat y, dx, ds = Mat::Zero(1, 6), db = Mat::Zero(1, 6);
+        trainops::ColVec mean, rstd;
+        trainops::normForward(k, y, mean, rstd, x, s, &b, 1e-5f);
+        trainops::normBackward(k, dx, ds, &db, r, x, mean, rstd, s);
+        auto loss = [&] { trainops::normForward(k, y, mean, rstd, x, s, &b, 1e-5f); return probe(y, r); };
+        const GradientCheck cx = GradientCheck::run(loss, x, dx);
+        QVERIFY2(cx.maxRelError < kTolerance, qPrintable(QString::number(cx.maxRelError)));
+        QVERIFY(GradientCheck::run(loss, s, ds).maxRelError < kTolerance);
+        if (k == NormKind::LayerNorm)
+            QVERIFY(GradientCheck::run(loss, b, db).maxRelError < kTolerance);
+        else
+            QCOMPARE(db.squaredNorm(), 0.0f); // RMSNorm has no bias
+    }
+
+    void activation_data()
+    {
+        QTest::addColumn<int>("act");
+        QTest::addColumn<bool>("gated");
+        QTest::newRow("relu") << int(Activation::Relu) << false;
+        QTest::newRow("gelu") << int(Activation::Gelu) << false;
+        QTest::newRow("gelu_tanh") << int(Activation::GeluTanh) << false;
+        QTest::newRow("silu") << int(Activation::Silu) << false;
+        QTest::newRow("swiglu") << int(Activation::Silu) << true;
+        QTest::newRow("geglu") << int(Activation::Gelu) << true;
+    }
+    void activation()
+    {
+        QFETCH(int, act);
+        QFETCH(bool, gated);
+        const Activation a = Activation(act);
+        Rng rng(3);
+        // Keep inputs 0.1 away from ReLU's kink so h = 1e-2 never straddles it.
+        Mat x = randomMat(rng, 4, gated ? 10 : 5);
+        for (Eigen::Index i = 0; i < x.size(); ++i)
+            x.data()[i] += x.data()[i] >= 0 ? 0.1f : -0.1f;
+        Mat r = randomMat(rng, 4, 5), y, dx;
+        auto run = [&] {
+            if (gated)
+                trainops::gatedForward(a, y, x);
+            else
+                trainops::activationForward(a, y, x);
+            return probe(y, r);
+        };
+        run();
+        if (gated)
+            trainops::gatedBackward(a, dx, r, x);
+        else
+            trainops::activationBackward(a, dx, r, x);
+        const GradientCheck c = GradientCheck::run(run, x, dx);
+        QCOMPARE(c.checked, int(x.size()));
+        QVERIFY2(c.maxRelError < kTolerance, qPrintable(QString::number(c.maxRelError)));
+    }
+
+    void rope()
+    {
+        // 2 sequences of 3 positions, 2 heads of width 6 with 4 rotated dims (partial rotary).
+        Rng rng(4);
+        const int T = 3;
+        Mat x = randomMat(rng, 6, 12), r = randomMat(rng, 6, 12), cos, sin;
+        trainops::ropeTables(cos, sin, T, 4, 10000.0);
+        auto loss = [&] {
+            Mat y = x;
+            trainops::ropeApply(y, T, 0, 2, 6, 4, cos, sin, false);
+            return probe(y, r);
+        };
+        Mat dx = r;
+        trainops::ropeApply(dx, T, 0, 2, 6, 4, cos, sin, true);
+        QVERIFY(GradientCheck::run(loss, x, dx, 1e-2f, 72).maxRelError < kTolerance);
+        // The un-rotated dims pass through untouched.
+        Mat y = x;
+        trainops::ropeApply(y, T, 0, 2, 6, 4, cos, sin, false);
+        QCOMPARE(y.col(4), x.col(4));
+        QCOMPARE(y.row(0), x.row(0)); // position 0: angle 0
+    }
+
+    void attention_data()
+    {
+        QTest::addColumn<int>("nHeads");
+        QTest::addColumn<int>("nKvHeads");
+        QTest::newRow("mha") << 2 << 2;
+        QTest::newRow("gqa") << 4 << 2;
+        QTest::newRow("mqa") << 3 << 1;
+    }
+    void attention()
+    {
+        QFETCH(int, nHeads);
+        QFETCH(int, nKvHeads);
+        const int B = 2, T = 5, hd = 3;
+        Rng rng(5);
+        Mat qkv = randomMat(rng, B * T, (nHeads + 2 * nKvHeads) * hd, 0.5), r = randomMat(rng, B * T, nHeads * hd);
+        Mat out, probs, dQkv;
+        trainops::attentionForward(out, probs, qkv, B, T, nHeads, nKvHeads, hd, true);
+        // Causal: query 0 sees only key 0; rows sum to 1.
+        QCOMPARE(probs(0, 0), 1.0f);
+        QCOMPARE(probs(0, 1), 0.0f);
+        QVERIFY(std::abs(probs.row(T - 1).sum() - 1.0f) < 1e-6f);
+        trainops::attentionBackward(dQkv, r, probs, qkv, B, T, nHeads, nKvHeads, hd);
+        auto loss = [&] {
+            trainops::attentionForward(out, probs, qkv, B, T, nHeads, nKvHeads, hd, true);
+            return probe(out, r);
+        };
+        const GradientCheck c = GradientCheck::run(loss, qkv, dQkv, 1e-2f, int(qkv.size()));
+        QCOMPARE(c.checked, int(qkv.size()));
+        QVERIFY2(c.maxRelError < kTolerance, qPrintable(QString::number(c.maxRelError)));
+    }
+
+    void crossEntropyWithMask()
+    {
+        Rng rng(6);
+        Mat logits = randomMat(rng, 4, 7), dlogits;
+        const std::vector<int> targets{1, 3, 0, 6};
+        const std::vector<float> mask{1, 0, 1, 1};
+        int correct = -1, counted = -1;
+        const double l = trainops::crossEntropy(logits, targets, mask, &dlogits, &correct, &counted);
+        QCOMPARE(counted, 3);
+        // The masked-out row contributes nothing to the loss or the gradient.
+        QCOMPARE(dlogits.row(1).squaredNorm(), 0.0f);
+        double expected = 0.0;
+        for (int r : {0, 2, 3}) {
+            const double lse = std::log(logits.row(r).cast<double>().array().exp().sum());
+            expected += lse - double(logits(r, targets[std::size_t(r)]));
+        }
+        QVERIFY(std::abs(l - expected / 3.0) < 1e-6);
+        auto loss = [&] { return trainops::crossEntropy(logits, targets, mask, nullptr); };
+        QVERIFY(GradientCheck::run(loss, logits, dlogits, 1e-2f, 28).maxRelError < kTolerance);
+    }
+
+    // Whole models: every parameter's gradient against central differences of the loss.
+    void model_data()
+    {
+        QTest::addColumn<int>("positions");
+        QTest::addColumn<int>("norm");
+        QTest::addColumn<int>("placement");
+        QTest::addColumn<int>("ffn");
+        QTest::addColumn<int>("activation");
+        QTest::addColumn<bool>("tied");
+        QTest::addColumn<bool>("attentionOnly");
+        QTest::addColumn<int>("kvHeads");
+        QTest::newRow("gpt2: learned, layernorm, pre, gelu_tanh, tied")
+            << int(PositionKind::Learned) << int(NormKind::LayerNorm) << int(NormPlacement::Pre) << int(FfnKind::Dense2)
+            << int(Activation::GeluTanh) << true << false << 4;
+        QTest::newRow("llama: rope, rmsnorm, swiglu, untied, gqa")
+            << int(PositionKind::Rotary) << int(NormKind::RmsNorm) << int(NormPlacement::Pre) << int(FfnKind::Gated3)
+            << int(Activation::Silu) << false << false << 2;
+        // ReLU is checked op by op above: through a whole model some pre-activation always sits
+        // within h of its kink, where central differences are meaningless.
+        QTest::newRow("post-norm, sinusoidal, exact gelu, mqa")
+            << int(PositionKind::Sinusoidal) << int(NormKind::LayerNorm) << int(NormPlacement::Post)
+            << int(FfnKind::Dense2) << int(Activation::Gelu) << true << false << 1;
+        QTest::newRow("attention-only, no positions")
+            << int(PositionKind::None) << int(NormKind::LayerNorm) << int(NormPlacement::Pre) << int(FfnKind::Dense2)
+            << int(Activation::Gelu) << true << true << 4;
+    }
+    void model()
+    {
+        QFETCH(int, positions);
+        QFETCH(int, norm);
+        QFETCH(int, placement);
+        QFETCH(int, ffn);
+        QFETCH(int, activation);
+        QFETCH(bool, tied);
+        QFETCH(bool, attentionOnly);
+        QFETCH(int, kvHeads);
+        ModelConfig c;
+        c.vocabSize = 11;
+        c.dModel = 8;
+        c.nLayers = 2;
+        c.nHeads = 4;
+        c.nKvHeads = kvHeads;
+        c.dFf = 12;
+        c.maxPositions = 16;
+        c.positions = PositionKind(positions);
+        c.norm = NormKind(norm);
+        c.normPlacement = NormPlacement(placement);
+        c.ffn = FfnKind(ffn);
+        c.activation = Activation(activation);
+        c.tiedEmbeddings = tied;
+        c.lmHeadBias = !tied;
+        c.rotaryFraction = 1.0; // head_dim 2: one rotated pair per head keeps RoPE shapes small but real
+        auto model = TrainableTransformer::create(c, attentionOnly);
+        QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
+        // Larger weights than GPT-2's 0.02 so gradients stand well above float round-off.
+        Rng rng(7);
+        for (Parameter &p : model->parameters())
+            for (Eigen::Index i = 0; i < p.value.size(); ++i)
+                p.value.data()[i] += float(rng.normal() * 0.3);
+
+        TrainingBatch b;
+        b.batch = 2;
+        b.seqLen = 6;
+        for (int i = 0; i < b.batch * b.seqLen; ++i) {
+            b.inputs.push_back(rng.uniformInt(c.vocabSize));
+            b.targets.push_back(rng.uniformInt(c.vocabSize));
+            b.mask.push_back(i % 3 == 0 ? 0.0f : 1.0f);
+        }
+        model->forward(b);
+        QVERIFY(model->backward());
+        std::vector<Mat> grads;
+        for (const Parameter &p : model->parameters())
+            grads.push_back(p.grad);
+        auto loss = [&] { return model->forward(b); };
+        for (std::size_t i = 0; i < grads.size(); ++i) {
+            Parameter &p = model->parameters()[i];
+            const GradientCheck r = GradientCheck::run(loss, p.value, grads[i], 1e-2f, 24, kModelFloor);
+            QVERIFY2(r.maxRelError < kTolerance,
+                     qPrintable(QStringLiteral("%1: rel error %2, abs error %3").arg(p.name).arg(r.maxRelError).arg(r.maxAbsError)));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGradCheck)
+#include "tst_gradcheck.moc"

@@ -1,0 +1,336 @@
+// Teaching tasks, the trainer's repeatability and cancel, head scores, sampling, and the
+// bridge to the engine (a trained model must compute the same logits in the engine's forward,
+// which tst_engine pins to Hugging Face).
+#include "headscore.h"
+#include "lrschedule.h"
+#include "trainer.h"
+#include "trainingpreset.h"
+#include "trainingtask.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace tx;
+
+namespace {
+
+ModelConfig tiny(int vocab, int d, int layers, int heads, int context)
+{
+    ModelConfig c;
+    c.vocabSize = vocab;
+    c.dModel = d;
+    c.nLayers = layers;
+    c.nHeads = heads;
+    c.nKvHeads = heads;
+    c.dFf = 4 * d;
+    c.maxPositions = context;
+    return c;
+}
+
+TrainingTask makeTask(TaskKind kind, int digits = 4)
+{
+    TrainingTask::Options o;
+    o.kind = kind;
+    o.digits = digits;
+    o.seqLen = 32;
+    o.vocab = 16;
+    o.minSegment = 4;
+    o.maxSegment = 12;
+    return *TrainingTask::create(o);
+}
+
+} // namespace
+
+class TestTraining : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void digitTasks_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::newRow("copy") << int(TaskKind::Copy);
+        QTest::newRow("reverse") << int(TaskKind::Reverse);
+        QTest::newRow("sort") << int(TaskKind::Sort);
+    }
+    void digitTasks()
+    {
+        QFETCH(int, kind);
+        const TrainingTask task = makeTask(TaskKind(kind), 5);
+        QCOMPARE(task.vocabSize(), 11); // digits 0–9 and the separator
+        QCOMPARE(task.seqLen(), 10);
+        Rng rng(3);
+        const TrainingBatch b = task.batch(4, rng);
+        QCOMPARE(b.batch, 4);
+        QCOMPARE(int(b.inputs.size()), 40);
+        for (int s = 0; s < 4; ++s) {
+            const int *in = b.inputs.data() + s * 10;
+            const int *tg = b.targets.data() + s * 10;
+            const float *mk = b.mask.data() + s * 10;
+            QCOMPARE(in[5], 10); // separator after the 5 digits
+            for (int t = 0; t < 9; ++t)
+                QCOMPARE(tg[t], in[t + 1]); // targets are the next token
+            const std::vector<int> digits(in, in + 5);
+            // Loss only on the 5 answer digits: positions 5..9 (the separator and the answer
+            // so far) predict the answer's tokens.
+            for (int t = 0; t < 10; ++t)
+                QCOMPARE(mk[t], t >= 5 ? 1.0f : 0.0f);
+            std::vector<int> expected = digits;
+            if (TaskKind(kind) == TaskKind::Reverse)
+                std::reverse(expected.begin(), expected.end());
+            if (TaskKind(kind) == TaskKind::Sort)
+                std::sort(expected.begin(), expected.end());
+            QCOMPARE(std::vector<int>(tg + 5, tg + 10), expected);
+        }
+    }
+
+    void inductionTask()
+    {
+        const TrainingTask task = makeTask(TaskKind::Induction);
+        Rng rng(4);
+        const TrainingBatch b = task.batch(64, rng);
+        QCOMPARE(b.seqLen, 32);
+        QCOMPARE(int(b.repeatStart.size()), 64);
+        std::vector<int> starts;
+        for (int s = 0; s < 64; ++s) {
+            const int start = b.repeatStart[std::size_t(s)], len = b.repeatLength[std::size_t(s)];
+            QVERIFY(len >= 4 && len <= 12);
+            QVERIFY(start >= 0 && start + 2 * len <= 33);
+            const int *in = b.inputs.data() + s * 32;
+            const int *tg = b.targets.data() + s * 32;
+            // The full sequence is in[0..31] then tg[31]; its second copy repeats the first.
+            auto token = [&](int i) { return i < 32 ? in[i] : tg[31]; };
+            for (int i = 0; i < len; ++i)
+                QCOMPARE(token(start + len + i), token(start + i));
+            int counted = 0;
+            for (int t = 0; t < 32; ++t) {
+                QVERIFY(in[t] >= 0 && in[t] < 16);
+                const bool inSecondCopy = t >= start + len && t <= start + 2 * len - 2;
+                QCOMPARE(b.mask[std::size_t(s * 32 + t)], inSecondCopy ? 1.0f : 0.0f);
+                counted += inSecondCopy;
+            }
+            QCOMPARE(counted, len - 1); // the first token of the copy is unpredictable
+            starts.push_back(start);
+        }
+        // Random offsets: the copy does not always start at the same place.
+        std::sort(starts.begin(), starts.end());
+        QVERIFY(std::unique(starts.begin(), starts.end()) - starts.begin() > 5);
+    }
+
+    void charsTask()
+    {
+        TrainingTask::Options o;
+        o.kind = TaskKind::Chars;
+        o.seqLen = 8;
+        o.text = QStringLiteral("床前明月光，疑是地上霜。举头望明月，低头思故乡。").repeated(5);
+        auto task = TrainingTask::create(o);
+        QVERIFY(task);
+        QCOMPARE(task->vocabSize(), 19); // distinct characters of the poem, the two punctuation marks included
+        QCOMPARE(task->decode(task->encode(QStringLiteral("明月光"))), QStringLiteral("明月光"));
+        Rng rng(5);
+        const TrainingBatch b = task->batch(3, rng);
+        QCOMPARE(int(b.inputs.size()), 24);
+        QCOMPARE(std::count(b.mask.begin(), b.mask.end(), 1.0f), 24L);
+
+        o.text = QStringLiteral("too short");
+        o.textSource = QStringLiteral("pasted");
+        auto bad = TrainingTask::create(o);
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().field, QStringLiteral("text"));
+        QCOMPARE(bad.error().file, QStringLiteral("pasted"));
+    }
+
+    void schedule()
+    {
+        // Warmup 10 steps to 1e-3, cosine to 1e-4 at step 110.
+        const LrSchedule s{1e-3, 1e-4, 10, 110};
+        QCOMPARE(s.at(0), 1e-4);
+        QCOMPARE(s.at(9), 1e-3);
+        QCOMPARE(s.at(10), 1e-3);
+        QVERIFY(std::abs(s.at(60) - 5.5e-4) < 1e-12); // halfway: (peak + min) / 2
+        QCOMPARE(s.at(110), 1e-4);
+    }
+
+    void sameSeedSameRun()
+    {
+        const TrainingTask task = makeTask(TaskKind::Copy);
+        TrainingSettings s;
+        s.steps = 12;
+        s.batch = 8;
+        s.evalEvery = 6;
+        s.seed = 42;
+        auto a = Trainer::create(tiny(11, 32, 2, 4, 16), false, task, s);
+        auto b = Trainer::create(tiny(11, 32, 2, 4, 16), false, task, s);
+        s.seed = 43;
+        auto c = Trainer::create(tiny(11, 32, 2, 4, 16), false, task, s);
+        QVERIFY(a && b && c);
+        std::vector<double> la, lb, lc;
+        while (!a->finished()) {
+            la.push_back(a->step()->loss);
+            lb.push_back(b->step()->loss);
+            lc.push_back(c->step()->loss);
+        }
+        QCOMPARE(la, lb); // bit for bit
+        QVERIFY(la != lc);
+        for (std::size_t i = 0; i < a->model().parameters().size(); ++i)
+            QVERIFY(a->model().parameters()[i].value == b->model().parameters()[i].value);
+    }
+
+    void cancelLeavesStateUntouched()
+    {
+        const TrainingTask task = makeTask(TaskKind::Copy);
+        TrainingSettings s;
+        s.steps = 3;
+        s.batch = 4;
+        auto a = Trainer::create(tiny(11, 16, 2, 2, 16), false, task, s);
+        auto b = Trainer::create(tiny(11, 16, 2, 2, 16), false, task, s);
+        std::atomic<bool> stop{true};
+        QVERIFY(!a->step(&stop));
+        QCOMPARE(a->stepsDone(), 0);
+        QCOMPARE(a->step()->loss, b->step()->loss); // the cancelled step runs again, same batch
+    }
+
+    void lossFallsOnCopy()
+    {
+        // Copying 4 digits: the answer loss starts at ln 10 = 2.30 nats (a uniform guess among
+        // the digits) and a 2-layer model drops well below it within 300 steps.
+        const TrainingTask task = makeTask(TaskKind::Copy);
+        TrainingSettings s;
+        s.steps = 300;
+        s.batch = 32;
+        s.lr = 3e-3;
+        s.evalEvery = 300;
+        auto t = Trainer::create(tiny(11, 32, 2, 4, 16), false, task, s);
+        QVERIFY(t);
+        std::optional<TrainingSnapshot> first = t->step(), last;
+        while (!t->finished())
+            last = t->step();
+        QVERIFY(first->loss > 2.0);
+        QVERIFY(last->evaluated);
+        QVERIFY2(last->valLoss < 1.0, qPrintable(QString::number(last->valLoss)));
+        QVERIFY(last->accuracy > 0.6);
+    }
+
+    void uniformAttentionScores()
+    {
+        // With zero query/key weights every query attends uniformly to keys 0..i, so the
+        // scores follow from the probe's layout: previous-token = mean 1/(i+1) over i ≥ 1,
+        // entropy = mean ln(i+1), induction = mean 1/(i+1) over the second copy.
+        auto model = TrainableTransformer::create(tiny(16, 8, 1, 2, 32), true);
+        QVERIFY(model);
+        for (Parameter &p : model->parameters())
+            if (p.name.endsWith(QLatin1String(".qkv")))
+                p.value.setZero();
+        Rng rng(6);
+        const TrainingBatch probe = TrainingTask::inductionBatch(3, 10, 16, 2, 5, rng);
+        model->forward(probe);
+        const std::vector<HeadScore> scores = HeadScore::measure(*model, probe);
+        QCOMPARE(int(scores.size()), 2);
+        double prev = 0.0, entropy = 0.0, induction = 0.0;
+        for (int i = 1; i < 10; ++i)
+            prev += 1.0 / (i + 1);
+        for (int i = 0; i < 10; ++i)
+            entropy += std::log(double(i + 1));
+        int n = 0;
+        for (int s = 0; s < 3; ++s) {
+            const int start = probe.repeatStart[std::size_t(s)], len = probe.repeatLength[std::size_t(s)];
+            for (int i = start + len; i < start + 2 * len && i < 10; ++i, ++n)
+                induction += 1.0 / (i + 1);
+        }
+        for (const HeadScore &h : scores) {
+            QVERIFY(std::abs(h.previousTokenScore - prev / 9.0) < 1e-6);
+            QVERIFY(std::abs(h.entropy - entropy / 10.0) < 1e-5);
+            QVERIFY(std::abs(h.inductionScore - induction / n) < 1e-6);
+        }
+    }
+
+    void engineComputesTheSameLogits_data()
+    {
+        QTest::addColumn<bool>("llama");
+        QTest::addColumn<bool>("attentionOnly");
+        QTest::newRow("gpt2") << false << false;
+        QTest::newRow("llama") << true << false;
+        QTest::newRow("attention-only") << false << true;
+    }
+    void engineComputesTheSameLogits()
+    {
+        QFETCH(bool, llama);
+        QFETCH(bool, attentionOnly);
+        ModelConfig c = tiny(23, 16, 2, 4, 12);
+        if (llama) {
+            c.positions = PositionKind::Rotary;
+            c.norm = NormKind::RmsNorm;
+            c.ffn = FfnKind::Gated3;
+            c.activation = Activation::Silu;
+            c.nKvHeads = 2;
+            c.qkvBias = c.attnOutBias = c.ffnBias = false;
+            c.tiedEmbeddings = false;
+        }
+        auto model = TrainableTransformer::create(c, attentionOnly);
+        QVERIFY(model);
+        model->initGpt2Style(9);
+        Rng rng(10);
+        for (Parameter &p : model->parameters()) // move off the init so every tensor matters
+            for (Eigen::Index i = 0; i < p.value.size(); ++i)
+                p.value.data()[i] += float(rng.normal() * 0.1);
+        TrainingBatch b;
+        b.batch = 1;
+        b.seqLen = 12;
+        for (int i = 0; i < 12; ++i) {
+            b.inputs.push_back(rng.uniformInt(23));
+            b.targets.push_back(0);
+            b.mask.push_back(0.0f);
+        }
+        model->forward(b);
+        auto engine = model->toTransformer();
+        QVERIFY2(engine, qPrintable(engine ? QString() : engine.error().toString()));
+        auto r = engine->forward(b.inputs);
+        QVERIFY(r);
+        QVERIFY((r->logits - model->logits()).cwiseAbs().maxCoeff() < 1e-5f);
+
+        // And back: the engine's weights train on from where they were.
+        if (!attentionOnly) {
+            auto back = TrainableTransformer::fromTransformer(*engine);
+            QVERIFY(back);
+            back->forward(b);
+            QCOMPARE(back->logits(), model->logits());
+        }
+    }
+
+    void sampling()
+    {
+        const TrainingTask task = makeTask(TaskKind::Copy);
+        TrainingSettings s;
+        s.steps = 1;
+        auto t = Trainer::create(tiny(11, 16, 1, 2, 16), false, task, s);
+        QVERIFY(t);
+        const std::vector<int> greedy = t->sample({1, 2, 3}, 5, 0.0, 0, 1);
+        QCOMPARE(int(greedy.size()), 5);
+        QCOMPARE(t->sample({1, 2, 3}, 5, 1.0, 1, 7), greedy); // top-1 is greedy at any temperature
+        const std::vector<int> a = t->sample({1}, 20, 1.0, 0, 8), b = t->sample({1}, 20, 1.0, 0, 8);
+        QCOMPARE(a, b); // seeded
+        for (int tok : a)
+            QVERIFY(tok >= 0 && tok < 11);
+    }
+
+    void presetsAreValid()
+    {
+        for (const TrainingPreset &p : TrainingPreset::all()) {
+            if (p.task.kind == TaskKind::Chars)
+                continue; // needs a text
+            auto task = TrainingTask::create(p.task);
+            QVERIFY2(task, qPrintable(p.name));
+            TrainingSettings s = p.settings;
+            QVERIFY2(Trainer::create(p.model, p.attentionOnly, *task, s), qPrintable(p.name));
+        }
+        const auto demo = TrainingPreset::find(QStringLiteral("induction-head"));
+        QVERIFY(demo);
+        QCOMPARE(demo->model.nLayers, 2);
+        QVERIFY(demo->attentionOnly);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTraining)
+#include "tst_training.moc"

@@ -1,0 +1,120 @@
+// Ten AdamW steps against PyTorch 1.13: the same initial weights, batches and hyper-parameters
+// (written by tests/reference/train_parity.py into tests/data/train_parity.json) must give the
+// same training loss at every step and after the last one, within 1e-4 relative.
+#include "adamw.h"
+#include "lrschedule.h"
+#include "trainabletransformer.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace tx;
+
+class TestTrainParity : public QObject
+{
+    Q_OBJECT
+
+private:
+    QJsonArray m_cases;
+
+    static std::vector<int> ints(const QJsonArray &a)
+    {
+        std::vector<int> v;
+        for (const QJsonValue &x : a)
+            v.push_back(x.toInt());
+        return v;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QFile f(QStringLiteral(TX_TEST_DATA_DIR "/train_parity.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        m_cases = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("cases")).toArray();
+        QCOMPARE(m_cases.size(), 2);
+    }
+
+    void tenSteps_data()
+    {
+        QTest::addColumn<int>("index");
+        QTest::newRow("gpt2: learned positions, layernorm, gelu_tanh, biases, tied") << 0;
+        QTest::newRow("llama: rope, rmsnorm, swiglu, gqa, untied") << 1;
+    }
+    void tenSteps()
+    {
+        QFETCH(int, index);
+        const QJsonObject c = m_cases.at(index).toObject();
+        const QJsonObject cfg = c.value(QStringLiteral("config")).toObject();
+        const QJsonObject hp = c.value(QStringLiteral("train")).toObject();
+        ModelConfig m;
+        m.dModel = cfg.value(QStringLiteral("d_model")).toInt();
+        m.nLayers = cfg.value(QStringLiteral("n_layers")).toInt();
+        m.nHeads = cfg.value(QStringLiteral("n_heads")).toInt();
+        m.nKvHeads = cfg.value(QStringLiteral("n_kv_heads")).toInt();
+        m.dFf = cfg.value(QStringLiteral("d_ff")).toInt();
+        m.vocabSize = cfg.value(QStringLiteral("vocab_size")).toInt();
+        m.maxPositions = cfg.value(QStringLiteral("max_positions")).toInt();
+        const bool llama = cfg.value(QStringLiteral("norm")).toString() == QLatin1String("rmsnorm");
+        m.positions = llama ? PositionKind::Rotary : PositionKind::Learned;
+        m.norm = llama ? NormKind::RmsNorm : NormKind::LayerNorm;
+        m.ffn = llama ? FfnKind::Gated3 : FfnKind::Dense2;
+        m.activation = llama ? Activation::Silu : Activation::GeluTanh;
+        m.qkvBias = m.attnOutBias = m.ffnBias = !llama;
+        m.tiedEmbeddings = !llama;
+        m.lmHeadBias = false;
+        m.ropeTheta = cfg.value(QStringLiteral("rope_theta")).toDouble();
+        auto model = TrainableTransformer::create(m);
+        QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
+
+        const QJsonObject initial = c.value(QStringLiteral("initial")).toObject();
+        QCOMPARE(initial.size(), int(model->parameters().size()));
+        for (Parameter &p : model->parameters()) {
+            const QJsonObject t = initial.value(p.name).toObject();
+            const QJsonArray values = t.value(QStringLiteral("values")).toArray();
+            QVERIFY2(values.size() == p.value.size(), qPrintable(p.name));
+            for (Eigen::Index i = 0; i < p.value.size(); ++i)
+                p.value.data()[i] = float(values.at(int(i)).toDouble());
+        }
+
+        AdamW opt(AdamW::Settings{hp.value(QStringLiteral("beta1")).toDouble(), hp.value(QStringLiteral("beta2")).toDouble(),
+                                  1e-8, hp.value(QStringLiteral("weight_decay")).toDouble()});
+        const QJsonArray batches = c.value(QStringLiteral("batches")).toArray();
+        LrSchedule schedule;
+        schedule.peak = hp.value(QStringLiteral("lr")).toDouble();
+        schedule.minimum = schedule.peak * hp.value(QStringLiteral("min_lr_ratio")).toDouble();
+        schedule.warmupSteps = hp.value(QStringLiteral("warmup")).toInt();
+        schedule.totalSteps = int(batches.size());
+        std::vector<TrainingBatch> data;
+        for (const QJsonValue &bv : batches) {
+            const QJsonObject o = bv.toObject();
+            TrainingBatch b;
+            b.inputs = ints(o.value(QStringLiteral("inputs")).toArray());
+            b.targets = ints(o.value(QStringLiteral("targets")).toArray());
+            for (const QJsonValue &x : o.value(QStringLiteral("mask")).toArray())
+                b.mask.push_back(float(x.toDouble()));
+            b.seqLen = cfg.value(QStringLiteral("seq_len")).toInt();
+            b.batch = cfg.value(QStringLiteral("batch")).toInt();
+            data.push_back(b);
+        }
+        const QJsonArray losses = c.value(QStringLiteral("losses")).toArray();
+        for (int step = 0; step < int(data.size()); ++step) {
+            const double loss = model->forward(data[std::size_t(step)]);
+            QVERIFY(model->backward());
+            AdamW::clipGradNorm(model->parameters(), hp.value(QStringLiteral("clip")).toDouble());
+            opt.step(model->parameters(), schedule.at(step));
+            const double expected = losses.at(step).toDouble();
+            QVERIFY2(std::abs(loss - expected) <= 1e-4 * std::abs(expected),
+                     qPrintable(QStringLiteral("step %1: %2 vs PyTorch %3").arg(step + 1).arg(loss, 0, 'g', 9).arg(expected, 0, 'g', 9)));
+        }
+        const double final = model->forward(data[0]);
+        const double expected = c.value(QStringLiteral("final_loss")).toDouble();
+        QVERIFY2(std::abs(final - expected) <= 1e-4 * std::abs(expected),
+                 qPrintable(QStringLiteral("after 10 steps: %1 vs PyTorch %2").arg(final, 0, 'g', 9).arg(expected, 0, 'g', 9)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTrainParity)
+#include "tst_trainparity.moc"

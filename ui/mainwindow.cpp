@@ -11,6 +11,7 @@
 #include "recentfiles.h"
 #include "summarycards.h"
 #include "theme.h"
+#include "trainingview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -36,6 +37,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_parameters(new ParameterView)
     , m_tabs(new QTabWidget)
     , m_attention(new AttentionView)
+    , m_training(new TrainingView)
 {
     setObjectName(QStringLiteral("mainWindow"));
 
@@ -53,6 +55,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->setObjectName(QStringLiteral("views"));
     m_tabs->addTab(m_parameters, tr("&Parameters"));
     m_tabs->addTab(m_attention, tr("&Attention"));
+    m_tabs->addTab(m_training, tr("&Training"));
 
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);

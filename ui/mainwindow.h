@@ -13,6 +13,7 @@ class DesignState;
 class ParameterView;
 class RecentFiles;
 class SummaryCards;
+class TrainingView;
 struct DesignSnapshot;
 
 // Assembles the views around one DesignState and wires menus, files and settings.
@@ -29,6 +30,7 @@ public:
     ParameterView *parameterView() const { return m_parameters; }
     QTabWidget *tabs() const { return m_tabs; }
     AttentionView *attentionView() const { return m_attention; }
+    TrainingView *trainingView() const { return m_training; }
 
     // Loads a built-in preset as the starting design (the --preset option).
     bool loadPreset(const QString &id);
@@ -58,6 +60,7 @@ private:
     ParameterView *m_parameters;
     QTabWidget *m_tabs;
     AttentionView *m_attention;
+    TrainingView *m_training;
     RecentFiles *m_recent = nullptr;
     QAction *m_darkAction = nullptr;
 };

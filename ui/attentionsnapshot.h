@@ -21,6 +21,8 @@ struct AttentionSnapshot
     QStringList tokenLabels; // one per token (Tokenizer::labels, a leading space as ␣)
     ModelConfig config;      // the design that actually ran (after scaling down)
     QStringList changes;     // what EngineSizer changed to fit the cap; empty when nothing
+    QString checkpoint;      // the checkpoint folder that ran; empty for the design
+    QString tokenizerKind;   // Tokenizer::kind(): "bytes", "gpt2-bpe", "tokenizer.json"
     std::int64_t weightBytes = 0;
     ForwardResult result;    // attention, scores and residual norms captured
     std::vector<HeadSummary> heads;

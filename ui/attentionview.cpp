@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -65,6 +66,9 @@ AttentionView::AttentionView(QWidget *parent)
     , m_text(new QLineEdit)
     , m_run(new QPushButton(tr("&Run")))
     , m_cancel(new QPushButton(tr("Cancel")))
+    , m_openCheckpoint(new QPushButton(tr("Open checkpoint…")))
+    , m_useDesign(new QPushButton(tr("Use the design")))
+    , m_source(new QLabel)
     , m_probabilities(new QRadioButton(tr("Probabilities")))
     , m_scores(new QRadioButton(tr("Pre-softmax scores")))
     , m_progress(new QProgressBar)
@@ -122,14 +126,23 @@ AttentionView::AttentionView(QWidget *parent)
     input->addWidget(m_probabilities);
     input->addWidget(m_scores);
 
+    m_openCheckpoint->setToolTip(tr("A folder with config.json and model.safetensors (GPT-2 or Llama names), "
+                                    "and vocab.json + merges.txt or tokenizer.json if it has them"));
+    auto *sourceRow = new QHBoxLayout;
+    sourceRow->addWidget(new QLabel(tr("Model:")));
+    sourceRow->addWidget(m_source, 1);
+    sourceRow->addWidget(m_openCheckpoint);
+    sourceRow->addWidget(m_useDesign);
+    setCheckpoint(QString());
+
     m_progress->setRange(0, 100);
     m_progress->setValue(0);
     m_progress->setTextVisible(true);
     m_progress->setFormat(tr("Idle"));
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_message->setText(tr("The model is the current design with random GPT-2-style weights (seed 1): "
-                          "heads show structure from the architecture, not from training."));
+    m_message->setText(tr("With random weights, heads show structure from the architecture, not from training: "
+                          "open a trained checkpoint to see learned heads."));
 
     // Heads tab: the grid on the left, the chosen head enlarged on the right.
     auto *gridScroll = new QScrollArea;
@@ -208,6 +221,7 @@ AttentionView::AttentionView(QWidget *parent)
     m_tabs->addTab(summaryPane, tr("Head summary"));
 
     auto *layout = new QVBoxLayout(this);
+    layout->addLayout(sourceRow);
     layout->addLayout(input);
     layout->addWidget(m_progress);
     layout->addWidget(m_message);
@@ -218,6 +232,17 @@ AttentionView::AttentionView(QWidget *parent)
     connect(m_run, &QPushButton::clicked, this, &AttentionView::run);
     connect(m_text, &QLineEdit::returnPressed, this, &AttentionView::run);
     connect(m_cancel, &QPushButton::clicked, this, &AttentionView::cancel);
+    connect(m_openCheckpoint, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open checkpoint folder"), m_checkpoint);
+        if (!dir.isEmpty()) {
+            setCheckpoint(dir);
+            run();
+        }
+    });
+    connect(m_useDesign, &QPushButton::clicked, this, [this] {
+        setCheckpoint(QString());
+        run();
+    });
     connect(m_scores, &QRadioButton::toggled, this, &AttentionView::setShowScores);
     connect(m_grid, &HeatmapGrid::headClicked, this, &AttentionView::selectHead);
     connect(m_linesLayer, &QComboBox::currentIndexChanged, this, &AttentionView::showLinesLayer);
@@ -245,6 +270,14 @@ void AttentionView::setDesign(const ModelConfig &config)
     m_design = config;
 }
 
+void AttentionView::setCheckpoint(const QString &path)
+{
+    m_checkpoint = path;
+    m_useDesign->setEnabled(!path.isEmpty());
+    m_source->setText(path.isEmpty() ? tr("the current design, random GPT-2-style weights (seed 1)")
+                                     : tr("checkpoint %1").arg(QDir::toNativeSeparators(path)));
+}
+
 void AttentionView::setText(const QString &text)
 {
     m_text->setText(text);
@@ -256,6 +289,7 @@ void AttentionView::run()
     request.config = m_design;
     request.capBytes = m_capBytes;
     request.text = m_text->text();
+    request.checkpoint = m_checkpoint;
     if (m_running) {
         // The newest sentence wins: stop the old pass and start this one when it has stopped.
         m_pending = request;
@@ -287,6 +321,7 @@ void AttentionView::finishRun()
         const AttentionRequest next = *m_pending;
         m_pending.reset();
         m_text->setText(next.text);
+        m_checkpoint = next.checkpoint;
         run();
     }
 }
@@ -314,6 +349,8 @@ void AttentionView::showSnapshot(const AttentionSnapshot &snapshot)
                        .arg(c.dModel)
                        .arg(NumberFormat::bytes(double(snapshot.weightBytes)))
                        .arg(snapshot.seconds, 0, 'f', 2);
+    if (!snapshot.checkpoint.isEmpty())
+        what += QLatin1Char(' ') + tr("Checkpoint %1, %2 tokenizer.").arg(snapshot.checkpoint, snapshot.tokenizerKind);
     if (!snapshot.changes.isEmpty())
         what += QLatin1Char(' ')
                 + tr("Scaled down to fit the %1 memory cap: %2.")

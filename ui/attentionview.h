@@ -43,6 +43,9 @@ public:
     void setDesign(const ModelConfig &config);
     void setCapBytes(std::int64_t bytes) { m_capBytes = bytes; }
     void setText(const QString &text);
+    // Runs a Hugging Face checkpoint folder instead of the design; empty: back to the design.
+    void setCheckpoint(const QString &path);
+    QString checkpoint() const { return m_checkpoint; }
     // Starts a run with the typed text (cancels and replaces a run in progress).
     void run();
     void cancel();
@@ -79,6 +82,7 @@ private:
     void exportPicture(const QString &what);
 
     ModelConfig m_design;
+    QString m_checkpoint;
     std::int64_t m_capBytes;
     std::optional<AttentionSnapshot> m_snapshot;
     std::optional<AttentionRequest> m_pending; // asked for while a run was still going
@@ -93,6 +97,9 @@ private:
     QLineEdit *m_text;
     QPushButton *m_run;
     QPushButton *m_cancel;
+    QPushButton *m_openCheckpoint;
+    QPushButton *m_useDesign;
+    QLabel *m_source;
     QRadioButton *m_probabilities;
     QRadioButton *m_scores;
     QProgressBar *m_progress;

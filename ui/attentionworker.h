@@ -2,6 +2,7 @@
 
 #include "attentionrequest.h"
 #include "attentionsnapshot.h"
+#include "tokenizer.h"
 #include "transformer.h"
 
 #include <QObject>
@@ -37,11 +38,18 @@ signals:
     void cancelled();
 
 private:
+    // Makes m_model (and m_tokenizer) hold what the request asks for; false after emitting failed/cancelled.
+    bool prepareModel(const AttentionRequest &request);
+
     std::atomic<bool> m_cancel{false};
     std::optional<Transformer> m_model;
     ModelConfig m_modelConfig;
     std::uint64_t m_modelSeed = 0;
     std::int64_t m_modelCap = 0;
+    QString m_modelCheckpoint; // folder m_model came from; empty when built from the design
+    std::shared_ptr<Tokenizer> m_tokenizer;
+    QStringList m_changes;
+    std::int64_t m_weightBytes = 0;
 };
 
 } // namespace tx

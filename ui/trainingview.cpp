@@ -158,8 +158,8 @@ TrainingView::TrainingView(QWidget *parent)
     m_lossChart->addSeries(m_valLoss);
     m_lossChart->addSeries(m_accuracy);
     m_lossX->setTitleText(tr("step"));
-    m_lossX->setLabelFormat(QStringLiteral("%d"));
-    m_lossY->setTitleText(tr("loss (nats per token)"));
+    m_lossX->setLabelFormat(QStringLiteral("%.0f"));
+    m_lossY->setTitleText(tr("loss (nats)"));
     auto *accuracyAxis = new QValueAxis;
     accuracyAxis->setRange(0, 1);
     accuracyAxis->setTitleText(tr("accuracy"));
@@ -179,9 +179,11 @@ TrainingView::TrainingView(QWidget *parent)
     m_scoreChart->addAxis(m_scoreX, Qt::AlignBottom);
     m_scoreChart->addAxis(m_scoreY, Qt::AlignLeft);
     m_scoreX->setTitleText(tr("step"));
-    m_scoreX->setLabelFormat(QStringLiteral("%d"));
+    m_scoreX->setLabelFormat(QStringLiteral("%.0f"));
     m_scoreChart->setTitle(tr("Per-head scores (layer 1 dashed, later layers solid)"));
     m_scoreChart->legend()->setAlignment(Qt::AlignRight);
+    for (QChart *c : {m_lossChart, m_scoreChart})
+        c->setMargins(QMargins(4, 4, 4, 4));
 
     auto *charts = new QWidget;
     auto *chartsLayout = new QVBoxLayout(charts);
@@ -216,6 +218,7 @@ TrainingView::TrainingView(QWidget *parent)
     split->setStretchFactor(1, 2);
 
     auto *sampling = new QGroupBox(tr("Sample from the trained character model"));
+    sampling->setObjectName(QStringLiteral("samplingBox"));
     auto *samplingLayout = new QHBoxLayout(sampling);
     m_prompt->setPlaceholderText(tr("prompt"));
     m_prompt->setText(tr("床前"));
@@ -246,8 +249,12 @@ TrainingView::TrainingView(QWidget *parent)
     layout->addWidget(split, 1);
     layout->addWidget(sampling);
 
-    connect(m_task, &QComboBox::currentIndexChanged, this,
-            [this](int i) { m_customText->setVisible(i == CustomText); });
+    // Sampling only means something for a character model; hiding it gives the charts room.
+    sampling->setVisible(false);
+    connect(m_task, &QComboBox::currentIndexChanged, this, [this, sampling](int i) {
+        m_customText->setVisible(i == CustomText);
+        sampling->setVisible(i >= TangPoems);
+    });
     connect(m_start, &QPushButton::clicked, this, &TrainingView::start);
     connect(m_induction, &QPushButton::clicked, this, &TrainingView::watchInductionHead);
     connect(m_pause, &QPushButton::clicked, this, [this] { setPaused(!m_paused); });

@@ -1,6 +1,8 @@
 #include "attentionlinesview.h"
 #include "attentionview.h"
+#include "bytetokenizer.h"
 #include "enginesizer.h"
+#include "hfcheckpoint.h"
 #include "heatmapgrid.h"
 #include "heatmapwidget.h"
 #include "numberformat.h"
@@ -11,6 +13,7 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -204,6 +207,46 @@ private slots:
         QCOMPARE(shown.count(), 0);
         QVERIFY(!view.isRunning());
         QCOMPARE(view.message()->text(), QStringLiteral("Cancelled."));
+    }
+
+    void checkpointFolderRuns()
+    {
+        // A model saved as a Hugging Face checkpoint opens in the view and shows the same
+        // attention the engine computes for it directly.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto model = Transformer::create(smallDesign());
+        QVERIFY(model);
+        model->initGpt2Style(7);
+        QVERIFY(!HfCheckpoint::save(*model, dir.path()));
+        const QString text = QStringLiteral("saved");
+        const auto direct = model->forward(ByteTokenizer().encode(text), ForwardOptions::everything());
+        QVERIFY(direct);
+
+        AttentionView view;
+        view.setDesign(ModelConfig{}); // ignored while a checkpoint is chosen
+        view.setCheckpoint(dir.path());
+        QVERIFY(runAndWait(view, text));
+        QVERIFY(view.message()->text().contains(QStringLiteral("Checkpoint %1, bytes tokenizer.").arg(dir.path())));
+        QCOMPARE(view.grid()->layers(), 2);
+        QCOMPARE(view.grid()->heads(), 4);
+        view.selectHead(1, 3);
+        const Mat &shown = view.enlarged()->data().values;
+        QCOMPARE(shown.rows(), 5);
+        QVERIFY((shown - direct->attentionAt(1, 3)).cwiseAbs().maxCoeff() < 1e-6f);
+    }
+
+    void checkpointVocabularyTooSmallForBytes()
+    {
+        // tests/data/engine/gpt2-tiny has vocab_size 50 and no tokenizer files.
+        AttentionView view;
+        view.setCheckpoint(QStringLiteral(TX_TEST_DATA_DIR "/engine/gpt2-tiny"));
+        QSignalSpy failed(&view, &AttentionView::runFailed);
+        view.setText(QStringLiteral("hi"));
+        view.run();
+        QVERIFY(failed.wait(30000));
+        QCOMPARE(view.message()->text(),
+                 QStringLiteral("vocab_size: the bytes tokenizer needs a vocabulary of at least 256 tokens, the model has 50"));
     }
 
     void emptyTextIsRefused()

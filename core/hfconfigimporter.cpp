@@ -441,8 +441,9 @@ void mapFalcon(Reader &r, ModelConfig &c)
     c.positions = r.optionalBool("alibi", false) ? PositionKind::None : PositionKind::Rotary;
     c.parallelBlock = r.optionalBool("parallel_attn", true, "parallel_block");
 
-    // FalconAttention: grouped KV with the new decoder (40B/180B), one KV head with
-    // multi_query (7B), else one per query head.
+    // FalconAttention: num_kv_heads with the new decoder (40B/180B) or without multi_query,
+    // one KV head with multi_query (7B; re-saved 7B configs also carry num_kv_heads = 71,
+    // which transformers ignores there).
     const bool newArchitecture = r.optionalBool("new_decoder_architecture", false);
     if (newArchitecture) {
         c.nKvHeads = r.optionalInt({"num_kv_heads", "n_head_kv"}, c.nHeads, "n_kv_heads");
@@ -452,8 +453,7 @@ void mapFalcon(Reader &r, ModelConfig &c)
     } else if (r.optionalBool("multi_query", true, "n_kv_heads")) {
         c.nKvHeads = 1;
     } else {
-        c.nKvHeads = c.nHeads;
-        r.note("n_kv_heads", "num_attention_heads");
+        c.nKvHeads = r.optionalInt({"num_kv_heads", "n_head_kv"}, c.nHeads, "n_kv_heads");
     }
 }
 
@@ -521,7 +521,14 @@ Expected<ModelConfig, Error> HfConfigImporter::parse(const QByteArray &json, con
         return Error{file, {}, tr("not valid JSON at offset %1: %2").arg(err.offset).arg(err.errorString())};
     if (!doc.isObject())
         return Error{file, {}, tr("expected a JSON object")};
-    const QJsonObject root = doc.object();
+    QJsonObject root = doc.object();
+    // transformers 5 moves the RoPE settings into "rope_parameters"; read them as if they
+    // were top-level keys when the top level does not have them.
+    const QJsonObject rope = root.value(QStringLiteral("rope_parameters")).toObject();
+    for (const QString &key : {QStringLiteral("rope_theta"), QStringLiteral("partial_rotary_factor")}) {
+        if (!root.contains(key) && rope.contains(key))
+            root.insert(key, rope.value(key));
+    }
 
     const QString supported = supportedModelTypes().join(QStringLiteral(", "));
     const QJsonValue typeValue = root.value(QStringLiteral("model_type"));
@@ -553,7 +560,8 @@ Expected<ModelConfig, Error> HfConfigImporter::parse(const QByteArray &json, con
         c.name = architectures.isEmpty() ? modelType : architectures.first().toString(modelType);
     }
     c.source = tr("Hugging Face config.json (model_type \"%1\"): %2").arg(modelType, file);
-    const QString dtype = root.value(QStringLiteral("torch_dtype")).toString();
+    const QString dtype = root.value(QStringLiteral("torch_dtype")).toString(
+        root.value(QStringLiteral("dtype")).toString()); // "dtype" since transformers 5
     if (dtype == QLatin1String("float32"))
         c.weightPrecision = Precision::FP32;
     else if (dtype == QLatin1String("float16"))

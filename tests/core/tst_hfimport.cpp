@@ -178,6 +178,20 @@ private slots:
         QVERIFY(biased);
         QCOMPARE(countParams(*biased)->total, qint64(6'738'415'616) + 32 * 4 * 4096);
 
+        // Falcon-7B as re-saved by transformers ≥ 4.33: new key names and num_kv_heads = 71,
+        // which multi_query overrides (FalconAttention) — still 6,921,720,704.
+        QJsonObject falcon = QJsonDocument::fromJson(readFixture(QStringLiteral("falcon-7b"))).object();
+        falcon.insert(QStringLiteral("num_kv_heads"), 71);
+        const auto resaved = HfConfigImporter::parse(QJsonDocument(falcon).toJson(), QStringLiteral("f.json"));
+        QVERIFY(resaved);
+        QCOMPARE(resaved->nKvHeads, 1);
+        QCOMPARE(countParams(*resaved)->total, qint64(6'921'720'704));
+        // Without multi_query every query head has its own k and v: 2 × 70 × 64 × 4544 more per layer.
+        falcon.insert(QStringLiteral("multi_query"), false);
+        const auto mha = HfConfigImporter::parse(QJsonDocument(falcon).toJson(), QStringLiteral("f.json"));
+        QVERIFY(mha);
+        QCOMPARE(countParams(*mha)->total, qint64(6'921'720'704) + qint64(32) * 2 * 70 * 64 * 4544);
+
         // ALBERT with 3 hidden groups: 12 layers in runs of 4, three stored layers.
         const auto grouped = HfConfigImporter::parse(
             edited(QStringLiteral("albert-base-v2"), QStringLiteral("num_hidden_groups"), 3), QStringLiteral("a.json"));
@@ -185,6 +199,25 @@ private slots:
         QCOMPARE(toString(grouped->sharing), QStringLiteral("groups"));
         QCOMPARE(grouped->shareGroupSize, 4);
         QCOMPARE(countParams(*grouped)->total, qint64(11'683'584) + 2 * 7'087'872);
+    }
+
+    // transformers 5 writes "dtype" and nests the RoPE settings.
+    void transformers5Layout()
+    {
+        QJsonObject o = QJsonDocument::fromJson(readFixture(QStringLiteral("phi-2"))).object();
+        o.remove(QStringLiteral("rope_theta"));
+        o.remove(QStringLiteral("partial_rotary_factor"));
+        o.remove(QStringLiteral("torch_dtype"));
+        o.insert(QStringLiteral("dtype"), QStringLiteral("bfloat16"));
+        o.insert(QStringLiteral("rope_parameters"),
+                 QJsonObject{{QStringLiteral("partial_rotary_factor"), 0.4}, {QStringLiteral("rope_theta"), 50000.0},
+                             {QStringLiteral("rope_type"), QStringLiteral("default")}});
+        const auto phi = HfConfigImporter::parse(QJsonDocument(o).toJson(), QStringLiteral("phi5.json"));
+        QVERIFY(phi);
+        QCOMPARE(phi->rotaryFraction, 0.4);
+        QCOMPARE(phi->ropeTheta, 50000.0);
+        QCOMPARE(toString(phi->weightPrecision), QStringLiteral("bf16"));
+        QCOMPARE(countParams(*phi)->total, qint64(2'779'683'840));
     }
 
     void errorsNameKeyAndFile_data()

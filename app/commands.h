@@ -9,5 +9,6 @@ namespace tx {
 int runPresetsCommand(QStringList args);
 int runSizeCommand(QStringList args);
 int runTrainCommand(QStringList args);
+int runRunCommand(QStringList args);
 
 } // namespace tx

@@ -18,6 +18,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("presets"), tx::runPresetsCommand},
         {QStringLiteral("size"), tx::runSizeCommand},
         {QStringLiteral("train"), tx::runTrainCommand},
+        {QStringLiteral("run"), tx::runRunCommand},
     };
     return table;
 }
@@ -38,6 +39,10 @@ void printUsage(QTextStream &out)
            "       [--preset NAME | design flags] [--attention-only] --steps N [--batch B --lr X --seed S]\n"
            "       --out DIR [--format text|json]\n"
            "                                train a small model (README \"Training\")\n"
+           "  run --model DIR|FILE (--text TEXT | --tokens 1,2,3) [--dump FILE] [--top-k K]\n"
+           "  run (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...] [--scale-down]\n"
+           "      [--seed N] [--max-weights-mb MB] (--text TEXT | --tokens ...)\n"
+           "                                run a small model: top-k next tokens, or logits and attention as JSON\n"
            "Bad input exits with code 2 and one line on stderr.\n";
 }
 

@@ -2,6 +2,7 @@
 
 #include "configvalidator.h"
 #include "enginesizer.h"
+#include "hfconfigimporter.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -114,19 +115,6 @@ struct JsonReader
     const QString &file;
     std::optional<Error> error;
 
-    int integer(const char *key, int fallback, int lo = 1, int hi = 16777216)
-    {
-        const QJsonValue v = o.value(QLatin1String(key));
-        if (v.isUndefined() || v.isNull())
-            return fallback;
-        const double d = v.toDouble(-1e300);
-        if (!v.isDouble() || d != double(qint64(d)) || d < lo || d > hi) {
-            if (!error)
-                error = Error{file, QString::fromLatin1(key), tr("expected an integer from %1 to %2").arg(lo).arg(hi)};
-            return fallback;
-        }
-        return int(d);
-    }
     double number(const char *key, double fallback, double lo, double hi)
     {
         const QJsonValue v = o.value(QLatin1String(key));
@@ -151,32 +139,7 @@ struct JsonReader
         }
         return v.toBool();
     }
-    QString text(const char *key, const QString &fallback)
-    {
-        const QJsonValue v = o.value(QLatin1String(key));
-        if (v.isUndefined() || v.isNull())
-            return fallback;
-        if (!v.isString() && !error)
-            error = Error{file, QString::fromLatin1(key), tr("expected a string")};
-        return v.toString(fallback);
-    }
 };
-
-// Hugging Face's ACT2FN names for the activations the engine runs.
-bool activationFromHf(const QString &name, Activation &out)
-{
-    if (name == QLatin1String("gelu_new") || name == QLatin1String("gelu_pytorch_tanh") || name == QLatin1String("gelu_fast"))
-        out = Activation::GeluTanh;
-    else if (name == QLatin1String("gelu"))
-        out = Activation::Gelu;
-    else if (name == QLatin1String("relu"))
-        out = Activation::Relu;
-    else if (name == QLatin1String("silu") || name == QLatin1String("swish"))
-        out = Activation::Silu;
-    else
-        return false;
-    return true;
-}
 
 QString activationToHf(Activation a, HfCheckpoint::Family f)
 {
@@ -193,84 +156,33 @@ QString activationToHf(Activation a, HfCheckpoint::Family f)
 
 Expected<HfCheckpoint::Config, Error> HfCheckpoint::parseConfig(const QByteArray &json, const QString &file)
 {
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject())
-        return Error{file, {}, tr("not a JSON object (%1)").arg(parseError.errorString())};
-    const QJsonObject o = doc.object();
+    auto model = HfConfigImporter::parse(json, file);
+    if (!model)
+        return model.error();
+    const QJsonObject o = QJsonDocument::fromJson(json).object();
     JsonReader r{o, file, std::nullopt};
     Config out;
-    ModelConfig &c = out.model;
-    c.name = QFileInfo(file).dir().dirName();
-    c.source = file;
-    c.layout = Layout::DecoderOnly;
-    c.finalNorm = true;
-    c.normPlacement = NormPlacement::Pre;
-    c.lmHeadBias = false;
-    c.weightPrecision = Precision::FP32;
-    const QString type = r.text("model_type", {});
-    QString act;
-    if (type == QLatin1String("gpt2")) {
-        out.family = Family::Gpt2;
-        c.dModel = r.integer("n_embd", 768);
-        c.nLayers = r.integer("n_layer", 12, 1, 1024);
-        c.nHeads = c.nKvHeads = r.integer("n_head", 12, 1, 4096);
-        c.maxPositions = r.integer("n_positions", 1024);
-        c.vocabSize = r.integer("vocab_size", 50257);
-        c.dFf = r.integer("n_inner", 4 * c.dModel);
-        act = r.text("activation_function", QStringLiteral("gelu_new"));
-        out.normEps = float(r.number("layer_norm_epsilon", 1e-5, 0, 1));
-        c.tiedEmbeddings = r.boolean("tie_word_embeddings", true);
-        c.positions = PositionKind::Learned;
-        c.norm = NormKind::LayerNorm;
-        c.ffn = FfnKind::Dense2;
-        c.qkvBias = c.attnOutBias = c.ffnBias = true;
-        for (const char *key : {"scale_attn_by_inverse_layer_idx", "reorder_and_upcast_attn"}) {
-            if (r.boolean(key, false))
-                return Error{file, QString::fromLatin1(key), tr("not supported by the engine")};
-        }
-    } else if (type == QLatin1String("llama")) {
-        out.family = Family::Llama;
-        c.dModel = r.integer("hidden_size", 4096);
-        c.dFf = r.integer("intermediate_size", 11008);
-        c.nLayers = r.integer("num_hidden_layers", 32, 1, 1024);
-        c.nHeads = r.integer("num_attention_heads", 32, 1, 4096);
-        c.nKvHeads = r.integer("num_key_value_heads", c.nHeads, 1, 4096);
-        c.headDim = r.integer("head_dim", 0, 0, 4096);
-        if (c.headDim * c.nHeads == c.dModel)
-            c.headDim = 0;
-        c.maxPositions = r.integer("max_position_embeddings", 2048);
-        c.vocabSize = r.integer("vocab_size", 32000);
-        out.normEps = float(r.number("rms_norm_eps", 1e-6, 0, 1));
-        c.ropeTheta = r.number("rope_theta", 10000.0, 0, 1e12);
-        c.rotaryFraction = r.number("partial_rotary_factor", 1.0, 0, 1);
-        c.tiedEmbeddings = r.boolean("tie_word_embeddings", false);
-        c.qkvBias = c.attnOutBias = r.boolean("attention_bias", false);
-        c.ffnBias = r.boolean("mlp_bias", false);
-        act = r.text("hidden_act", QStringLiteral("silu"));
-        c.positions = PositionKind::Rotary;
-        c.norm = NormKind::RmsNorm;
-        c.ffn = FfnKind::Gated3;
-        const QJsonValue scaling = o.value(QStringLiteral("rope_scaling"));
-        if (!scaling.isUndefined() && !scaling.isNull())
-            return Error{file, QStringLiteral("rope_scaling"), tr("not supported by the engine")};
-    } else {
-        return Error{file, QStringLiteral("model_type"),
-                     tr("\"%1\" is not a family the engine loads (gpt2, llama)").arg(type)};
+    out.model = *model;
+    // The engine computes in float32 whatever the checkpoint's dtype.
+    out.model.weightPrecision = Precision::FP32;
+    const bool gpt2 = o.value(QStringLiteral("model_type")).toString() == QLatin1String("gpt2");
+    // The norm epsilon is not part of the design; the defaults are GPT2Config's and LlamaConfig's.
+    out.normEps = gpt2 ? float(r.number("layer_norm_epsilon", 1e-5, 0, 1)) : float(r.number("rms_norm_eps", 1e-6, 0, 1));
+    for (const char *key : {"scale_attn_by_inverse_layer_idx", "reorder_and_upcast_attn"}) {
+        if (r.boolean(key, false))
+            return Error{file, QString::fromLatin1(key), tr("not supported by the engine")};
     }
+    const QJsonValue scaling = o.value(QStringLiteral("rope_scaling"));
+    if (!scaling.isUndefined() && !scaling.isNull())
+        return Error{file, QStringLiteral("rope_scaling"), tr("not supported by the engine")};
     if (r.error)
         return *r.error;
-    if (!activationFromHf(act, c.activation))
-        return Error{file, out.family == Family::Gpt2 ? QStringLiteral("activation_function") : QStringLiteral("hidden_act"),
-                     tr("\"%1\" is not an activation the engine runs").arg(act)};
-    if (c.nHeads % c.nKvHeads != 0)
-        return Error{file, QStringLiteral("num_key_value_heads"), tr("must divide num_attention_heads")};
-    if (c.headDim == 0 && c.dModel % c.nHeads != 0)
-        return Error{file, out.family == Family::Gpt2 ? QStringLiteral("n_head") : QStringLiteral("num_attention_heads"),
-                     tr("must divide the hidden size")};
-    const std::vector<Error> invalid = validate(c);
-    if (!invalid.empty())
-        return Error{file, invalid.front().field, invalid.front().message};
+    auto family = familyOf(out.model);
+    if (!family)
+        return Error{file, QStringLiteral("model_type"),
+                     tr("\"%1\" has no GPT-2 or Llama tensor layout the engine loads (%2: %3)")
+                         .arg(o.value(QStringLiteral("model_type")).toString(), family.error().field, family.error().message)};
+    out.family = *family;
     return out;
 }
 
@@ -285,8 +197,6 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
         return mismatch("norm_placement", tr("GPT-2 and Llama use sequential pre-norm blocks with a final norm"));
     if (c.sharing != Sharing::None)
         return mismatch("sharing", tr("GPT-2 and Llama checkpoints store every layer"));
-    if (c.slidingWindow > 0)
-        return mismatch("sliding_window", tr("GPT-2 and Llama attend to the whole context"));
     if (c.lmHeadBias)
         return mismatch("lm_head_bias", tr("GPT-2 and Llama heads have no bias"));
     if (c.positions == PositionKind::Learned) {
@@ -307,8 +217,6 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
             return mismatch("norm", tr("Llama uses RMSNorm"));
         if (c.ffn != FfnKind::Gated3)
             return mismatch("ffn", tr("Llama has a gated 3-matrix FFN"));
-        if (c.qkvBias != c.attnOutBias)
-            return mismatch("attn_out_bias", tr("Llama's attention_bias covers q, k, v and o together"));
         return Family::Llama;
     }
     return mismatch("positions", tr("GPT-2 checkpoints need learned positions, Llama rotary ones"));
@@ -319,6 +227,10 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
     auto family = familyOf(c);
     if (!family)
         return family.error();
+    if (c.slidingWindow > 0)
+        return Error{{}, QStringLiteral("sliding_window"), tr("GPT-2 and Llama configs attend to the whole context")};
+    if (*family == Family::Llama && c.qkvBias != c.attnOutBias)
+        return Error{{}, QStringLiteral("attn_out_bias"), tr("Llama's attention_bias covers q, k, v and o together")};
     QJsonObject o;
     if (*family == Family::Gpt2) {
         o.insert(QStringLiteral("architectures"), QJsonArray{QStringLiteral("GPT2LMHeadModel")});

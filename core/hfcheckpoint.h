@@ -25,7 +25,8 @@ class HfCheckpoint
 public:
     enum class Family { Gpt2, Llama };
 
-    // The design and norm epsilon a config.json describes (model_type "gpt2" or "llama").
+    // The design (read by HfConfigImporter) and norm epsilon a config.json describes; model types
+    // with Llama's tensor names (llama, mistral, qwen2, …) load as Llama.
     struct Config
     {
         Family family = Family::Gpt2;

@@ -13,6 +13,11 @@ namespace tx::ops {
 // out (N, out) = x (N, in) * w (in, out) + bias (1, out); an empty bias is no bias.
 void linearForward(Mat &out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w, const RowVec &bias);
 
+// out (N, M) += x (N, K) * w (K, M), the output columns split over the OpenMP threads.
+void matmulAdd(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w);
+// out (N, M) += x (N, K) * w (M, K)ᵀ, e.g. the tied LM head: logits = h * wteᵀ.
+void matmulAddTransposed(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w);
+
 // torch.nn.LayerNorm over the last dim (biased variance). mean, rstd: (N) saved for backward.
 void layerNormForward(Mat &out, ColVec &mean, ColVec &rstd, const Eigen::Ref<const Mat> &x, const RowVec &scale,
                       const RowVec &bias, float eps);

@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
+
+#include <omp.h>
 
 namespace tx {
 
@@ -41,7 +44,7 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     if (bytes > capBytes) {
         return Error{{}, QStringLiteral("memory cap"),
                      tr("the weights would take %1 bytes, more than the cap of %2 bytes; "
-                        "use a scaled-down model (--scale-down) or raise the cap")
+                        "use a scaled-down model or raise the cap")
                          .arg(bytes)
                          .arg(capBytes)};
     }
@@ -159,6 +162,39 @@ Expected<ForwardResult, Error> Transformer::forward(const std::vector<int> &toke
 Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std::vector<std::vector<int>> &sequences,
                                                                      const ForwardOptions &options) const
 {
+    const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+    const int B = int(sequences.size());
+    if (threads < 2 || B < 2)
+        return forwardStacked(sequences, options);
+    // Several sequences: each thread runs a contiguous share of them with single-threaded
+    // products. One join per call instead of one per matrix product, which keeps both cores
+    // busy even when the machine is shared with other work.
+    const int chunks = std::min(threads, B);
+    std::vector<std::optional<Expected<std::vector<ForwardResult>, Error>>> parts(static_cast<std::size_t>(chunks));
+#pragma omp parallel num_threads(chunks)
+    {
+        const int i = omp_get_thread_num();
+        const int begin = B * i / chunks, end = B * (i + 1) / chunks;
+        const std::vector<std::vector<int>> share(sequences.begin() + begin, sequences.begin() + end);
+        ForwardOptions mine = options;
+        if (i != 0) // progress is reported from the calling thread only
+            mine.progress = nullptr;
+        parts[std::size_t(i)] = forwardStacked(share, mine);
+    }
+    std::vector<ForwardResult> results;
+    results.reserve(std::size_t(B));
+    for (auto &part : parts) {
+        if (!part || !part->hasValue())
+            return part ? part->error() : Error{{}, {}, tr("a worker thread did not finish")};
+        for (ForwardResult &r : part->value())
+            results.push_back(std::move(r));
+    }
+    return results;
+}
+
+Expected<std::vector<ForwardResult>, Error> Transformer::forwardStacked(const std::vector<std::vector<int>> &sequences,
+                                                                       const ForwardOptions &options) const
+{
     const ModelConfig &c = m_config;
     const int d = c.dModel, H = c.nHeads, KV = c.nKvHeads, hd = m_headDim, V = c.vocabSize;
     const int L = c.totalLayers();
@@ -206,10 +242,16 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std:
         r.nHeads = H;
         r.causal = c.isCausal();
         r.slidingWindow = c.slidingWindow;
-        if (options.captureAttention)
-            r.attention.assign(std::size_t(L) * H, Mat(T, T));
-        if (options.captureScores)
-            r.scores.assign(std::size_t(L) * H, Mat(T, T));
+        if (options.captureAttention) {
+            r.attention.resize(std::size_t(L) * H);
+            for (Mat &m : r.attention)
+                m.resize(T, T);
+        }
+        if (options.captureScores) {
+            r.scores.resize(std::size_t(L) * H);
+            for (Mat &m : r.scores)
+                m.resize(T, T);
+        }
         if (options.captureResidualNorms)
             r.residualNorms.resize(L + 1, T);
     }
@@ -224,8 +266,17 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std:
         }
     };
 
+    // Activations live in a per-thread workspace that survives between calls: re-allocating
+    // them each pass costs more than the small matrix products (page faults on fresh memory).
+    struct Workspace
+    {
+        Mat x, h, h2, qkv, att, a, ffIn, ffAct, m;
+        ColVec mean, rstd;
+    };
+    thread_local Workspace ws;
     // Embeddings: x (N, d) is the residual stream of all sequences stacked.
-    Mat x(N, d);
+    Mat &x = ws.x;
+    x.resize(N, d);
     Mat sinusoid;
     if (c.positions == PositionKind::Sinusoidal)
         sinusoid = ops::sinusoidalTable(maxT, d);
@@ -240,8 +291,8 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std:
                 x.row(row) += sinusoid.row(t);
         }
     }
-    Mat h;          // (N, d) normalised input of a sublayer
-    ColVec mean, rstd; // (N) norm statistics
+    Mat &h = ws.h;       // (N, d) normalised input of a sublayer
+    ColVec &mean = ws.mean, &rstd = ws.rstd; // (N) norm statistics
     if (c.embeddingNorm) {
         ops::normForward(h, mean, rstd, x, c.norm, w.embNormScale, w.embNormBias, m_normEps);
         x.swap(h);
@@ -252,13 +303,14 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std:
     if (m_rotaryDim > 0)
         ops::ropeTables(ropeCos, ropeSin, maxT, m_rotaryDim, c.ropeTheta);
 
-    Mat qkv;        // (N, (H + 2KV)·hd)
-    Mat att(N, H * hd); // (N, H·hd) heads' outputs side by side
-    Mat a;          // (N, d) attention sublayer output
-    Mat ffIn;       // (N, d_ff) or (N, 2·d_ff) before the activation
-    Mat ffAct;      // (N, d_ff) gated activation
-    Mat m;          // (N, d) FFN sublayer output
-    Mat h2;         // (N, d) second norm's output
+    Mat &qkv = ws.qkv;     // (N, (H + 2KV)·hd)
+    Mat &att = ws.att;     // (N, H·hd) heads' outputs side by side
+    att.resize(N, H * hd);
+    Mat &a = ws.a;         // (N, d) attention sublayer output
+    Mat &ffIn = ws.ffIn;   // (N, d_ff) or (N, 2·d_ff) before the activation
+    Mat &ffAct = ws.ffAct; // (N, d_ff) gated activation
+    Mat &m = ws.m;         // (N, d) FFN sublayer output
+    Mat &h2 = ws.h2;       // (N, d) second norm's output
     const int group = H / KV; // query heads per key/value head
     const bool causal = c.isCausal();
 
@@ -341,13 +393,15 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std:
         last = &h;
     }
     const Mat &head = c.tiedEmbeddings ? w.tokenEmbedding : w.lmHead; // (V, d)
-    Mat logits(N, V); // (N, V)
-    logits.noalias() = *last * head.transpose();
-    if (w.lmHeadBias.size() > 0)
-        logits.rowwise() += w.lmHeadBias;
     for (int b = 0; b < B; ++b) {
         const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
-        results[std::size_t(b)].logits = logits.middleRows(off, T);
+        Mat &logits = results[std::size_t(b)].logits; // (T, V)
+        logits.resize(T, V);
+        if (w.lmHeadBias.size() > 0)
+            logits.rowwise() = w.lmHeadBias;
+        else
+            logits.setZero();
+        ops::matmulAddTransposed(logits, last->middleRows(off, T), head);
     }
     return results;
 }

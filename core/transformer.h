@@ -59,6 +59,11 @@ public:
     int maxSequenceLength() const;
 
 private:
+    // All sequences' rows stacked through every product, on the calling thread (Eigen may
+    // still split each product over OpenMP threads).
+    Expected<std::vector<ForwardResult>, Error> forwardStacked(const std::vector<std::vector<int>> &sequences,
+                                                               const ForwardOptions &options) const;
+
     ModelConfig m_config;
     float m_normEps = 1e-5f;
     int m_headDim = 0;

@@ -189,22 +189,28 @@ private slots:
 
     void badConfigFields()
     {
-        QCOMPARE(HfCheckpoint::parseConfig(R"({"model_type":"bert"})", QStringLiteral("c.json")).error().field,
+        QCOMPARE(HfCheckpoint::parseConfig(R"({"model_type":"mamba"})", QStringLiteral("c.json")).error().field,
                  QStringLiteral("model_type"));
+        // RoBERTa's design is read (HfConfigImporter) but has neither GPT-2's nor Llama's tensor layout.
+        QFile roberta(QStringLiteral(TX_TEST_DATA_DIR "/hf/roberta-base/config.json"));
+        QVERIFY(roberta.open(QIODevice::ReadOnly));
+        const auto notLoadable = HfCheckpoint::parseConfig(roberta.readAll(), roberta.fileName());
+        QCOMPARE(notLoadable.error().field, QStringLiteral("model_type"));
+        QVERIFY(notLoadable.error().message.startsWith(QStringLiteral("\"roberta\" has no GPT-2 or Llama tensor layout")));
         QCOMPARE(HfCheckpoint::parseConfig(R"({"model_type":"gpt2","n_embd":"big"})", QStringLiteral("c.json")).error().field,
                  QStringLiteral("n_embd"));
-        QCOMPARE(HfCheckpoint::parseConfig(R"({"model_type":"llama","num_key_value_heads":5})", QStringLiteral("c.json"))
-                     .error()
-                     .field,
-                 QStringLiteral("num_key_value_heads"));
-        QCOMPARE(HfCheckpoint::parseConfig(R"({"model_type":"llama","n_layer":2,"rope_scaling":{"type":"linear"}})",
-                                           QStringLiteral("c.json"))
-                     .error()
-                     .field,
-                 QStringLiteral("rope_scaling"));
+        QFile tiny(QStringLiteral(TX_TEST_DATA_DIR "/engine/llama-tiny-gqa/config.json"));
+        QVERIFY(tiny.open(QIODevice::ReadOnly));
+        const QByteArray llama = tiny.readAll();
+        QByteArray kv3 = llama;
+        kv3.replace("\"num_key_value_heads\": 2", "\"num_key_value_heads\": 3"); // 4 heads
+        QCOMPARE(HfCheckpoint::parseConfig(kv3, QStringLiteral("c.json")).error().field, QStringLiteral("num_key_value_heads"));
+        QByteArray scaled = llama;
+        scaled.replace("\"rope_theta\"", "\"rope_scaling\": {\"type\": \"linear\", \"factor\": 2}, \"rope_theta\"");
+        QCOMPARE(HfCheckpoint::parseConfig(scaled, QStringLiteral("c.json")).error().field, QStringLiteral("rope_scaling"));
         // A config describing 6.7B parameters is refused by the cap before any weight is read.
         QDir(m_dir.path()).mkpath(QStringLiteral("big"));
-        write(QStringLiteral("big/config.json"), R"({"model_type":"llama"})");
+        QFile::copy(QStringLiteral(TX_TEST_DATA_DIR "/hf/llama-2-7b/config.json"), m_dir.filePath(QStringLiteral("big/config.json")));
         write(QStringLiteral("big/model.safetensors"), craft("{}", 0));
         auto big = HfCheckpoint::load(m_dir.filePath(QStringLiteral("big")));
         QCOMPARE(big.error().field, QStringLiteral("memory cap"));

@@ -1,0 +1,220 @@
+#include "commands.h"
+
+#include "bytetokenizer.h"
+#include "designarguments.h"
+#include "enginesizer.h"
+#include "forwarddump.h"
+#include "hfcheckpoint.h"
+#include "numberformat.h"
+#include "tokenizer.h"
+#include "transformer.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace tx {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("tx::RunCommand", text);
+}
+
+int fail(const Error &e)
+{
+    QTextStream(stderr) << e.toString() << '\n';
+    return 2;
+}
+
+Expected<std::vector<int>, Error> parseTokens(const QString &text)
+{
+    std::vector<int> ids;
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int id = part.trimmed().toInt(&ok);
+        if (!ok || id < 0)
+            return Error{{}, QStringLiteral("--tokens"), tr("\"%1\" is not a token id (a non-negative integer)").arg(part)};
+        ids.push_back(id);
+    }
+    if (ids.empty())
+        return Error{{}, QStringLiteral("--tokens"), tr("expected a comma-separated list of token ids")};
+    return ids;
+}
+
+} // namespace
+
+int runRunCommand(QStringList args)
+{
+    bool hasModel = false, hasText = false, hasTokens = false, hasDump = false, hasTopK = false, hasSeed = false,
+         hasCap = false;
+    const QString modelPath = DesignArguments::takeOption(args, QStringLiteral("model"), &hasModel);
+    const QString text = DesignArguments::takeOption(args, QStringLiteral("text"), &hasText);
+    const QString tokensText = DesignArguments::takeOption(args, QStringLiteral("tokens"), &hasTokens);
+    const QString dumpPath = DesignArguments::takeOption(args, QStringLiteral("dump"), &hasDump);
+    const QString topKText = DesignArguments::takeOption(args, QStringLiteral("top-k"), &hasTopK);
+    const QString seedText = DesignArguments::takeOption(args, QStringLiteral("seed"), &hasSeed);
+    const QString capText = DesignArguments::takeOption(args, QStringLiteral("max-weights-mb"), &hasCap);
+    const bool scaleDown = DesignArguments::takeFlag(args, QStringLiteral("scale-down"));
+
+    if (hasText == hasTokens)
+        return fail({{}, QStringLiteral("--text"), tr("give exactly one of --text and --tokens")});
+    int topK = 5;
+    if (hasTopK) {
+        bool ok = false;
+        topK = topKText.toInt(&ok);
+        if (!ok || topK < 1 || topK > 1000)
+            return fail({{}, QStringLiteral("--top-k"), tr("expected an integer from 1 to 1000, got \"%1\"").arg(topKText)});
+    }
+    quint64 seed = 0;
+    if (hasSeed) {
+        bool ok = false;
+        seed = seedText.toULongLong(&ok);
+        if (!ok)
+            return fail({{}, QStringLiteral("--seed"), tr("expected a non-negative integer, got \"%1\"").arg(seedText)});
+    }
+    std::int64_t capBytes = Transformer::kDefaultCapBytes;
+    if (hasCap) {
+        bool ok = false;
+        const double mb = capText.toDouble(&ok);
+        if (!ok || !(mb > 0) || mb > 1e6)
+            return fail({{}, QStringLiteral("--max-weights-mb"), tr("expected megabytes from 0 to 1000000, got \"%1\"").arg(capText)});
+        capBytes = std::int64_t(mb * 1e6);
+    }
+
+    QTextStream out(stdout);
+    std::optional<Transformer> model;
+    std::shared_ptr<Tokenizer> tokenizer;
+    QStringList changes;
+    if (hasModel) {
+        if (scaleDown)
+            return fail({{}, QStringLiteral("--scale-down"), tr("applies to designs (--preset, --config), not to --model")});
+        if (!args.isEmpty())
+            return fail({{}, args.first(), tr("unknown option")});
+        auto loaded = HfCheckpoint::load(modelPath, capBytes);
+        if (!loaded)
+            return fail(loaded.error());
+        model = std::move(*loaded);
+        const QFileInfo info(modelPath);
+        auto found = Tokenizer::fromDirectory(info.isDir() ? modelPath : info.absolutePath());
+        if (!found)
+            return fail(found.error());
+        tokenizer = *found;
+    } else {
+        auto design = DesignArguments::take(args);
+        if (!design)
+            return fail(design.error());
+        if (!args.isEmpty())
+            return fail({{}, args.first(), tr("unknown option")});
+        ModelConfig config = *design;
+        if (scaleDown) {
+            auto plan = EngineSizer::fit(config, capBytes);
+            if (!plan)
+                return fail(plan.error());
+            config = plan->config;
+            changes = plan->changes;
+        }
+        auto created = Transformer::create(config, capBytes);
+        if (!created) {
+            Error e = created.error();
+            if (!scaleDown)
+                e.message += tr(" (add --scale-down for the nearest model the engine runs)");
+            return fail(e);
+        }
+        model = std::move(*created);
+        model->initGpt2Style(seed);
+    }
+    if (!tokenizer && model->config().vocabSize >= 256)
+        tokenizer = std::make_shared<ByteTokenizer>();
+
+    std::vector<int> tokens;
+    if (hasText) {
+        if (!tokenizer)
+            return fail({{}, QStringLiteral("--text"),
+                         tr("no tokenizer files beside the model and vocab_size %1 is below the 256 a byte "
+                            "tokenizer needs; use --tokens")
+                             .arg(model->config().vocabSize)});
+        tokens = tokenizer->encode(text);
+        if (tokens.empty())
+            return fail({{}, QStringLiteral("--text"), tr("the text encodes to no tokens")});
+    } else {
+        auto parsed = parseTokens(tokensText);
+        if (!parsed)
+            return fail(parsed.error());
+        tokens = *parsed;
+    }
+
+    ForwardOptions options;
+    options.captureAttention = hasDump;
+    auto result = model->forward(tokens, options);
+    if (!result)
+        return fail(result.error());
+    QStringList labels;
+    if (tokenizer) {
+        // A token id past the tokenizer's vocabulary (possible with --tokens) gets its number.
+        for (int t : tokens)
+            labels << (t < tokenizer->vocabSize() ? tokenizer->labels({t}).value(0) : QString::number(t));
+        if (tokenizer->kind() == QLatin1String("bytes"))
+            labels = tokenizer->labels(tokens);
+    } else {
+        for (int t : tokens)
+            labels << QString::number(t);
+    }
+
+    const ModelConfig &c = model->config();
+    for (const QString &change : changes)
+        out << tr("Scaled down: %1").arg(change) << '\n';
+    if (hasDump) {
+        QJsonObject header;
+        header.insert(QStringLiteral("model"), c.name);
+        header.insert(QStringLiteral("tokenizer"), tokenizer ? tokenizer->kind() : QStringLiteral("none"));
+        QJsonArray changeList;
+        for (const QString &change : changes)
+            changeList.append(change);
+        header.insert(QStringLiteral("changes"), changeList);
+        if (auto e = ForwardDump::save(dumpPath, *result, labels, header))
+            return fail(*e);
+        out << tr("Wrote %1: %2 tokens, logits %2 × %3, attention %4 layers × %5 heads")
+                   .arg(dumpPath)
+                   .arg(tokens.size())
+                   .arg(c.vocabSize)
+                   .arg(result->nLayers)
+                   .arg(result->nHeads)
+            << '\n';
+        return 0;
+    }
+
+    // Top-k next tokens after the last position, with softmax probabilities.
+    const auto last = result->logits.row(result->logits.rows() - 1);
+    const float maxLogit = last.maxCoeff();
+    const double z = (last.array() - maxLogit).exp().cast<double>().sum();
+    std::vector<int> order(std::size_t(last.size()));
+    std::iota(order.begin(), order.end(), 0);
+    const int k = std::min<int>(topK, int(order.size()));
+    std::partial_sort(order.begin(), order.begin() + k, order.end(), [&](int a, int b) { return last(a) > last(b); });
+    out << (c.name.isEmpty() ? tr("Custom design") : c.name) << '\n';
+    out << tr("Input: %1 tokens [%2]").arg(tokens.size()).arg(labels.join(QStringLiteral("|"))) << '\n';
+    out << tr("Next token (top %1):").arg(k) << '\n';
+    for (int i = 0; i < k; ++i) {
+        const int id = order[std::size_t(i)];
+        const double p = std::exp(double(last(id) - maxLogit)) / z;
+        QString label = tokenizer && id < tokenizer->vocabSize() ? tokenizer->labels({id}).value(0) : QString();
+        label.replace(QLatin1Char('\n'), QLatin1String("\\n"));
+        out << QStringLiteral("  %1  %2  %3  \"%4\"")
+                   .arg(i + 1, 2)
+                   .arg(id, 7)
+                   .arg(QStringLiteral("%1%").arg(100.0 * p, 0, 'f', 2), 8)
+                   .arg(label)
+            << '\n';
+    }
+    return 0;
+}
+
+} // namespace tx

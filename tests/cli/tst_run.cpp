@@ -1,0 +1,192 @@
+// `transformer-explorer run` as a user or a script sees it, through QProcess.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(TX_APP_PATH), QStringList{QStringLiteral("run")} + args);
+    Run r;
+    if (!p.waitForFinished(120'000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+const QString kGpt2Tiny = QStringLiteral(TX_TEST_DATA_DIR "/engine/gpt2-tiny");
+
+QJsonObject readJson(const QString &path)
+{
+    QFile f(path);
+    f.open(QIODevice::ReadOnly);
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+} // namespace
+
+class TestRun : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The dump of the tiny GPT-2 holds PyTorch's logits and attention (make_engine_reference.py) within 1e-4.
+    void dumpMatchesReference()
+    {
+        const QJsonObject ref = readJson(kGpt2Tiny + QStringLiteral("/reference.json"));
+        QTemporaryDir dir;
+        const QString dump = dir.filePath(QStringLiteral("out.json"));
+        const Run r = run({QStringLiteral("--model"), kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("3,17,42,8,8,29,1"),
+                           QStringLiteral("--dump"), dump});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, QStringLiteral("Wrote %1: 7 tokens, logits 7 × 50, attention 2 layers × 4 heads\n").arg(dump));
+        const QJsonObject d = readJson(dump);
+        QCOMPARE(d.value(QStringLiteral("format")).toString(), QStringLiteral("transformer-explorer-forward"));
+        QCOMPARE(d.value(QStringLiteral("tokens")).toArray(), ref.value(QStringLiteral("tokens")).toArray());
+        const QJsonArray logits = d.value(QStringLiteral("logits")).toArray();
+        const QJsonArray refLogits = ref.value(QStringLiteral("logits")).toArray();
+        QCOMPARE(logits.size(), 7);
+        double worst = 0;
+        for (int t = 0; t < 7; ++t) {
+            QCOMPARE(logits[t].toArray().size(), 50);
+            for (int v = 0; v < 50; ++v)
+                worst = std::max(worst, std::abs(logits[t].toArray()[v].toDouble() - refLogits[t].toArray()[v].toDouble()));
+        }
+        QVERIFY2(worst < 1e-4, qPrintable(QString::number(worst)));
+        const QJsonArray att = d.value(QStringLiteral("attention")).toArray();
+        const QJsonArray refAtt = ref.value(QStringLiteral("attention")).toArray();
+        QCOMPARE(att.size(), 2);
+        QCOMPARE(att[1].toArray().size(), 4);
+        QCOMPARE(att[1].toArray()[3].toArray().size(), 7);
+        QVERIFY(std::abs(att[1].toArray()[3].toArray()[6].toArray()[2].toDouble()
+                         - refAtt[1].toArray()[3].toArray()[6].toArray()[2].toDouble()) < 1e-4);
+    }
+
+    // Without --dump: the top-k next tokens after the last position, with softmax probabilities.
+    void topKFromReferenceLogits()
+    {
+        const QJsonObject ref = readJson(kGpt2Tiny + QStringLiteral("/reference.json"));
+        const QJsonArray last = ref.value(QStringLiteral("logits")).toArray().last().toArray();
+        std::vector<double> logit;
+        for (const QJsonValue &v : last)
+            logit.push_back(v.toDouble());
+        const double top = *std::max_element(logit.begin(), logit.end());
+        double z = 0;
+        for (double l : logit)
+            z += std::exp(l - top);
+        std::vector<int> order(logit.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](int a, int b) { return logit[a] > logit[b]; });
+
+        const Run r = run({QStringLiteral("--model"), kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("3,17,42,8,8,29,1"),
+                           QStringLiteral("--top-k"), QStringLiteral("3")});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = r.out.split(QLatin1Char('\n'));
+        QCOMPARE(lines[0], QStringLiteral("GPT2LMHeadModel"));
+        QCOMPARE(lines[1], QStringLiteral("Input: 7 tokens [3|17|42|8|8|29|1]"));
+        QCOMPARE(lines[2], QStringLiteral("Next token (top 3):"));
+        for (int i = 0; i < 3; ++i) {
+            const int id = order[std::size_t(i)];
+            const QString pct = QStringLiteral("%1%").arg(100.0 * std::exp(logit[std::size_t(id)] - top) / z, 0, 'f', 2);
+            QCOMPARE(lines[3 + i], QStringLiteral("  %1  %2  %3  \"\"").arg(i + 1, 2).arg(id, 7).arg(pct, 8));
+        }
+    }
+
+    void textGoesThroughTheModelsTokenizer()
+    {
+        // The tiny GPT-2 with the hand-made tokenizer.json beside it: "hello world" → [1, 18, 23].
+        QTemporaryDir dir;
+        for (const char *f : {"config.json", "model.safetensors"})
+            QVERIFY(QFile::copy(kGpt2Tiny + QLatin1Char('/') + QLatin1String(f), dir.filePath(QLatin1String(f))));
+        QVERIFY(QFile::copy(QStringLiteral(TX_TEST_DATA_DIR "/tokenizer-json/tokenizer.json"),
+                            dir.filePath(QStringLiteral("tokenizer.json"))));
+        const QString dump = dir.filePath(QStringLiteral("out.json"));
+        const Run r = run({QStringLiteral("--model"), dir.path(), QStringLiteral("--text"), QStringLiteral("hello world"),
+                           QStringLiteral("--dump"), dump});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject d = readJson(dump);
+        QCOMPARE(d.value(QStringLiteral("tokens")).toArray(), (QJsonArray{1, 18, 23}));
+        QCOMPARE(d.value(QStringLiteral("token_labels")).toArray(),
+                 (QJsonArray{QStringLiteral("<s>"), QStringLiteral("▁hello"), QStringLiteral("▁world")}));
+        QCOMPARE(d.value(QStringLiteral("tokenizer")).toString(), QStringLiteral("tokenizer.json"));
+    }
+
+    // A 6.7B design is scaled down under the 512 MB cap, and the command says what changed.
+    void presetScaleDown()
+    {
+        const Run r = run({QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--scale-down"),
+                           QStringLiteral("--text"), QStringLiteral("注意"), QStringLiteral("--top-k"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith(QStringLiteral("Scaled down: n_layers: 32 → 2\nScaled down: d_model: 4096 → 1024\n"
+                                                "Scaled down: n_heads: 32 → 8\nScaled down: n_kv_heads: 32 → 8\n"
+                                                "Scaled down: d_ff: 11008 → 2752\nLlama-2-7B (scaled down)\n")));
+        // Byte tokenizer: "注意" is 6 UTF-8 bytes.
+        QVERIFY(r.out.contains(QStringLiteral("Input: 6 tokens [注|·|·|意|·|·]")));
+    }
+
+    void badInputExitsTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString m = QStringLiteral("--model");
+        QTest::newRow("no input") << QStringList{m, kGpt2Tiny} << QStringLiteral("--text: give exactly one of --text and --tokens\n");
+        QTest::newRow("token out of range")
+            << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("3,99")}
+            << QStringLiteral("tokens: token 99 at position 1 is outside the vocabulary [0, 50)\n");
+        QTest::newRow("token not a number")
+            << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("3,x")}
+            << QStringLiteral("--tokens: \"x\" is not a token id (a non-negative integer)\n");
+        QTest::newRow("text without tokenizer, small vocab")
+            << QStringList{m, kGpt2Tiny, QStringLiteral("--text"), QStringLiteral("hi")}
+            << QStringLiteral("--text: no tokenizer files beside the model and vocab_size 50 is below the 256 a byte "
+                              "tokenizer needs; use --tokens\n");
+        QTest::newRow("bad top-k") << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("1"),
+                                                  QStringLiteral("--top-k"), QStringLiteral("0")}
+                                   << QStringLiteral("--top-k: expected an integer from 1 to 1000, got \"0\"\n");
+        QTest::newRow("missing model")
+            << QStringList{m, QStringLiteral("/nonexistent/model"), QStringLiteral("--tokens"), QStringLiteral("1")}
+            << QStringLiteral("/nonexistent/model: no such file or folder\n");
+        QTest::newRow("too big without --scale-down")
+            << QStringList{QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--tokens"), QStringLiteral("1")}
+            << QStringLiteral("memory cap: the weights would take 26953662464 bytes, more than the cap of 512000000 bytes; use "
+                              "a scaled-down model or raise the cap (add --scale-down for the nearest model the engine runs)\n");
+        QTest::newRow("unknown option") << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("1"),
+                                                       QStringLiteral("--fast")}
+                                        << QStringLiteral("--fast: unknown option\n");
+    }
+    void badInputExitsTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err, message);
+        QVERIFY(r.out.isEmpty());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRun)
+#include "tst_run.moc"

@@ -234,11 +234,19 @@ int runTrainCommand(QStringList args)
 
     if (!QDir().mkpath(outDir))
         return fail({outDir, QStringLiteral("--out"), tr("cannot create the folder")});
-    auto engine = trainer->model().toTransformer();
-    if (!engine)
-        return fail(engine.error());
-    if (auto e = HfCheckpoint::save(*engine, outDir))
-        return fail(*e);
+    // Designs outside the GPT-2 and Llama families train fine but have no Hugging Face names
+    // to be saved under; the run still writes training.json and says why.
+    bool saved = false;
+    if (auto family = HfCheckpoint::familyOf(design); !family) {
+        err << tr("checkpoint not written: %1").arg(family.error().toString()) << Qt::endl;
+    } else {
+        auto engine = trainer->model().toTransformer();
+        if (!engine)
+            return fail(engine.error());
+        if (auto e = HfCheckpoint::save(*engine, outDir))
+            return fail(*e);
+        saved = true;
+    }
 
     QJsonObject root;
     root.insert(QStringLiteral("task"), toString(kind));
@@ -261,6 +269,7 @@ int runTrainCommand(QStringList args)
         heads.append(headJson(h));
     root.insert(QStringLiteral("heads"), heads);
     root.insert(QStringLiteral("out"), QDir(outDir).absolutePath());
+    root.insert(QStringLiteral("checkpoint"), saved);
     const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Indented);
     if (auto e = writeFile(QDir(outDir).filePath(QStringLiteral("training.json")), json))
         return fail(*e);
@@ -284,7 +293,8 @@ int runTrainCommand(QStringList args)
                    .arg(h.inductionScore, 9, 'f', 3)
                    .arg(h.previousTokenScore, 14, 'f', 3)
                    .arg(h.entropy, 14, 'f', 3);
-    out << tr("Saved config.json and model.safetensors to %1").arg(QDir(outDir).absolutePath()) << '\n';
+    if (saved)
+        out << tr("Saved config.json and model.safetensors to %1").arg(QDir(outDir).absolutePath()) << '\n';
     return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <variant>
 #include <malloc.h>
+#include <omp.h>
 
 namespace tx {
 
@@ -360,6 +361,7 @@ void TrainableTransformer::ffnBackward(int layer, const Mat &in, const Mat &dOut
 double TrainableTransformer::forward(const TrainingBatch &batch, int *correct, int *counted,
                                      const std::atomic<bool> *stop)
 {
+    omp_set_num_threads(m_threads > 0 ? m_threads : omp_get_num_procs());
     m_batch = batch;
     const int B = batch.batch, T = batch.seqLen, d = m_config.dModel;
     const Eigen::Index N = Eigen::Index(B) * T;
@@ -430,6 +432,7 @@ double TrainableTransformer::forward(const TrainingBatch &batch, int *correct, i
 
 bool TrainableTransformer::backward(const std::atomic<bool> *stop)
 {
+    omp_set_num_threads(m_threads > 0 ? m_threads : omp_get_num_procs());
     for (Parameter &p : m_params)
         p.grad.setZero();
     const int T = m_batch.seqLen;

@@ -68,6 +68,11 @@ public:
     // A trainable copy of an engine model (e.g. one HfCheckpoint::load read).
     static Expected<TrainableTransformer, Error> fromTransformer(const Transformer &model);
 
+    // OpenMP threads for this model's passes (attention loops and Eigen's GEMM); 0 = all
+    // cores. Applies to the thread that calls forward/backward.
+    void setThreads(int threads) { m_threads = threads; }
+    int threads() const { return m_threads; }
+
     int maxSequenceLength() const;
     const Mat &logits() const { return m_logits; } // (B*T, vocab) of the last forward
     // (B*nHeads*T, T) attention probabilities of layer `layer` in the last forward:
@@ -110,6 +115,7 @@ private:
     ModelConfig m_config;
     bool m_attentionOnly = false;
     float m_normEps = 1e-5f;
+    int m_threads = 0;
     int m_headDim = 0;
     int m_rotaryDim = 0;
     std::vector<Parameter> m_params;

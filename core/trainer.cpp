@@ -52,6 +52,9 @@ Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attenti
         return Error{{}, QStringLiteral("max_positions"),
                      tr("the task's sequences have %1 tokens but the model's context is %2")
                          .arg(task.seqLen()).arg(config.maxPositions)};
+    auto model = TrainableTransformer::create(config, attentionOnly);
+    if (!model)
+        return model.error();
     // Activations: about (12 d + 3 heads·T) floats per token per layer must fit in 2 GB.
     const double tokens = double(s.batch) * task.seqLen();
     const double activationBytes =
@@ -61,10 +64,12 @@ Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attenti
         return Error{{}, QStringLiteral("batch"),
                      tr("a step would hold %1 MB of activations; use a smaller batch or sequence")
                          .arg(activationBytes / 1e6, 0, 'f', 0)};
-    auto model = TrainableTransformer::create(config, attentionOnly);
-    if (!model)
-        return model.error();
     model->initGpt2Style(s.seed ^ kInitStream);
+    // Below ~2·10⁸ parameter-tokens per step the products are too small to split: OpenMP's
+    // barriers cost more than they save (an induction-preset step: 13 ms of CPU on one thread,
+    // 90 ms on two on a busy machine).
+    const double work = double(model->parameterCount()) * tokens;
+    model->setThreads(s.threads > 0 ? s.threads : (work < 2e8 ? 1 : 0));
 
     Trainer t(std::move(*model), task, s);
     t.m_schedule.peak = s.lr;

@@ -32,6 +32,7 @@ struct TrainingSettings
     int evalEvery = 25;         // steps between validation / head scores / attention maps
     int evalBatch = 32;         // validation sequences
     int probeBatch = 16;        // induction probe sequences for head scores
+    int threads = 0;            // 0: one thread for small models, all cores for large ones
 };
 
 // Trains a TrainableTransformer on a TrainingTask, one step per call, so a worker thread can

@@ -35,7 +35,13 @@ TrainingPreset inductionHead()
     p.title = tr("Watch an induction head form: 2-layer attention-only model on repeated random sequences");
     p.model = smallModel(64, 64, 2, 4, 64);
     p.model.name = QStringLiteral("induction-head");
+    // Llama family (RoPE, RMSNorm, no biases) so the trained model saves as a Llama checkpoint;
+    // the FFN is dropped (attentionOnly) and saved as zeros.
     p.model.positions = PositionKind::Rotary;
+    p.model.norm = NormKind::RmsNorm;
+    p.model.ffn = FfnKind::Gated3;
+    p.model.activation = Activation::Silu;
+    p.model.qkvBias = p.model.attnOutBias = p.model.ffnBias = false;
     p.attentionOnly = true;
     p.task.kind = TaskKind::Induction;
     p.task.vocab = 64;

@@ -1,0 +1,128 @@
+// `transformer-explorer train` as a script sees it: exit codes, the JSON keys README
+// documents, the files written into --out, and one-line errors naming the option.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run run(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(TX_APP_PATH), QStringList{QStringLiteral("train")} + args);
+    Run r;
+    if (!p.waitForFinished(120'000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace
+
+class TestTrainCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void copyTaskJson()
+    {
+        QTemporaryDir dir;
+        const Run r = run({QStringLiteral("--task"), QStringLiteral("copy"), QStringLiteral("--digits"), QStringLiteral("4"),
+                           QStringLiteral("--steps"), QStringLiteral("20"), QStringLiteral("--batch"), QStringLiteral("8"),
+                           QStringLiteral("--eval-every"), QStringLiteral("10"), QStringLiteral("--out"), dir.path(),
+                           QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.contains("step 10/20"));
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray loss = o.value(QStringLiteral("loss")).toArray();
+        QCOMPARE(loss.size(), 20);
+        QCOMPARE(loss.at(0).toArray().at(0).toInt(), 1);
+        QCOMPARE(o.value(QStringLiteral("final_loss")).toDouble(), loss.at(19).toArray().at(1).toDouble());
+        QVERIFY(o.value(QStringLiteral("seconds")).toDouble() > 0.0);
+        QCOMPARE(o.value(QStringLiteral("val_loss")).toArray().size(), 2);
+        // The copy task's default model: 2 layers × 4 heads.
+        const QJsonArray heads = o.value(QStringLiteral("heads")).toArray();
+        QCOMPARE(heads.size(), 8);
+        const QJsonObject h = heads.at(7).toObject();
+        QCOMPARE(h.value(QStringLiteral("layer")).toInt(), 1);
+        QCOMPARE(h.value(QStringLiteral("head")).toInt(), 3);
+        for (const char *key : {"induction_score", "previous_token_score", "entropy"})
+            QVERIFY2(h.contains(QLatin1String(key)), key);
+        // GPT-2 family: a Hugging Face checkpoint beside training.json.
+        QVERIFY(o.value(QStringLiteral("checkpoint")).toBool());
+        for (const char *f : {"config.json", "model.safetensors", "training.json"})
+            QVERIFY2(QFile::exists(QDir(dir.path()).filePath(QLatin1String(f))), f);
+    }
+
+    void missingOut()
+    {
+        const Run r = run({QStringLiteral("--task"), QStringLiteral("copy"), QStringLiteral("--steps"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.startsWith("--out: "));
+    }
+
+    void charsOnBundledChinesePoems()
+    {
+        QTemporaryDir dir;
+        const Run r = run({QStringLiteral("--task"), QStringLiteral("chars"), QStringLiteral("--corpus"),
+                           QStringLiteral("tang-poems"), QStringLiteral("--set"), QStringLiteral("d_model=32"),
+                           QStringLiteral("--set"), QStringLiteral("n_layers=1"), QStringLiteral("--steps"),
+                           QStringLiteral("3"), QStringLiteral("--batch"), QStringLiteral("2"), QStringLiteral("--out"),
+                           dir.path(), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("task")).toString(), QStringLiteral("chars"));
+        // The first loss is close to ln(vocabulary): hundreds of distinct characters.
+        QVERIFY(o.value(QStringLiteral("loss")).toArray().at(0).toArray().at(1).toDouble() > 5.0);
+    }
+
+    void badInput_data()
+    {
+        // Space-separated arguments; every run would write to /tmp/tx-train-never-written.
+        QTest::addColumn<QString>("args");
+        QTest::addColumn<QString>("field");
+        auto row = [](const char *name, const char *args, const char *field) {
+            QTest::newRow(name) << QString::fromLatin1(args) + QStringLiteral(" --out /tmp/tx-train-never-written")
+                                << QString::fromLatin1(field);
+        };
+        row("unknown task", "--task poetry --steps 1", "--task");
+        row("no steps", "--task copy", "--steps");
+        row("zero steps", "--task copy --steps 0", "--steps");
+        row("bad lr", "--task copy --steps 1 --lr fast", "--lr");
+        row("chars without text", "--task chars --steps 1", "--corpus");
+        row("missing corpus", "--task chars --corpus /nonexistent.txt --steps 1", "--corpus");
+        row("vocab too small", "--task copy --set vocab_size=5 --steps 1", "vocab_size");
+        row("huge design", "--task copy --preset llama-2-7b --steps 1", "d_model");
+        row("unknown option", "--task copy --steps 1 --turbo", "--turbo");
+    }
+    void badInput()
+    {
+        QFETCH(QString, args);
+        QFETCH(QString, field);
+        const Run r = run(args.split(QLatin1Char(' ')));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(field.toUtf8()), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(!QFile::exists(QStringLiteral("/tmp/tx-train-never-written")));
+    }
+};
+
+QTEST_MAIN(TestTrainCli)
+#include "tst_traincli.moc"

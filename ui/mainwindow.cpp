@@ -2,6 +2,15 @@
 
 #include "attentionview.h"
 #include "breakdownchart.h"
+#include "comparisonview.h"
+#include "computeview.h"
+#include "isoflopchart.h"
+#include "losschart.h"
+#include "memorychart.h"
+#include "memoryview.h"
+#include "rooflinechart.h"
+#include "scalingview.h"
+#include "showworkview.h"
 #include "designcontrols.h"
 #include "designfile.h"
 #include "designstate.h"
@@ -35,6 +44,11 @@ MainWindow::MainWindow(QWidget *parent)
     , m_controls(new DesignControls(m_state))
     , m_cards(new SummaryCards)
     , m_parameters(new ParameterView)
+    , m_memory(new MemoryView)
+    , m_compute(new ComputeView)
+    , m_scaling(new ScalingView)
+    , m_comparison(new ComparisonView)
+    , m_work(new ShowWorkView)
     , m_tabs(new QTabWidget)
     , m_attention(new AttentionView)
     , m_training(new TrainingView)
@@ -54,8 +68,18 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_tabs->setObjectName(QStringLiteral("views"));
     m_tabs->addTab(m_parameters, tr("&Parameters"));
+    m_tabs->addTab(m_memory, tr("&Memory"));
+    m_tabs->addTab(m_compute, tr("Compute and &cost"));
+    m_tabs->addTab(m_scaling, tr("&Scaling laws"));
+    m_tabs->addTab(m_comparison, tr("Com&pare A/B"));
     m_tabs->addTab(m_attention, tr("&Attention"));
     m_tabs->addTab(m_training, tr("&Training"));
+
+    m_workDock = new QDockWidget(tr("Show the work"), this);
+    m_workDock->setObjectName(QStringLiteral("workDock"));
+    m_workDock->setWidget(m_work);
+    addDockWidget(Qt::RightDockWidgetArea, m_workDock);
+    resizeDocks({m_workDock}, {360}, Qt::Horizontal);
 
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
@@ -67,6 +91,10 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus();
 
     connect(m_state, &DesignState::snapshotChanged, this, &MainWindow::showSnapshot);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCurrentPage);
+    connect(m_comparison, &ComparisonView::pinnedChanged, this, &MainWindow::setPinned);
+    connect(m_cards, &SummaryCards::figureSelected, this, &MainWindow::selectFigure);
+    connect(m_compute, &ComputeView::figureSelected, this, &MainWindow::selectFigure);
     connect(m_state, &DesignState::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_state, &DesignState::filePathChanged, this, &MainWindow::updateTitle);
     showSnapshot(m_state->snapshot());
@@ -96,6 +124,14 @@ void MainWindow::createMenus()
     edit->addAction(undo);
     edit->addAction(redo);
 
+    edit->addSeparator();
+    edit->addAction(tr("&Pin design as A"), QKeySequence(tr("Ctrl+Shift+P")), this, [this] {
+        m_comparison->showSnapshot(m_state->snapshot());
+        m_comparison->pin();
+        m_tabs->setCurrentWidget(m_comparison);
+    });
+    edit->addAction(tr("&Clear pin"), this, [this] { m_comparison->clearPin(); });
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());
@@ -109,8 +145,39 @@ void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
 {
     m_controls->showSnapshot(snapshot);
     m_cards->showSnapshot(snapshot);
-    m_parameters->showSnapshot(snapshot);
     m_attention->setDesign(snapshot.config);
+    m_work->showSnapshot(snapshot);
+    showCurrentPage();
+}
+
+void MainWindow::showCurrentPage()
+{
+    const DesignSnapshot &s = m_state->snapshot();
+    QWidget *page = m_tabs->currentWidget();
+    if (page == m_parameters)
+        m_parameters->showSnapshot(s);
+    else if (page == m_memory)
+        m_memory->showSnapshot(s);
+    else if (page == m_compute)
+        m_compute->showSnapshot(s);
+    else if (page == m_scaling)
+        m_scaling->showSnapshot(s);
+    else if (page == m_comparison)
+        m_comparison->showSnapshot(s);
+}
+
+void MainWindow::setPinned(const DesignSnapshot *pinned)
+{
+    m_parameters->setPinned(pinned);
+    m_memory->setPinned(pinned);
+    m_scaling->setPinned(pinned);
+}
+
+void MainWindow::selectFigure(const QString &key)
+{
+    m_workDock->show();
+    m_workDock->raise();
+    m_work->selectFigure(key);
 }
 
 bool MainWindow::loadPreset(const QString &id)
@@ -190,8 +257,10 @@ void MainWindow::setDark(bool dark)
     const Theme::Mode mode = dark ? Theme::Mode::Dark : Theme::Mode::Light;
     if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
         Theme::applyPalette(*app, mode);
-    Theme::styleChart(m_parameters->breakdown(), mode);
-    Theme::styleChart(m_parameters->layers(), mode);
+    for (QChart *chart : {static_cast<QChart *>(m_parameters->breakdown()), static_cast<QChart *>(m_parameters->layers()),
+                          static_cast<QChart *>(m_memory->chart()), static_cast<QChart *>(m_compute->roofline()),
+                          static_cast<QChart *>(m_scaling->isoFlop()), static_cast<QChart *>(m_scaling->loss())})
+        Theme::styleChart(chart, mode);
 }
 
 void MainWindow::updateTitle()

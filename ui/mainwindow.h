@@ -3,14 +3,20 @@
 #include <QMainWindow>
 
 class QAction;
+class QDockWidget;
 class QTabWidget;
 
 namespace tx {
 
 class AttentionView;
+class ComparisonView;
+class ComputeView;
 class DesignControls;
 class DesignState;
+class MemoryView;
 class ParameterView;
+class ScalingView;
+class ShowWorkView;
 class RecentFiles;
 class SummaryCards;
 class TrainingView;
@@ -28,6 +34,11 @@ public:
     DesignControls *controls() const { return m_controls; }
     SummaryCards *cards() const { return m_cards; }
     ParameterView *parameterView() const { return m_parameters; }
+    MemoryView *memoryView() const { return m_memory; }
+    ComputeView *computeView() const { return m_compute; }
+    ScalingView *scalingView() const { return m_scaling; }
+    ComparisonView *comparisonView() const { return m_comparison; }
+    ShowWorkView *showWorkView() const { return m_work; }
     QTabWidget *tabs() const { return m_tabs; }
     AttentionView *attentionView() const { return m_attention; }
     TrainingView *trainingView() const { return m_training; }
@@ -45,6 +56,10 @@ protected:
 private:
     void createMenus();
     void showSnapshot(const DesignSnapshot &snapshot);
+    // Hidden pages are brought up to date when they are shown, not on every edit.
+    void showCurrentPage();
+    void setPinned(const DesignSnapshot *pinned);
+    void selectFigure(const QString &key);
     void newDesign();
     void open();
     bool save();
@@ -58,9 +73,15 @@ private:
     DesignControls *m_controls;
     SummaryCards *m_cards;
     ParameterView *m_parameters;
+    MemoryView *m_memory;
+    ComputeView *m_compute;
+    ScalingView *m_scaling;
+    ComparisonView *m_comparison;
+    ShowWorkView *m_work;
     QTabWidget *m_tabs;
     AttentionView *m_attention;
     TrainingView *m_training;
+    QDockWidget *m_workDock = nullptr;
     RecentFiles *m_recent = nullptr;
     QAction *m_darkAction = nullptr;
 };

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 namespace tx {
 
 class BreakdownChart;
@@ -26,6 +28,7 @@ public:
 private:
     BreakdownChart *m_breakdown;
     LayerChart *m_layers;
+    std::optional<ModelConfig> m_shown;
 };
 
 } // namespace tx

@@ -1,0 +1,83 @@
+#include "computeview.h"
+
+#include "chartpanel.h"
+#include "numberformat.h"
+#include "rooflinechart.h"
+#include "superscript.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+
+namespace tx {
+
+ComputeView::ComputeView(QWidget *parent)
+    : QWidget(parent)
+    , m_roofline(new RooflineChart)
+    , m_table(new QWidget(this))
+{
+    auto *grid = new QGridLayout(m_table);
+    grid->setColumnStretch(1, 1);
+    addRow(QStringLiteral("compute.forward_flops_per_token"), tr("Compute per generated token"));
+    addRow(QStringLiteral("compute.training_flops_per_token"), tr("Compute per training token"));
+    addRow(QStringLiteral("compute.training_flops"), tr("Training compute"));
+    addRow(QStringLiteral("compute.prefill_flops"), tr("Reading the prompt (all users)"));
+    addRow(QStringLiteral("hardware.prefill_seconds"), tr("Time to read the prompt"));
+    addRow(QStringLiteral("hardware.decode_tokens_per_s"), tr("Writing speed (all users)"));
+    addRow(QStringLiteral("hardware.training_seconds"), tr("Training time"));
+    addRow(QStringLiteral("cost.gpu_hours"), tr("Device-hours"));
+    addRow(QStringLiteral("cost.money"), tr("Training cost"));
+    grid->setRowStretch(grid->rowCount(), 1);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_table, 2);
+    layout->addWidget(new ChartPanel(m_roofline, this), 3);
+}
+
+void ComputeView::addRow(const QString &key, const QString &title)
+{
+    auto *grid = static_cast<QGridLayout *>(m_table->layout());
+    const int row = grid->rowCount();
+    auto *name = new QLabel(QStringLiteral("<a href=\"%1\">%2</a>").arg(key, title.toHtmlEscaped()), m_table);
+    name->setToolTip(tr("Show how this is computed"));
+    connect(name, &QLabel::linkActivated, this, &ComputeView::figureSelected);
+    auto *value = new QLabel(m_table);
+    value->setObjectName(key);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    value->setTextFormat(Qt::RichText);
+    QFont bold = value->font();
+    bold.setBold(true);
+    value->setFont(bold);
+    grid->addWidget(name, row, 0);
+    grid->addWidget(value, row, 1);
+    m_values.insert(key, value);
+}
+
+void ComputeView::showSnapshot(const DesignSnapshot &s)
+{
+    if (!s.evaluation) {
+        for (QLabel *label : std::as_const(m_values))
+            label->setText(tr("—"));
+        return;
+    }
+    const Evaluation &e = *s.evaluation;
+    const auto set = [this](const char *key, const QString &text) {
+        QLabel *label = m_values.value(QLatin1String(key));
+        const QString shown = Superscript::html(text);
+        if (label->text() != shown)
+            label->setText(shown);
+    };
+    set("compute.forward_flops_per_token", NumberFormat::flops(e.compute.forwardFlopsPerToken));
+    set("compute.training_flops_per_token", NumberFormat::flops(e.compute.trainingFlopsPerToken));
+    set("compute.training_flops", NumberFormat::flops(e.compute.trainingFlops));
+    set("compute.prefill_flops", NumberFormat::flops(e.compute.prefillFlops));
+    set("hardware.prefill_seconds", NumberFormat::duration(e.hardware.prefillSeconds));
+    set("hardware.decode_tokens_per_s", tr("%1 tokens/s").arg(NumberFormat::count(e.hardware.decodeTokensPerSecond)));
+    set("hardware.training_seconds", NumberFormat::duration(e.hardware.trainingSeconds));
+    set("cost.gpu_hours", NumberFormat::count(e.hardware.gpuHours));
+    set("cost.money", NumberFormat::money(e.hardware.money));
+    m_roofline->setEvaluation(e);
+}
+
+} // namespace tx

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "attentionview.h"
 #include "breakdownchart.h"
 #include "comparisonview.h"
 #include "computeview.h"
@@ -21,6 +22,7 @@
 #include "summarycards.h"
 #include "tableclipboard.h"
 #include "theme.h"
+#include "trainingview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -51,6 +53,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_comparison(new ComparisonView)
     , m_work(new ShowWorkView)
     , m_tabs(new QTabWidget)
+    , m_attention(new AttentionView)
+    , m_training(new TrainingView)
 {
     setObjectName(QStringLiteral("mainWindow"));
 
@@ -71,6 +75,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_compute, tr("Compute and &cost"));
     m_tabs->addTab(m_scaling, tr("&Scaling laws"));
     m_tabs->addTab(m_comparison, tr("Com&pare A/B"));
+    m_tabs->addTab(m_attention, tr("&Attention"));
+    m_tabs->addTab(m_training, tr("&Training"));
 
     m_workDock = new QDockWidget(tr("Show the work"), this);
     m_workDock->setObjectName(QStringLiteral("workDock"));
@@ -153,6 +159,7 @@ void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
 {
     m_controls->showSnapshot(snapshot);
     m_cards->showSnapshot(snapshot);
+    m_attention->setDesign(snapshot.config);
     m_work->showSnapshot(snapshot);
     showCurrentPage();
 }

@@ -8,6 +8,7 @@ class QTabWidget;
 
 namespace tx {
 
+class AttentionView;
 class ComparisonView;
 class ComputeView;
 class DesignControls;
@@ -18,6 +19,7 @@ class ScalingView;
 class ShowWorkView;
 class RecentFiles;
 class SummaryCards;
+class TrainingView;
 struct DesignSnapshot;
 
 // Assembles the views around one DesignState and wires menus, files and settings.
@@ -38,6 +40,8 @@ public:
     ComparisonView *comparisonView() const { return m_comparison; }
     ShowWorkView *showWorkView() const { return m_work; }
     QTabWidget *tabs() const { return m_tabs; }
+    AttentionView *attentionView() const { return m_attention; }
+    TrainingView *trainingView() const { return m_training; }
 
     // Loads a built-in preset as the starting design (the --preset option).
     bool loadPreset(const QString &id);
@@ -75,6 +79,8 @@ private:
     ComparisonView *m_comparison;
     ShowWorkView *m_work;
     QTabWidget *m_tabs;
+    AttentionView *m_attention;
+    TrainingView *m_training;
     QDockWidget *m_workDock = nullptr;
     RecentFiles *m_recent = nullptr;
     QAction *m_darkAction = nullptr;

@@ -1,0 +1,265 @@
+#include "attentionlinesview.h"
+#include "attentionview.h"
+#include "bytetokenizer.h"
+#include "enginesizer.h"
+#include "hfcheckpoint.h"
+#include "heatmapgrid.h"
+#include "heatmapwidget.h"
+#include "numberformat.h"
+#include "tokenchips.h"
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace tx;
+
+namespace {
+
+// 2 layers × 4 heads, d 64: runs in milliseconds, so the tests wait on the worker only briefly.
+ModelConfig smallDesign()
+{
+    ModelConfig c;
+    c.name = QStringLiteral("tiny");
+    c.dModel = 64;
+    c.nLayers = 2;
+    c.nHeads = 4;
+    c.nKvHeads = 4;
+    c.dFf = 256;
+    c.vocabSize = 256;
+    c.maxPositions = 128;
+    return c;
+}
+
+bool runAndWait(AttentionView &view, const QString &text)
+{
+    QSignalSpy shown(&view, &AttentionView::shown);
+    view.setText(text);
+    view.run();
+    return shown.wait(30000);
+}
+
+} // namespace
+
+class TestAttentionView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void sentenceGivesChipsAndGrid()
+    {
+        AttentionView view;
+        view.setDesign(smallDesign());
+        QVERIFY(runAndWait(view, QStringLiteral("the cat sat")));
+        // 11 ASCII characters are 11 byte tokens; the space reads as "␣".
+        QCOMPARE(view.chips()->count(), 11);
+        QCOMPARE(view.chips()->labels().at(3), QStringLiteral("␣"));
+        QCOMPARE(view.chips()->labels().at(4), QStringLiteral("c"));
+        QCOMPARE(view.grid()->layers(), 2);
+        QCOMPARE(view.grid()->heads(), 4);
+        QCOMPARE(view.grid()->findChildren<HeatmapWidget *>().size(), 8);
+        QVERIFY(view.grid()->thumbnail(1, 3) != nullptr);
+        QCOMPARE(view.grid()->thumbnail(1, 3)->data().values.rows(), 11);
+        QCOMPARE(view.summary()->rowCount(), 8);
+        QVERIFY(view.message()->text().startsWith(QStringLiteral("11 tokens through 2 layers × 4 heads")));
+    }
+
+    void chineseSentence()
+    {
+        AttentionView view;
+        view.setDesign(smallDesign());
+        QVERIFY(runAndWait(view, QStringLiteral("我爱猫")));
+        // Three CJK characters, three UTF-8 bytes each.
+        QCOMPARE(view.chips()->count(), 9);
+        // ByteTokenizer labels a character's lead byte with it and the other bytes with "·".
+        QCOMPARE(view.chips()->labels(), QStringList({QStringLiteral("我"), QStringLiteral("·"), QStringLiteral("·"),
+                                                       QStringLiteral("爱"), QStringLiteral("·"), QStringLiteral("·"),
+                                                       QStringLiteral("猫"), QStringLiteral("·"), QStringLiteral("·")}));
+    }
+
+    void clickEnlargesWithTokenAxes()
+    {
+        AttentionView view;
+        view.resize(1200, 800);
+        view.setDesign(smallDesign());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runAndWait(view, QStringLiteral("a cat")));
+        HeatmapWidget *thumb = view.grid()->thumbnail(1, 2);
+        QVERIFY(thumb);
+        QTest::mouseClick(thumb, Qt::LeftButton, {}, thumb->rect().center());
+        const HeatmapData &d = view.enlarged()->data();
+        QCOMPARE(d.title, QStringLiteral("Layer 2 · Head 3 — attention probabilities"));
+        const QStringList tokens = {QStringLiteral("a"), QStringLiteral("␣"), QStringLiteral("c"), QStringLiteral("a"),
+                                    QStringLiteral("t")};
+        QCOMPARE(d.rowLabels, tokens);
+        QCOMPARE(d.columnLabels, tokens);
+        QCOMPARE(d.rowAxis, QStringLiteral("query"));
+        QCOMPARE(d.columnAxis, QStringLiteral("key"));
+
+        view.setShowScores(true);
+        QCOMPARE(view.enlarged()->data().title, QStringLiteral("Layer 2 · Head 3 — pre-softmax scores q·k/√d"));
+        QCOMPARE(view.enlarged()->data().scale, HeatmapData::Scale::Diverging);
+    }
+
+    void causalMaskCellsAreGrey()
+    {
+        AttentionView view;
+        view.resize(1200, 800);
+        view.setDesign(smallDesign());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runAndWait(view, QStringLiteral("hello world")));
+        for (bool scores : {false, true}) {
+            view.setShowScores(scores);
+            HeatmapWidget *big = view.enlarged();
+            const QImage image = big->grab().toImage();
+            const QColor grey = HeatmapPainter::maskColour();
+            const int T = 11;
+            int masked = 0;
+            for (int q = 0; q < T; ++q) {
+                for (int k = 0; k < T; ++k) {
+                    const QRectF cell = big->cellRect(q, k);
+                    QVERIFY(cell.width() >= 4); // big enough to see
+                    const QColor pixel = image.pixelColor(cell.center().toPoint() * image.devicePixelRatio());
+                    if (k > q) {
+                        QCOMPARE(pixel.rgb(), grey.rgb());
+                        ++masked;
+                    } else {
+                        QVERIFY2(pixel.rgb() != grey.rgb(), qPrintable(QStringLiteral("q %1 k %2").arg(q).arg(k)));
+                    }
+                }
+            }
+            QCOMPARE(masked, T * (T - 1) / 2); // 55 cells above the diagonal
+        }
+    }
+
+    void positionalEncodingTable()
+    {
+        AttentionView view;
+        view.setDesign(smallDesign());
+        QVERIFY(runAndWait(view, QStringLiteral("abc")));
+        const HeatmapData &pe = view.positions()->data();
+        QCOMPARE(pe.values.rows(), 3);  // positions
+        QCOMPARE(pe.values.cols(), 64); // d_model
+        // Vaswani et al. 2017, §3.5: PE(1, 0) = sin(1), PE(1, 1) = cos(1), PE(0, 1) = cos(0) = 1.
+        QVERIFY(std::abs(pe.values(1, 0) - std::sin(1.0)) < 1e-6);
+        QVERIFY(std::abs(pe.values(1, 1) - std::cos(1.0)) < 1e-6);
+        QCOMPARE(pe.values(0, 1), 1.0f);
+    }
+
+    void lineViewHoverAndHeadToggles()
+    {
+        AttentionView view;
+        view.resize(1200, 800);
+        view.setDesign(smallDesign());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runAndWait(view, QStringLiteral("one two")));
+        view.tabs()->setCurrentIndex(1);
+        AttentionLinesView *lines = view.lines();
+        QCOMPARE(lines->headCount(), 4);
+        const QList<QCheckBox *> boxes = view.findChildren<QCheckBox *>();
+        QCOMPARE(boxes.size(), 4);
+        QCOMPARE(boxes.first()->text(), QStringLiteral("H1"));
+        boxes.first()->setChecked(false);
+        QVERIFY(!lines->isHeadVisible(0));
+        QVERIFY(lines->isHeadVisible(1));
+        QSignalSpy hovered(lines, &AttentionLinesView::hoveredTokenChanged);
+        QTest::mouseMove(lines, lines->tokenAnchor(2, true).toPoint());
+        QCOMPARE(lines->hoveredToken(), 2);
+        QCOMPARE(hovered.count(), 1);
+    }
+
+    void scaledDownUnderCap()
+    {
+        AttentionView view;
+        const ModelConfig gpt2; // the default design: GPT-2 small, 124M parameters
+        constexpr std::int64_t cap = 20'000'000; // 20 MB of float32 weights
+        view.setDesign(gpt2);
+        view.setCapBytes(cap);
+        QVERIFY(runAndWait(view, QStringLiteral("hi")));
+        const auto plan = EngineSizer::fit(gpt2, cap);
+        QVERIFY(plan);
+        QVERIFY(!plan->changes.isEmpty());
+        QVERIFY(view.snapshot()->weightBytes <= cap);
+        QVERIFY2(view.message()->text().contains(QStringLiteral("Scaled down to fit the %1 memory cap: ").arg(NumberFormat::bytes(double(cap)))
+                                                 + plan->changes.join(QStringLiteral("; "))),
+                 qPrintable(view.message()->text()));
+        QCOMPARE(view.grid()->layers(), plan->config.nLayers);
+    }
+
+    void cancelBeforeItStarts()
+    {
+        AttentionView view;
+        view.setDesign(smallDesign());
+        QSignalSpy cancelled(&view, &AttentionView::runCancelled);
+        QSignalSpy shown(&view, &AttentionView::shown);
+        view.setText(QStringLiteral("never shown"));
+        view.run();
+        view.cancel();
+        QVERIFY(cancelled.wait(30000));
+        QCOMPARE(shown.count(), 0);
+        QVERIFY(!view.isRunning());
+        QCOMPARE(view.message()->text(), QStringLiteral("Cancelled."));
+    }
+
+    void checkpointFolderRuns()
+    {
+        // A model saved as a Hugging Face checkpoint opens in the view and shows the same
+        // attention the engine computes for it directly.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto model = Transformer::create(smallDesign());
+        QVERIFY(model);
+        model->initGpt2Style(7);
+        QVERIFY(!HfCheckpoint::save(*model, dir.path()));
+        const QString text = QStringLiteral("saved");
+        const auto direct = model->forward(ByteTokenizer().encode(text), ForwardOptions::everything());
+        QVERIFY(direct);
+
+        AttentionView view;
+        view.setDesign(ModelConfig{}); // ignored while a checkpoint is chosen
+        view.setCheckpoint(dir.path());
+        QVERIFY(runAndWait(view, text));
+        QVERIFY(view.message()->text().contains(QStringLiteral("Checkpoint %1, bytes tokenizer.").arg(dir.path())));
+        QCOMPARE(view.grid()->layers(), 2);
+        QCOMPARE(view.grid()->heads(), 4);
+        view.selectHead(1, 3);
+        const Mat &shown = view.enlarged()->data().values;
+        QCOMPARE(shown.rows(), 5);
+        QVERIFY((shown - direct->attentionAt(1, 3)).cwiseAbs().maxCoeff() < 1e-6f);
+    }
+
+    void checkpointVocabularyTooSmallForBytes()
+    {
+        // tests/data/engine/gpt2-tiny has vocab_size 50 and no tokenizer files.
+        AttentionView view;
+        view.setCheckpoint(QStringLiteral(TX_TEST_DATA_DIR "/engine/gpt2-tiny"));
+        QSignalSpy failed(&view, &AttentionView::runFailed);
+        view.setText(QStringLiteral("hi"));
+        view.run();
+        QVERIFY(failed.wait(30000));
+        QCOMPARE(view.message()->text(),
+                 QStringLiteral("vocab_size: the bytes tokenizer needs a vocabulary of at least 256 tokens, the model has 50"));
+    }
+
+    void emptyTextIsRefused()
+    {
+        AttentionView view;
+        view.setDesign(smallDesign());
+        QSignalSpy failed(&view, &AttentionView::runFailed);
+        view.setText(QString());
+        view.run();
+        QVERIFY(failed.wait(30000));
+        QCOMPARE(view.message()->text(), QStringLiteral("Type a sentence first."));
+    }
+};
+
+QTEST_MAIN(TestAttentionView)
+#include "tst_attentionview.moc"

@@ -40,7 +40,7 @@ TrainingPreset inductionHead()
     //   "predict the current token" direct path (tied + RoPE stayed at loss 3.3 after 1,000 steps).
     // - Llama family (RMSNorm, no biases, the dropped FFN written as zeros) so the trained
     //   model saves as a checkpoint; RoPE + LayerNorm learned faster still but has no HF family here.
-    // - d 64, 4 heads (head size 16): ~5 ms of CPU per step on one thread.
+    // - d 64, 4 heads (head size 16): ~4 ms of CPU per step on one thread.
     // - sequences of 32 tokens with segments of 4–16 at a random offset: position alone cannot
     //   solve it, and the copy covers a large share of each sequence.
     // - vocabulary 64: few accidental repeats inside 32 random tokens.

@@ -26,6 +26,9 @@ struct HeadScore
 
     // Scores of every head from the model's last forward, which must have run `probe`.
     static std::vector<HeadScore> measure(const TrainableTransformer &model, const TrainingBatch &probe);
+    // Scores of the nHeads heads of one layer from its (B nHeads T, T) attention probabilities
+    // (row = query, column = key; TrainableTransformer::attention's layout) on `probe`.
+    static std::vector<HeadScore> measureLayer(const Mat &probs, int layer, int nHeads, const TrainingBatch &probe);
 };
 
 } // namespace tx

@@ -1,8 +1,12 @@
 #include "commands.h"
 
+#include "assumptionarguments.h"
 #include "designarguments.h"
+#include "evaluationjson.h"
+#include "evaluator.h"
+#include "explainer.h"
 #include "numberformat.h"
-#include "paramcounter.h"
+#include "scalinglaw.h"
 #include "resultjson.h"
 
 #include <QCoreApplication>
@@ -29,6 +33,94 @@ void printNode(QTextStream &out, const ParamNode &n, std::int64_t total, int dep
         printNode(out, c, total, depth + 1);
 }
 
+void row(QTextStream &out, const QString &label, const QString &value)
+{
+    out << QStringLiteral("  ") << label.leftJustified(34) << value << '\n';
+}
+
+QString bytes(double b)
+{
+    return NumberFormat::bytes(b) + QStringLiteral(" (") + NumberFormat::bytes(b, NumberFormat::ByteUnits::Binary)
+        + QLatin1Char(')');
+}
+
+QString yesNo(bool b)
+{
+    return b ? tr("yes") : tr("no");
+}
+
+void printEstimates(QTextStream &out, const ModelConfig &c, const Assumptions &a, const Evaluation &e)
+{
+    const auto &inf = e.inference;
+    const auto &t = e.training;
+    const auto &cp = e.compute;
+    const auto &hw = e.hardware;
+    const auto &sc = e.scaling;
+    out << '\n'
+        << tr("Memory, inference (%1 weights, %2 KV cache, batch %3, %4 tokens; %5)")
+               .arg(toString(c.weightPrecision), toString(c.kvPrecision))
+               .arg(a.batch)
+               .arg(a.contextLength)
+               .arg(NumberFormat::unitNote() + QStringLiteral(", ") + NumberFormat::unitNote(NumberFormat::ByteUnits::Binary))
+        << '\n';
+    row(out, tr("Weights"), bytes(inf.weightsBytes));
+    row(out, tr("KV cache"), bytes(inf.kvCacheBytes));
+    row(out, tr("Activations (prefill)"), bytes(inf.activationsBytes));
+    row(out, tr("Runtime overhead (%1%)").arg(a.runtimeOverhead * 100, 0, 'g', 3), bytes(inf.overheadBytes));
+    row(out, tr("Total"), bytes(inf.totalBytes));
+    out << '\n'
+        << tr("Memory, training (%1, recompute %2%3, ZeRO-%4, %5 devices, TP %6)")
+               .arg(toString(a.optimizer), toString(a.recompute), a.flash ? tr(", FlashAttention") : QString())
+               .arg(a.zeroStage)
+               .arg(a.devices)
+               .arg(a.tensorParallel)
+        << '\n';
+    row(out, tr("Trainable parameters"), NumberFormat::exact(t.trainableParams));
+    row(out, tr("Weights"), bytes(t.weightsBytes));
+    row(out, tr("Gradients"), bytes(t.gradientsBytes));
+    row(out, tr("Optimizer states"), bytes(t.optimizerBytes));
+    row(out, tr("Activations"), bytes(t.activationsBytes));
+    row(out, tr("Total (one replica)"), bytes(t.totalBytes));
+    row(out, tr("Per device"), bytes(t.perDeviceBytes));
+    out << '\n' << tr("Compute") << '\n';
+    row(out, tr("Forward per token"), NumberFormat::flops(cp.forwardFlopsPerToken));
+    row(out, tr("Training per token"), NumberFormat::flops(cp.trainingFlopsPerToken));
+    row(out, tr("Training total (%1 tokens)").arg(NumberFormat::count(a.trainingTokens)),
+        NumberFormat::flops(cp.trainingFlops));
+    row(out, tr("Prefill"), tr("%1, %2 FLOP/byte").arg(NumberFormat::flops(cp.prefillFlops),
+                                                       NumberFormat::scientific(cp.prefillIntensity)));
+    row(out, tr("Decode step"), tr("%1, %2 FLOP/byte").arg(NumberFormat::flops(cp.decodeFlops),
+                                                           NumberFormat::scientific(cp.decodeIntensity)));
+    out << '\n' << tr("Hardware and cost (%1, MFU %2%)").arg(hw.deviceName).arg(a.mfu * 100, 0, 'g', 3) << '\n';
+    row(out, tr("Device memory"), bytes(hw.deviceMemoryBytes));
+    row(out, tr("Fits one device (inference)"), yesNo(hw.fitsOneDeviceInference));
+    row(out, tr("Devices to hold inference"), QString::number(hw.devicesForInference));
+    row(out, tr("Fits one device (training)"), yesNo(hw.fitsOneDeviceTraining));
+    row(out, tr("Devices to hold training"), QString::number(hw.devicesForTraining));
+    row(out, tr("Per-device training fits"), yesNo(hw.fitsPerDeviceTraining));
+    row(out, tr("Decode"), tr("%1 tokens/s").arg(NumberFormat::scientific(hw.decodeTokensPerSecond)));
+    row(out, tr("Training time"), NumberFormat::duration(hw.trainingSeconds));
+    row(out, tr("GPU-hours"), NumberFormat::count(hw.gpuHours));
+    row(out, tr("Cost (at $%1/h)").arg(hw.pricePerHour, 0, 'f', 2), NumberFormat::money(hw.money));
+    out << '\n' << tr("Scaling: %1").arg(ScalingLaw::of(a.law).name()) << '\n';
+    row(out, tr("Predicted loss"), tr("%1 nats/token").arg(sc.loss, 0, 'f', 4));
+    row(out, tr("Tokens per parameter"), NumberFormat::scientific(sc.tokensPerParam));
+    row(out, tr("Compute-optimal N* for 6·N·D"), NumberFormat::count(sc.optimalParams));
+    row(out, tr("Compute-optimal D*"), NumberFormat::count(sc.optimalTokens));
+    row(out, tr("Compute-optimal tokens/param"), NumberFormat::scientific(sc.optimalTokensPerParam));
+}
+
+void printFigures(QTextStream &out, const std::vector<Figure> &figures)
+{
+    out << '\n' << tr("How each figure is computed") << '\n';
+    for (const Figure &f : figures) {
+        out << QStringLiteral("  ") << f.title << QStringLiteral(" [") << f.key << QStringLiteral("]\n");
+        out << QStringLiteral("    ") << f.formula << '\n';
+        out << QStringLiteral("    ") << f.substituted << QLatin1Char(' ') << f.unit << '\n';
+        out << QStringLiteral("    ") << tr("Source: %1").arg(f.source) << '\n';
+    }
+}
+
 int fail(const Error &e)
 {
     QTextStream(stderr) << e.toString() << '\n';
@@ -41,23 +133,32 @@ int runSizeCommand(QStringList args)
 {
     bool hasFormat = false;
     const QString format = DesignArguments::takeOption(args, QStringLiteral("format"), &hasFormat);
+    const bool explainFigures = DesignArguments::takeFlag(args, QStringLiteral("explain"));
     auto design = DesignArguments::take(args);
     if (!design)
         return fail(design.error());
+    Assumptions assumptions;
+    HardwareCatalog catalog;
+    if (auto err = AssumptionArguments::take(args, *design, assumptions, catalog))
+        return fail(*err);
     if (hasFormat && format != QLatin1String("json") && format != QLatin1String("table"))
         return fail({{}, QStringLiteral("--format"), tr("expected table or json, got \"%1\"").arg(format)});
     if (!args.isEmpty())
         return fail({{}, args.first(), tr("unknown option")});
 
-    const auto count = countParams(*design);
-    if (!count)
-        return fail(count.error());
+    const auto evaluation = evaluate(*design, assumptions, catalog);
+    if (!evaluation)
+        return fail(evaluation.error());
+    const ParamCount *count = &evaluation->params;
 
     QTextStream out(stdout);
     if (format == QLatin1String("json")) {
         QJsonObject root;
         root.insert(QStringLiteral("name"), design->name);
         root.insert(QStringLiteral("params"), ResultJson::params(*count));
+        EvaluationJson::write(root, *design, assumptions, *evaluation);
+        if (explainFigures)
+            root.insert(QStringLiteral("figures"), EvaluationJson::figures(explain(*design, assumptions, *evaluation)));
         out << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }
@@ -73,6 +174,9 @@ int runSizeCommand(QStringList args)
         out << tr("LoRA adapters: %1").arg(NumberFormat::exact(count->lora)) << '\n';
     out << '\n';
     printNode(out, count->breakdown, count->total, 0);
+    printEstimates(out, *design, assumptions, *evaluation);
+    if (explainFigures)
+        printFigures(out, explain(*design, assumptions, *evaluation));
     return 0;
 }
 

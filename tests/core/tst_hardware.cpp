@@ -1,0 +1,205 @@
+// The hardware catalog (presets/hardware.json): the shipped devices with their datasheet
+// figures, user files, and bad files naming the offending field.
+#include "evaluator.h"
+#include "explainer.h"
+#include "hardwarecatalog.h"
+#include "presetlibrary.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace tx;
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+
+QByteArray catalogWith(const QByteArray &device)
+{
+    return "{\"format\": \"transformer-explorer-hardware\", \"version\": 1, \"devices\": [" + device + "]}";
+}
+
+const QByteArray kGood = R"({"id": "toy", "name": "Toy GPU", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12,
+                             "peak_flops": {"bf16": 1e14}, "price_per_hour": 1.5})";
+
+} // namespace
+
+class TestHardware : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void builtInCatalogCoversTheIssue()
+    {
+        const HardwareCatalog &c = HardwareCatalog::builtIn();
+        const QStringList required = {
+            QStringLiteral("a100-40gb"), QStringLiteral("a100-80gb"), QStringLiteral("h100-sxm-80gb"),
+            QStringLiteral("h200-sxm-141gb"), QStringLiteral("b200-180gb"), QStringLiteral("l40s"),
+            QStringLiteral("rtx-4090"), QStringLiteral("rtx-3090"), QStringLiteral("mi300x"),
+            QStringLiteral("tpu-v5e"), QStringLiteral("m2-ultra"), QStringLiteral("m3-max"),
+            QStringLiteral("laptop-cpu")};
+        for (const QString &id : required) {
+            const Device *d = c.find(id);
+            QVERIFY2(d, qPrintable(id));
+            QVERIFY(!d->source.isEmpty());
+            QVERIFY(!d->priceSource.isEmpty());
+            QVERIFY(d->memoryBytes > 0 && d->bandwidthBytesPerSecond > 0 && d->peakFlops(Precision::BF16) > 0);
+        }
+        QCOMPARE(c.devices().size(), std::size_t(required.size()));
+        QVERIFY(c.find(QStringLiteral("H100-SXM-80GB"))); // case-insensitive
+    }
+
+    void datasheetFigures()
+    {
+        // NVIDIA H100 datasheet (SXM): 80GB HBM3, 3.35 TB/s, BF16 989.4 TFLOP/s dense
+        // (1,979 with sparsity), FP8 1,978.9 dense, FP32 67 TFLOP/s.
+        const Device *h100 = HardwareCatalog::builtIn().find(QStringLiteral("h100-sxm-80gb"));
+        QCOMPARE(h100->memoryBytes, 80 * kGiB);
+        QCOMPARE(h100->bandwidthBytesPerSecond, 3.35e12);
+        QCOMPARE(h100->peakFlops(Precision::BF16), 989.4e12);
+        QCOMPARE(h100->peakFlops(Precision::FP8), 1978.9e12);
+        QCOMPARE(h100->peakFlops(Precision::FP32), 67e12);
+        // NVIDIA A100 datasheet: 40GB at 1,555 GB/s, BF16 312 TFLOP/s, INT4 1,248 TOPS.
+        const Device *a100 = HardwareCatalog::builtIn().find(QStringLiteral("a100-40gb"));
+        QCOMPARE(a100->memoryBytes, 40 * kGiB);
+        QCOMPARE(a100->bandwidthBytesPerSecond, 1.555e12);
+        QCOMPARE(a100->peakFlops(Precision::INT4), 1248e12);
+        // The A100 lists no fp8: fp8 falls back to the next wider format it has (bf16).
+        QCOMPARE(a100->peakFlops(Precision::FP8), 312e12);
+        // Google TPU v5e docs: 16 GiB HBM at 819 GB/s, 197 TFLOP/s bf16; no fp32 entry → bf16 is the floor.
+        const Device *tpu = HardwareCatalog::builtIn().find(QStringLiteral("tpu-v5e"));
+        QCOMPARE(tpu->memoryBytes, 16 * kGiB);
+        QCOMPARE(tpu->peakFlops(Precision::BF16), 197e12);
+        QCOMPARE(tpu->peakFlops(Precision::FP32), 0.0);
+    }
+
+    void fitAndDevicesNeeded()
+    {
+        // "Does 13B fit one H100 in int8?" Llama-2-13B shape (Touvron et al. 2023: d 5120, 40 layers,
+        // 40 heads, d_ff 13824) at int8 with group scales: 13,015,864,320 params · 8.125/8 bytes.
+        ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
+        c.dModel = 5120;
+        c.nLayers = 40;
+        c.nHeads = c.nKvHeads = 40;
+        c.dFf = 13824;
+        c.weightPrecision = Precision::INT8;
+        Assumptions a;
+        a.contextLength = 4096;
+        const auto e = evaluate(c, a);
+        QVERIFY(e);
+        QCOMPARE(e->params.total, std::int64_t(13'015'864'320));
+        QVERIFY(e->hardware.fitsOneDeviceInference);
+        QCOMPARE(e->hardware.devicesForInference, 1);
+        // In bf16 with AdamW it needs 13.0e9 · 16 bytes of states alone: ⌈total / 80 GiB⌉ devices.
+        QVERIFY(!e->hardware.fitsOneDeviceTraining);
+        QCOMPARE(e->hardware.devicesForTraining, int(std::ceil(e->training.totalBytes / (80 * kGiB))));
+        // On an RTX 3090 (24 GiB) the int8 13B (13.2 GB of weights + 3.4 GB cache) fits, a bf16 one does not.
+        a.device = QStringLiteral("rtx-3090");
+        QVERIFY(evaluate(c, a)->hardware.fitsOneDeviceInference);
+        c.weightPrecision = Precision::BF16;
+        QCOMPARE(evaluate(c, a)->hardware.devicesForInference, 2);
+    }
+
+    void userFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("my-hardware.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(catalogWith(kGood));
+        f.close();
+        const auto c = HardwareCatalog::load(path);
+        QVERIFY2(c, qPrintable(c ? QString() : c.error().toString()));
+        QCOMPARE(c->ids(), QStringList{QStringLiteral("toy")});
+        QCOMPARE(c->find(QStringLiteral("toy"))->peakFlops(Precision::FP32), 0.0);
+        QCOMPARE(c->find(QStringLiteral("toy"))->peakFlops(Precision::INT4), 1e14);
+        // evaluate() against the user's catalog: a 1e10-byte device.
+        Assumptions a;
+        a.device = QStringLiteral("toy");
+        const ModelConfig gpt2 = PresetLibrary::builtIn().find(QStringLiteral("gpt2"))->config;
+        const auto e = evaluate(gpt2, a, *c);
+        QVERIFY(e);
+        QCOMPARE(e->hardware.pricePerHour, 1.5);
+        QCOMPARE(e->hardware.deviceMemoryBytes, 1e10);
+        // The built-in catalog has no "toy": the error names the field.
+        QCOMPARE(evaluate(gpt2, a).error().field, QStringLiteral("device"));
+        const auto missing = HardwareCatalog::load(dir.filePath(QStringLiteral("absent.json")));
+        QVERIFY(!missing);
+        QVERIFY(missing.error().file.endsWith(QStringLiteral("absent.json")));
+    }
+
+    void badFilesNameTheField_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("not json") << QByteArray("{devices: ") << QString();
+        QTest::newRow("format") << QByteArray(R"({"format": "x", "version": 1, "devices": []})") << QStringLiteral("format");
+        QTest::newRow("version") << QByteArray(R"({"format": "transformer-explorer-hardware", "version": 7, "devices": []})")
+                                 << QStringLiteral("version");
+        QTest::newRow("no devices") << QByteArray(R"({"format": "transformer-explorer-hardware", "version": 1, "devices": []})")
+                                    << QStringLiteral("devices");
+        QTest::newRow("no id") << catalogWith(R"({"memory_bytes": 1})") << QStringLiteral("devices[0].id");
+        QTest::newRow("memory missing")
+            << catalogWith(R"({"id": "x", "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}})")
+            << QStringLiteral("devices[0](x).memory_bytes");
+        QTest::newRow("memory string")
+            << catalogWith(R"({"id": "x", "memory_bytes": "80GB", "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}})")
+            << QStringLiteral("devices[0](x).memory_bytes");
+        QTest::newRow("bandwidth negative")
+            << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": -1, "peak_flops": {"bf16": 1e14}})")
+            << QStringLiteral("devices[0](x).bandwidth_bytes_per_s");
+        QTest::newRow("absurd memory")
+            << catalogWith(R"({"id": "x", "memory_bytes": 1e300, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}})")
+            << QStringLiteral("devices[0](x).memory_bytes");
+        QTest::newRow("unknown precision")
+            << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"fp64": 1e14}})")
+            << QStringLiteral("devices[0](x).peak_flops.fp64");
+        QTest::newRow("no usable peak")
+            << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"int8": 1e14}})")
+            << QStringLiteral("devices[0](x).peak_flops");
+        QTest::newRow("price")
+            << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}, "price_per_hour": -3})")
+            << QStringLiteral("devices[0](x).price_per_hour");
+        QTest::newRow("duplicate") << catalogWith(kGood + ", " + kGood) << QStringLiteral("devices[1].id");
+    }
+
+    void badFilesNameTheField()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, field);
+        const auto c = HardwareCatalog::parse(bytes, QStringLiteral("hw.json"));
+        QVERIFY(!c);
+        QCOMPARE(c.error().file, QStringLiteral("hw.json"));
+        QCOMPARE(c.error().field, field);
+        QVERIFY(!c.error().message.isEmpty());
+    }
+
+    void everyFigureShowsItsWork()
+    {
+        // The formula panel reads these: every figure has a formula, substituted numbers ending in
+        // its value, and a source.
+        const ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
+        Assumptions a;
+        a.contextLength = 4096;
+        const auto e = evaluate(c, a);
+        QVERIFY(e);
+        const std::vector<Figure> figures = explain(c, a, *e);
+        QVERIFY(figures.size() >= 28);
+        for (const Figure &f : figures) {
+            QVERIFY2(!f.title.isEmpty() && !f.formula.isEmpty() && !f.source.isEmpty() && !f.unit.isEmpty(),
+                     qPrintable(f.key));
+            QVERIFY2(f.substituted.contains(QLatin1Char('=')), qPrintable(f.key));
+        }
+        const auto kv = explain(QStringLiteral("memory.inference.kv_cache_bytes"), c, a, *e);
+        QVERIFY(kv);
+        QCOMPARE(kv->value, 2'147'483'648.0);
+        QCOMPARE(kv->formula, QStringLiteral("2 · b · s · L · n_kv · d_head · bytes"));
+        QCOMPARE(kv->substituted, QStringLiteral("2 · 1 · 4,096 · 32 · 32 · 128 · 2 = 2,147,483,648"));
+        const auto loss = explain(QStringLiteral("scaling.loss"), c, a, *e);
+        QVERIFY(loss->source.contains(QStringLiteral("Hoffmann et al. 2022")));
+        QVERIFY(!explain(QStringLiteral("no.such.key"), c, a, *e));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestHardware)
+#include "tst_hardware.moc"

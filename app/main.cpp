@@ -1,5 +1,8 @@
 #include "commands.h"
+#include "languagemanager.h"
+#include "lessonlibrary.h"
 #include "mainwindow.h"
+#include "presentationmode.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -77,7 +80,15 @@ int main(int argc, char *argv[])
                                           QStringLiteral("file"));
     const QCommandLineOption freshOption(QStringLiteral("fresh"),
                                          QCoreApplication::translate("main", "Ignore the saved window layout and last design."));
-    parser.addOptions({presetOption, designOption, freshOption});
+    const QCommandLineOption languageOption(QStringLiteral("language"),
+                                            QCoreApplication::translate("main", "Window language: en or zh_CN (default: the system's)."),
+                                            QStringLiteral("code"));
+    const QCommandLineOption presentOption(QStringLiteral("present"),
+                                           QCoreApplication::translate("main", "Start in presentation mode (F11)."));
+    const QCommandLineOption lessonOption(QStringLiteral("lesson"),
+                                          QCoreApplication::translate("main", "Open guided lesson N (1-5) at step 1."),
+                                          QStringLiteral("N"));
+    parser.addOptions({presetOption, designOption, freshOption, languageOption, presentOption, lessonOption});
     parser.process(app);
 
     tx::MainWindow window;
@@ -91,6 +102,28 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(designOption) && !window.openFile(parser.value(designOption)))
         return 2;
+    if (parser.isSet(languageOption)) {
+        const QString code = parser.value(languageOption);
+        if (!tx::LanguageManager::available().contains(code)) {
+            QTextStream(stderr) << "transformer-explorer: --language: expected one of "
+                                << tx::LanguageManager::available().join(QStringLiteral(", ")) << ", got \"" << code << "\"\n";
+            return 2;
+        }
+        window.setLanguage(code);
+    }
+    if (parser.isSet(lessonOption)) {
+        bool ok = false;
+        const int n = parser.value(lessonOption).toInt(&ok);
+        if (!ok || n < 1 || n > int(tx::LessonLibrary::builtIn().lessons().size())) {
+            QTextStream(stderr) << "transformer-explorer: --lesson: expected 1 to "
+                                << tx::LessonLibrary::builtIn().lessons().size() << ", got \""
+                                << parser.value(lessonOption) << "\"\n";
+            return 2;
+        }
+        window.startLesson(n - 1);
+    }
     window.show();
+    if (parser.isSet(presentOption))
+        window.presentation()->setActive(true);
     return app.exec();
 }

@@ -39,6 +39,16 @@ LayerChart::LayerChart(QGraphicsItem *parent)
     legend()->setAlignment(Qt::AlignBottom);
 }
 
+void LayerChart::retranslate()
+{
+    setTitle(tr("Parameters per layer"));
+    const QStringList names = {tr("Attention"), tr("Cross-attention"), tr("Feed-forward (MLP)"), tr("Norms")};
+    for (int i = 0; i < m_sets.size() && i < names.size(); ++i)
+        m_sets[i]->setLabel(names[i]);
+    m_layers->setTitleText(tr("layer"));
+    m_values->setTitleText(tr("parameters (millions)"));
+}
+
 void LayerChart::setParams(const ParamCount &params)
 {
     std::vector<LayerParams> layers = params.encoderLayers;

@@ -3,6 +3,7 @@
 #include "numberformat.h"
 #include "summarycard.h"
 
+#include <QEvent>
 #include <QGridLayout>
 
 namespace tx {
@@ -27,6 +28,17 @@ SummaryCard *SummaryCards::addCard(const QString &key, const QString &title, int
     return card;
 }
 
+void SummaryCards::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        if (SummaryCard *c = m_cards.value(QStringLiteral("params.total")))
+            c->setTitle(tr("Parameters"));
+        if (SummaryCard *c = m_cards.value(QStringLiteral("params.active")))
+            c->setTitle(tr("Active per token"));
+    }
+    QWidget::changeEvent(event);
+}
+
 void SummaryCards::showSnapshot(const DesignSnapshot &s)
 {
     if (!s.valid()) {
@@ -37,7 +49,9 @@ void SummaryCards::showSnapshot(const DesignSnapshot &s)
     }
     const ParamCount &p = *s.params;
     m_cards.value(QStringLiteral("params.total"))
-        ->show(NumberFormat::count(double(p.total)), tr("%1 exactly").arg(NumberFormat::exact(p.total)));
+        ->show(NumberFormat::count(double(p.total)), tr("%1 exactly").arg(NumberFormat::exact(p.total)),
+               tr("Capability ceiling and cost: more parameters can learn more, and cost more memory, "
+                  "compute and data."));
     m_cards.value(QStringLiteral("params.active"))
         ->show(NumberFormat::count(double(p.active)),
                p.active == p.total ? tr("every parameter, every token") : tr("%1 exactly").arg(NumberFormat::exact(p.active)));

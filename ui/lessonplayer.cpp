@@ -41,6 +41,8 @@ LessonPlayer::LessonPlayer(DesignState *state, QWidget *parent)
 {
     setObjectName(QStringLiteral("lessonPlayer"));
     setFocusPolicy(Qt::StrongFocus);
+    // Wide enough that a formula line and a Chinese sentence wrap rarely.
+    setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 52);
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.4);
     big.setBold(true);

@@ -4,6 +4,7 @@
 #include "knobcontrol.h"
 #include "presetpicker.h"
 #include "readoutbar.h"
+#include "summarycards.h"
 #include "theme.h"
 
 #include <QAbstractAxis>
@@ -17,6 +18,8 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QMainWindow>
+#include <QDockWidget>
+#include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
 
@@ -99,6 +102,10 @@ void PresentationMode::setActive(bool on)
             app->setPalette(highContrast());
         scaleCharts(true);
         m_readout->show();
+        // The readout states the headline number in large type; the cards would only take the
+        // height the charts need for their enlarged labels.
+        if (auto *cards = m_window->findChild<SummaryCards *>())
+            cards->hide();
         m_window->showFullScreen();
     } else {
         QApplication::setFont(m_font);
@@ -106,10 +113,24 @@ void PresentationMode::setActive(bool on)
             app->setPalette(m_palette);
         scaleCharts(false);
         m_readout->hide();
+        if (auto *cards = m_window->findChild<SummaryCards *>())
+            cards->show();
         if (!m_wasFullScreen)
             m_wasMaximized ? m_window->showMaximized() : m_window->showNormal();
     }
-    applyLocks(m_window->findChild<DesignControls *>());
+    auto *controls = m_window->findChild<DesignControls *>();
+    applyLocks(controls);
+    // The design panel is as wide as its contents at the current font size.
+    if (controls) {
+        for (QWidget *w = controls->parentWidget(); w; w = w->parentWidget()) {
+            if (auto *scroll = qobject_cast<QScrollArea *>(w))
+                scroll->setMinimumWidth(controls->sizeHint().width() + 24);
+            if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+                m_window->resizeDocks({dock}, {controls->sizeHint().width() + 40}, Qt::Horizontal);
+                break;
+            }
+        }
+    }
     emit activeChanged(on);
 }
 
@@ -138,7 +159,9 @@ void PresentationMode::scaleCharts(bool up)
         if (!chart)
             continue;
         if (up) {
-            ChartLook look{chart->titleFont(), chart->legend()->font(), {}, {}, {}};
+            ChartLook look{chart->titleFont(), chart->legend()->font(), chart->margins(), {}, {}, {}};
+            // Larger labels need the height the default 20 px margins take.
+            chart->setMargins(QMargins(4, 4, 4, 4));
             chart->setTitleFont(scaled(look.title, kFontScale));
             chart->legend()->setFont(scaled(look.legend, kFontScale));
             for (QAbstractAxis *axis : chart->axes()) {
@@ -176,6 +199,7 @@ void PresentationMode::scaleCharts(bool up)
             const ChartLook look = m_charts.take(chart);
             chart->setTitleFont(look.title);
             chart->legend()->setFont(look.legend);
+            chart->setMargins(look.margins);
             for (QAbstractAxis *axis : chart->axes()) {
                 if (look.axisLabels.contains(axis))
                     axis->setLabelsFont(look.axisLabels.value(axis));

@@ -49,6 +49,7 @@ private:
     {
         QFont title;
         QFont legend;
+        QMargins margins;
         QHash<QObject *, QFont> axisLabels;
         QHash<QObject *, QFont> axisTitles;
         QHash<QObject *, QPen> seriesPens;

@@ -22,7 +22,7 @@ ReadoutBar::ReadoutBar(QWidget *parent)
     setObjectName(QStringLiteral("readout"));
     m_value->setObjectName(QStringLiteral("readoutValue"));
     QFont big = m_value->font();
-    big.setPointSizeF(big.pointSizeF() * 3.2);
+    big.setPointSizeF(big.pointSizeF() * 2.6);
     big.setBold(true);
     m_value->setFont(big);
     QFont medium = m_detail->font();
@@ -35,8 +35,8 @@ ReadoutBar::ReadoutBar(QWidget *parent)
     grid->addWidget(m_prompt, 0, 0);
     grid->addWidget(m_choice, 0, 1);
     grid->addWidget(m_value, 1, 0, 1, 3);
-    grid->addWidget(m_detail, 2, 0, 1, 3);
-    grid->setColumnStretch(2, 1);
+    grid->addWidget(m_detail, 1, 3, Qt::AlignBottom | Qt::AlignLeft);
+    grid->setColumnStretch(4, 1);
 
     retranslate();
     connect(m_choice, &QComboBox::activated, this, [this](int index) {

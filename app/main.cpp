@@ -31,7 +31,11 @@ void printUsage(QTextStream &out)
            "Commands:\n"
            "  presets                       list the built-in presets\n"
            "  size (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...]\n"
-           "       [--format table|json]    parameter breakdown\n"
+           "       [--format table|json]    parameters, memory, compute, cost and scaling\n"
+           "       [--precision P] [--kv-precision P] [--batch N] [--seq N] [--tokens D]\n"
+           "       [--optimizer adamw|adamw-mixed|sgd|adam8bit|adafactor] [--recompute none|selective|full]\n"
+           "       [--flash] [--zero 0-3] [--tp N] [--device ID] [--devices N] [--hardware FILE]\n"
+           "       [--mfu F] [--price USD] [--law chinchilla|epoch|kaplan] [--explain]\n"
            "Bad input exits with code 2 and one line on stderr.\n";
 }
 

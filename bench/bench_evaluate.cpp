@@ -1,6 +1,7 @@
 // Time of one evaluate() across every built-in preset (issue 3: the bar is a median ≤ 20 µs).
 // Prints one line per preset and the overall median: `median_us: <value>`.
 #include "evaluator.h"
+#include "explainer.h"
 #include "presetlibrary.h"
 
 #include <QCoreApplication>
@@ -38,7 +39,7 @@ int main(int argc, char *argv[])
             times.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
         }
         std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
-        out << p.id << " median_us: " << times[times.size() / 2] << '\n';
+        out << "preset " << p.id << ": " << times[times.size() / 2] << " us\n";
         all.insert(all.end(), times.begin(), times.end());
     }
     if (all.empty()) {
@@ -48,5 +49,17 @@ int main(int argc, char *argv[])
     std::nth_element(all.begin(), all.begin() + all.size() / 2, all.end());
     out << "presets: " << library.presets().size() << " evaluations: " << all.size() << '\n';
     out << "median_us: " << all[all.size() / 2] << '\n';
+
+    // explain() formats every figure for the formula panel; it runs on demand, not per evaluate().
+    const tx::Preset &first = library.presets().front();
+    const tx::Evaluation e = *tx::evaluate(first.config, assumptions);
+    std::vector<double> explainTimes;
+    for (int i = 0; i < 200; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        sink += double(tx::explain(first.config, assumptions, e).size());
+        explainTimes.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::nth_element(explainTimes.begin(), explainTimes.begin() + explainTimes.size() / 2, explainTimes.end());
+    out << "explain_median_us: " << explainTimes[explainTimes.size() / 2] << '\n';
     return sink > 0 ? 0 : 1;
 }

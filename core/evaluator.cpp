@@ -119,7 +119,7 @@ Expected<Evaluation, Error> evaluate(const ModelConfig &c, const Assumptions &a,
     trn.gradientsBytes = trainable * state.gradients;
     trn.optimizerBytes = trainable * state.optimizer;
     trn.activationsPerLayerBytes = MemoryEstimator::activationBytesPerLayer(s, b, c.dModel, c.nHeads, a.recompute,
-                                                                           a.flash);
+                                                                            a.flash, MemoryEstimator::cachedTokens(c, s));
     trn.activationsBytes = trn.activationsPerLayerBytes * c.totalLayers();
     trn.totalBytes = trn.weightsBytes + trn.gradientsBytes + trn.optimizerBytes + trn.activationsBytes;
     const double tp = a.tensorParallel;

@@ -30,7 +30,18 @@ QString num(double x)
         return NumberFormat::exact(static_cast<std::int64_t>(x));
     if (std::fabs(x) >= 1e6)
         return NumberFormat::scientific(x, 4);
-    return QString::number(x, 'g', 4);
+    if (x == 0)
+        return QStringLiteral("0");
+    // 4 significant digits in plain notation, trailing zeros dropped: 10330, 2.797, 0.4.
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(x))));
+    QString s = QString::number(x, 'f', std::clamp(3 - magnitude, 0, 12));
+    if (s.contains(QLatin1Char('.'))) {
+        while (s.endsWith(QLatin1Char('0')))
+            s.chop(1);
+        if (s.endsWith(QLatin1Char('.')))
+            s.chop(1);
+    }
+    return s;
 }
 
 QString num(std::int64_t x)
@@ -141,9 +152,11 @@ private:
             actFormula = tr("L · 34 · s · b · h");
             actSub = QStringLiteral("%1 · 34 · %2 · %3 · %4").arg(num(double(m_c.totalLayers())), num(s), num(b), num(h));
         } else {
-            actFormula = tr("L · s · b · h · (34 + 5 · a · s / h)");
-            actSub = QStringLiteral("%1 · %2 · %3 · %4 · (34 + 5 · %5 · %2 / %4)")
-                         .arg(num(double(m_c.totalLayers())), num(s), num(b), num(h), num(a));
+            const double keys = MemoryEstimator::cachedTokens(m_c, s);
+            actFormula = m_c.slidingWindow > 0 ? tr("L · s · b · h · (34 + 5 · a · min(s, w) / h)")
+                                               : tr("L · s · b · h · (34 + 5 · a · s / h)");
+            actSub = QStringLiteral("%1 · %2 · %3 · %4 · (34 + 5 · %5 · %6 / %4)")
+                         .arg(num(double(m_c.totalLayers())), num(s), num(b), num(h), num(a), num(keys));
         }
         out.push_back({QStringLiteral("memory.training.activations_bytes"), tr("Activations (training)"),
                        t.activationsBytes, kBytes, actFormula, actSub + QStringLiteral(" = ") + num(t.activationsBytes),
@@ -272,7 +285,8 @@ private:
     {
         const auto &sc = m_e.scaling;
         const ScalingLaw law = ScalingLaw::of(m_a.law);
-        const QString source = law.name() + QStringLiteral(": ") + law.source();
+        const QString source = law.source().startsWith(law.name()) ? law.source()
+                                                                   : law.name() + QStringLiteral(": ") + law.source();
         if (law.kind() == ScalingLawKind::Kaplan) {
             out.push_back({QStringLiteral("scaling.loss"), tr("Predicted loss"), sc.loss, QStringLiteral("nats/token"),
                            tr("[(N_c/N)^(α_N/α_D) + D_c/D]^α_D"),

@@ -26,8 +26,9 @@ double MemoryEstimator::kvCacheBytes(const ModelConfig &c, double batch, double 
 }
 
 double MemoryEstimator::activationBytesPerLayer(double s, double b, double h, double a, Recompute recompute,
-                                                bool flash)
+                                                bool flash, double span)
 {
+    const double keys = span >= 0 ? std::min(span, s) : s;
     switch (recompute) {
     case Recompute::Full: return 2.0 * s * b * h; // only the layer input is kept
     case Recompute::Selective: return 34.0 * s * b * h;
@@ -35,7 +36,7 @@ double MemoryEstimator::activationBytesPerLayer(double s, double b, double h, do
     }
     if (flash)
         return 34.0 * s * b * h; // scores and softmax are recomputed tile by tile, never stored
-    return s * b * h * (34.0 + 5.0 * a * s / h);
+    return s * b * h * (34.0 + 5.0 * a * keys / h);
 }
 
 double MemoryEstimator::inferenceActivationBytes(const ModelConfig &c, double batch, double context, bool flash)

@@ -19,7 +19,9 @@ public:
     static double kvCacheBytes(const ModelConfig &c, double batch, double context);
     // Korthikanti et al. 2022, eq. 1-2 (16-bit activations, bytes per layer):
     //   none: s·b·h·(34 + 5·a·s/h); selective or FlashAttention: 34·s·b·h; full: 2·s·b·h.
-    static double activationBytesPerLayer(double s, double b, double h, double a, Recompute recompute, bool flash);
+    // `span` (default s) is the keys each query sees: a sliding window stores a·s·w scores, not a·s².
+    static double activationBytesPerLayer(double s, double b, double h, double a, Recompute recompute, bool flash,
+                                          double span = -1);
     // Inference working set of one layer during prefill (bytes, 2 bytes/element):
     // residual in + out 2·b·s·d, FFN intermediate b·s·d_ff (×2 gated), scores b·a·s² unless flash.
     static double inferenceActivationBytes(const ModelConfig &c, double batch, double context, bool flash);

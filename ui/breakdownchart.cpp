@@ -1,6 +1,7 @@
 #include "breakdownchart.h"
 
 #include "componentnames.h"
+#include "niceaxis.h"
 #include "numberformat.h"
 
 #include <QBarCategoryAxis>
@@ -142,10 +143,13 @@ void BreakdownChart::refresh()
     // Components this design does not have (cross-attention in a decoder, …) leave the legend.
     const auto markers = legend()->markers(m_series);
     for (int i = 0; i < markers.size() && i < int(m_components.size()); ++i)
-        markers[i]->setVisible(m_components[size_t(i)] > 0 || (compare && m_pinned[size_t(i)] > 0));
+    {
+        const bool visible = m_components[size_t(i)] > 0 || (compare && m_pinned[size_t(i)] > 0);
+        if (markers[i]->isVisible() != visible)
+            markers[i]->setVisible(visible);
+    }
     const double top = std::max({total, pinnedTotal, 1e-6});
-    m_values->setRange(0, top * 1.02);
-    m_values->applyNiceNumbers();
+    NiceAxis::fitFromZero(m_values, top * 1.02);
 }
 
 } // namespace tx

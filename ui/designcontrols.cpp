@@ -2,6 +2,7 @@
 
 #include "componentnames.h"
 #include "designstate.h"
+#include "hardwarecatalog.h"
 #include "knobcontrol.h"
 #include "presetpicker.h"
 
@@ -14,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace tx {
@@ -113,7 +115,12 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
             tr("Size of the expert team: how many things each token can look for at once. Heads split the width: head size = "
                "d_model / heads, so d_model must be a multiple of the heads. Changing heads alone does not "
                "change the parameter count (Q, K, V, O stay d_model × d_model)."),
-            1, 4096, 1, 128, false, [](ModelConfig &c, int v) { c.nHeads = v; });
+            1, 4096, 1, 128, false, [](ModelConfig &c, int v) {
+                // Key/value heads follow so the grouping stays valid: MHA stays MHA, GQA keeps
+                // the nearest group count that divides the new heads.
+                c.nKvHeads = c.nKvHeads == c.nHeads ? v : nearestDivisor(c.nKvHeads, v);
+                c.nHeads = v;
+            });
     addKnob(shape, QStringLiteral("n_kv_heads"), tr("Key/value heads"),
             tr("Memory per token while generating: fewer key/value heads (grouped-query attention) shrink "
                "the KV cache, which limits how many users and how long a context fit.\n"
@@ -236,6 +243,52 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
                "optimizer memory shrinks to theirs.\nAdapter weights = r · (d_in + d_out) per adapted matrix."),
             0, 65536, 0, 256, false, [](ModelConfig &c, int v) { c.lora.rank = v; });
 
+    // --- Use and training (assumptions, not part of the design file) -------------------
+    QGroupBox *use = addGroup(layout, tr("Use and training"));
+    addAssumptionKnob(use, QStringLiteral("seq"), tr("Context in use (tokens)"),
+                      tr("How long the texts are that the model reads and writes in use. The KV cache grows "
+                         "linearly with it, attention compute quadratically.\nKV cache = 2 · b · s · L · n_kv · d_head · bytes."),
+                      1, 16777216, 128, 1048576, true, [](Assumptions &a, int v) { a.contextLength = v; });
+    m_knobs.value(QStringLiteral("seq"))->setSnap([](int v) { return nearestMultiple(v, 128); });
+    addAssumptionKnob(use, QStringLiteral("batch"), tr("Users at once (batch)"),
+                      tr("Sequences served (or trained) together. More users share one read of the weights, "
+                         "so throughput rises, but each brings its own KV cache."),
+                      1, 1000000, 1, 1024, true, [](Assumptions &a, int v) { a.batch = v; });
+    addAssumptionKnob(use, QStringLiteral("tokens"), tr("Training tokens (billions)"),
+                      tr("How much text the model learns from. Chinchilla-optimal is about 20 tokens per "
+                         "parameter (Hoffmann et al. 2022).\nTraining compute ≈ 6 · N · D FLOPs."),
+                      0, 10000000, 1, 100000, true,
+                      [](Assumptions &a, int v) { a.trainingTokens = double(v) * 1e9; });
+    QList<QPair<QString, QVariant>> devices;
+    for (const Device &d : HardwareCatalog::builtIn().devices())
+        devices.append({d.name, d.id});
+    addAssumptionCombo(use, QStringLiteral("device"), tr("Device"),
+                       tr("The accelerator the model runs and trains on: its memory decides what fits, its "
+                          "speed and price the time and cost."),
+                       devices, [](Assumptions &a, const QVariant &v) { a.device = v.toString(); });
+    addAssumptionKnob(use, QStringLiteral("devices"), tr("Devices for training"),
+                      tr("How many devices share the training run; time falls with more of them, cost stays."),
+                      1, 1000000, 1, 16384, true, [](Assumptions &a, int v) { a.devices = v; });
+    addAssumptionKnob(use, QStringLiteral("mfu"), tr("Utilization (MFU, %)"),
+                      tr("Share of the device's peak speed a training run achieves; 30–50 % is typical.\n"
+                         "Time = training FLOPs / (devices · peak · MFU)."),
+                      1, 100, 1, 100, false, [](Assumptions &a, int v) { a.mfu = v / 100.0; });
+    addAssumptionCombo(use, QStringLiteral("optimizer"), tr("Optimizer"),
+                       tr("Bytes of training state per parameter: mixed-precision AdamW keeps 16, 8-bit Adam 10."),
+                       {{tr("AdamW, mixed precision (16 B/param)"), int(Optimizer::AdamWMixed)},
+                        {tr("AdamW, fp32 (16 B/param)"), int(Optimizer::AdamW)},
+                        {tr("SGD with momentum (12 B/param)"), int(Optimizer::SgdMomentum)},
+                        {tr("8-bit Adam (10 B/param)"), int(Optimizer::Adam8bit)},
+                        {tr("Adafactor"), int(Optimizer::Adafactor)}},
+                       [](Assumptions &a, const QVariant &v) { a.optimizer = Optimizer(v.toInt()); });
+    addAssumptionCombo(use, QStringLiteral("law"), tr("Scaling law"),
+                       tr("Which published fit predicts the loss and the compute-optimal size. The papers "
+                          "disagree; the choice is written into every report."),
+                       {{tr("Chinchilla (Hoffmann et al. 2022)"), int(ScalingLawKind::Chinchilla)},
+                        {tr("Epoch AI refit (Besiroglu et al. 2024)"), int(ScalingLawKind::EpochRefit)},
+                        {tr("Kaplan et al. 2020"), int(ScalingLawKind::Kaplan)}},
+                       [](Assumptions &a, const QVariant &v) { a.law = ScalingLawKind(v.toInt()); });
+
     layout->addStretch(1);
     showSnapshot(m_state->snapshot());
 }
@@ -258,6 +311,31 @@ KnobControl *DesignControls::addKnob(QWidget *group, const QString &field, const
     return knob;
 }
 
+KnobControl *DesignControls::addAssumptionKnob(QWidget *group, const QString &field, const QString &label,
+                                               const QString &help, int min, int max, int sliderMin, int sliderMax,
+                                               bool logScale, void (*set)(Assumptions &, int))
+{
+    KnobControl *knob = addKnob(group, field, label, help, min, max, sliderMin, sliderMax, logScale, nullptr);
+    connect(knob, &KnobControl::valueEdited, this, [this, field, label, set](int v, bool dragging) {
+        m_state->editAssumptions(tr("Change %1").arg(label), field, [set, v](Assumptions &a) { set(a, v); }, dragging);
+    });
+    return knob;
+}
+
+QComboBox *DesignControls::addAssumptionCombo(QWidget *group, const QString &field, const QString &label,
+                                              const QString &help, const QList<QPair<QString, QVariant>> &items,
+                                              void (*set)(Assumptions &, const QVariant &))
+{
+    QComboBox *combo = addCombo(group, field, label, help, {}, nullptr);
+    for (const auto &item : items)
+        combo->addItem(item.first, item.second);
+    connect(combo, &QComboBox::activated, this, [this, combo, field, label, set](int index) {
+        const QVariant v = combo->itemData(index);
+        m_state->editAssumptions(tr("Change %1").arg(label), field, [set, v](Assumptions &a) { set(a, v); });
+    });
+    return combo;
+}
+
 QComboBox *DesignControls::addCombo(QWidget *group, const QString &field, const QString &label, const QString &help,
                                     const QList<QPair<QString, int>> &items, void (*set)(ModelConfig &, int))
 {
@@ -275,10 +353,12 @@ QComboBox *DesignControls::addCombo(QWidget *group, const QString &field, const 
     form->addRow(text, combo);
     group->layout()->addWidget(row);
     m_combos.insert(field, combo);
-    connect(combo, &QComboBox::activated, this, [this, combo, field, label, set](int index) {
-        const int v = combo->itemData(index).toInt();
-        m_state->edit(tr("Change %1").arg(label), field, [set, v](ModelConfig &c) { set(c, v); });
-    });
+    if (set) {
+        connect(combo, &QComboBox::activated, this, [this, combo, field, label, set](int index) {
+            const int v = combo->itemData(index).toInt();
+            m_state->edit(tr("Change %1").arg(label), field, [set, v](ModelConfig &c) { set(c, v); });
+        });
+    }
     return combo;
 }
 
@@ -314,6 +394,18 @@ void DesignControls::showSnapshot(const DesignSnapshot &s)
     setKnob("moe_top_k", c.moe.topK);
     setKnob("lora_rank", c.lora.rank);
 
+    const Assumptions &a = s.assumptions;
+    setKnob("seq", a.contextLength);
+    setKnob("batch", a.batch);
+    setKnob("tokens", int(std::min(a.trainingTokens / 1e9, 1e7)));
+    setKnob("devices", a.devices);
+    setKnob("mfu", int(std::lround(a.mfu * 100)));
+    {
+        QComboBox *device = m_combos.value(QStringLiteral("device"));
+        const QSignalBlocker block(device);
+        device->setCurrentIndex(device->findData(a.device));
+    }
+
     const auto setCombo = [this](const char *field, int v) {
         QComboBox *combo = m_combos.value(QLatin1String(field));
         const QSignalBlocker block(combo);
@@ -326,6 +418,8 @@ void DesignControls::showSnapshot(const DesignSnapshot &s)
     setCombo("weight_precision", int(c.weightPrecision));
     setCombo("kv_precision", int(c.kvPrecision));
     setCombo("sharing", int(c.sharing));
+    setCombo("optimizer", int(a.optimizer));
+    setCombo("law", int(a.law));
     {
         QCheckBox *tied = m_checks.value(QStringLiteral("tied_embeddings"));
         const QSignalBlocker block(tied);
@@ -345,6 +439,10 @@ void DesignControls::showSnapshot(const DesignSnapshot &s)
         const Error *e = s.errorFor(it.key());
         it.value()->setProblem(e ? e->message : QString());
     }
+    // Not an error for the estimators, but worth a mark: a model cannot read past its limit.
+    if (!s.errorFor(QStringLiteral("seq")) && a.contextLength > c.maxPositions)
+        m_knobs.value(QStringLiteral("seq"))
+            ->setProblem(tr("longer than the model's context limit (%1 tokens)").arg(c.maxPositions));
     for (const Error &e : s.errors) {
         if (!m_knobs.contains(e.field))
             other << (e.field.isEmpty() ? e.message : ComponentNames::field(e.field) + QStringLiteral(": ") + e.message);

@@ -3,6 +3,7 @@
 #include "designsnapshot.h"
 
 #include <QHash>
+#include <QVariant>
 #include <QWidget>
 
 class QCheckBox;
@@ -39,8 +40,13 @@ private:
     KnobControl *addKnob(QWidget *group, const QString &field, const QString &label, const QString &help,
                          int min, int max, int sliderMin, int sliderMax, bool logScale,
                          void (*set)(ModelConfig &, int));
+    KnobControl *addAssumptionKnob(QWidget *group, const QString &field, const QString &label, const QString &help,
+                                   int min, int max, int sliderMin, int sliderMax, bool logScale,
+                                   void (*set)(Assumptions &, int));
     QComboBox *addCombo(QWidget *group, const QString &field, const QString &label, const QString &help,
                         const QList<QPair<QString, int>> &items, void (*set)(ModelConfig &, int));
+    QComboBox *addAssumptionCombo(QWidget *group, const QString &field, const QString &label, const QString &help,
+                                  const QList<QPair<QString, QVariant>> &items, void (*set)(Assumptions &, const QVariant &));
     QCheckBox *addCheck(QWidget *group, const QString &field, const QString &label, const QString &help,
                         void (*set)(ModelConfig &, bool));
 

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "assumptions.h"
 #include "error.h"
+#include "evaluation.h"
 #include "modelconfig.h"
 #include "paramcount.h"
 
@@ -14,10 +16,14 @@ namespace tx {
 struct DesignSnapshot
 {
     ModelConfig config;
-    std::vector<Error> errors;        // empty when the design is valid; field = design-file key
-    std::optional<ParamCount> params; // absent when the design is invalid
+    Assumptions assumptions;
+    // Empty when the design is valid. field = design-file key ("n_kv_heads") or, for an
+    // assumption, its command-line name ("batch", "seq", "tokens", "device", …).
+    std::vector<Error> errors;
+    std::optional<ParamCount> params;     // absent when the design is invalid
+    std::optional<Evaluation> evaluation; // absent when the design or an assumption is invalid
 
-    bool valid() const { return errors.empty() && params.has_value(); }
+    bool valid() const { return errors.empty() && evaluation.has_value(); }
     // The first problem reported for a design-file key ("n_kv_heads"), or nullptr.
     const Error *errorFor(const QString &field) const
     {

@@ -3,6 +3,7 @@
 #include "configvalidator.h"
 #include "designfile.h"
 #include "editdesigncommand.h"
+#include "evaluator.h"
 #include "paramcounter.h"
 
 #include <QUndoStack>
@@ -12,7 +13,7 @@ namespace tx {
 DesignState::DesignState(QObject *parent)
     : QObject(parent)
     , m_undo(new QUndoStack(this))
-    , m_snapshot(computeSnapshot(ModelConfig{}))
+    , m_snapshot(computeSnapshot(ModelConfig{}, Assumptions{}))
 {
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -22,22 +23,36 @@ void DesignState::edit(const QString &text, const QString &field, const std::fun
 {
     ModelConfig next = m_snapshot.config;
     change(next);
-    if (next == m_snapshot.config)
-        return;
-    m_undo->push(new EditDesignCommand(this, m_snapshot.config, next, text, field, dragging));
+    push(next, m_snapshot.assumptions, text, field, dragging);
+}
+
+void DesignState::editAssumptions(const QString &text, const QString &field,
+                                  const std::function<void(Assumptions &)> &change, bool dragging)
+{
+    Assumptions next = m_snapshot.assumptions;
+    change(next);
+    push(m_snapshot.config, next, text, field, dragging);
 }
 
 void DesignState::replace(const ModelConfig &config, const QString &text)
 {
-    if (config == m_snapshot.config)
+    push(config, m_snapshot.assumptions, text, {}, false);
+}
+
+void DesignState::push(const ModelConfig &config, const Assumptions &assumptions, const QString &text,
+                       const QString &field, bool dragging)
+{
+    const EditDesignCommand::Values before{m_snapshot.config, m_snapshot.assumptions};
+    const EditDesignCommand::Values after{config, assumptions};
+    if (before == after)
         return;
-    m_undo->push(new EditDesignCommand(this, m_snapshot.config, config, text, {}, false));
+    m_undo->push(new EditDesignCommand(this, before, after, text, field, dragging));
 }
 
 void DesignState::reset(const ModelConfig &config, const QString &filePath)
 {
     m_undo->clear();
-    apply(config);
+    apply(config, m_snapshot.assumptions);
     if (filePath != m_filePath) {
         m_filePath = filePath;
         emit filePathChanged(m_filePath);
@@ -71,24 +86,31 @@ std::optional<Error> DesignState::save(const QString &path)
     return std::nullopt;
 }
 
-void DesignState::apply(const ModelConfig &config)
+void DesignState::apply(const ModelConfig &config, const Assumptions &assumptions)
 {
-    m_snapshot = computeSnapshot(config);
+    m_snapshot = computeSnapshot(config, assumptions);
     emit snapshotChanged(m_snapshot);
 }
 
-DesignSnapshot DesignState::computeSnapshot(const ModelConfig &config)
+DesignSnapshot DesignState::computeSnapshot(const ModelConfig &config, const Assumptions &assumptions)
 {
     DesignSnapshot s;
     s.config = config;
+    s.assumptions = assumptions;
     s.errors = validate(config);
-    if (s.errors.empty()) {
-        auto count = countParams(config);
-        if (count)
-            s.params = std::move(*count);
-        else
-            s.errors.push_back(count.error());
+    if (!s.errors.empty())
+        return s;
+    auto count = countParams(config);
+    if (!count) {
+        s.errors.push_back(count.error());
+        return s;
     }
+    s.params = *count;
+    auto evaluation = evaluate(config, assumptions);
+    if (evaluation)
+        s.evaluation = std::move(*evaluation);
+    else
+        s.errors.push_back(evaluation.error());
     return s;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "assumptions.h"
 #include "designsnapshot.h"
 #include "error.h"
 #include "expected.h"
@@ -14,9 +15,10 @@ class QUndoStack;
 
 namespace tx {
 
-// Owns the design being edited and its undo history. Every change goes through edit()
-// (or replace()) as an undo command; after each change the state calls core and emits
-// one snapshot that every view draws.
+// Owns the design being edited (ModelConfig + Assumptions) and its undo history. Every
+// change goes through edit()/editAssumptions()/replace() as an undo command; after each
+// change the state calls core (validate, countParams, evaluate) and emits one snapshot
+// that every view draws.
 class DesignState : public QObject
 {
     Q_OBJECT
@@ -24,6 +26,7 @@ public:
     explicit DesignState(QObject *parent = nullptr);
 
     const ModelConfig &config() const { return m_snapshot.config; }
+    const Assumptions &assumptions() const { return m_snapshot.assumptions; }
     const DesignSnapshot &snapshot() const { return m_snapshot; }
     QUndoStack *undoStack() const { return m_undo; }
 
@@ -31,9 +34,13 @@ public:
     // `field` is the design-file key; with `dragging`, edits of the same field merge.
     void edit(const QString &text, const QString &field, const std::function<void(ModelConfig &)> &change,
               bool dragging = false);
-    // Replaces the whole design as one undo step (choosing a preset).
+    // The same for an assumption (context in use, batch, training tokens, device, …);
+    // `field` is its command-line name ("seq", "batch", …).
+    void editAssumptions(const QString &text, const QString &field,
+                         const std::function<void(Assumptions &)> &change, bool dragging = false);
+    // Replaces the whole design as one undo step (choosing a preset); assumptions stay.
     void replace(const ModelConfig &config, const QString &text);
-    // Starts over with `config` and an empty history (new, open).
+    // Starts over with `config` and an empty history (new, open); assumptions stay.
     void reset(const ModelConfig &config, const QString &filePath = {});
 
     // The file the design was opened from or last saved to; empty for a new design.
@@ -44,7 +51,10 @@ public:
     std::optional<Error> save(const QString &path);
 
     // Called by EditDesignCommand: sets the design and emits the new snapshot.
-    void apply(const ModelConfig &config);
+    void apply(const ModelConfig &config, const Assumptions &assumptions);
+
+    // What the views would show for a design, without touching the state (comparison).
+    static DesignSnapshot computeSnapshot(const ModelConfig &config, const Assumptions &assumptions);
 
 signals:
     void snapshotChanged(const tx::DesignSnapshot &snapshot);
@@ -52,7 +62,8 @@ signals:
     void modifiedChanged(bool modified);
 
 private:
-    static DesignSnapshot computeSnapshot(const ModelConfig &config);
+    void push(const ModelConfig &config, const Assumptions &assumptions, const QString &text, const QString &field,
+              bool dragging);
 
     QUndoStack *m_undo;
     DesignSnapshot m_snapshot;

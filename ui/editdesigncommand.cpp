@@ -4,7 +4,7 @@
 
 namespace tx {
 
-EditDesignCommand::EditDesignCommand(DesignState *state, const ModelConfig &before, const ModelConfig &after,
+EditDesignCommand::EditDesignCommand(DesignState *state, const Values &before, const Values &after,
                                      const QString &text, const QString &field, bool mergeable)
     : QUndoCommand(text)
     , m_state(state)
@@ -17,12 +17,12 @@ EditDesignCommand::EditDesignCommand(DesignState *state, const ModelConfig &befo
 
 void EditDesignCommand::undo()
 {
-    m_state->apply(m_before);
+    m_state->apply(m_before.config, m_before.assumptions);
 }
 
 void EditDesignCommand::redo()
 {
-    m_state->apply(m_after);
+    m_state->apply(m_after.config, m_after.assumptions);
 }
 
 int EditDesignCommand::id() const

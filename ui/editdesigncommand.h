@@ -1,5 +1,6 @@
 #pragma once
 
+#include "assumptions.h"
 #include "modelconfig.h"
 
 #include <QUndoCommand>
@@ -13,8 +14,15 @@ class DesignState;
 class EditDesignCommand : public QUndoCommand
 {
 public:
-    EditDesignCommand(DesignState *state, const ModelConfig &before, const ModelConfig &after,
-                      const QString &text, const QString &field, bool mergeable);
+    struct Values
+    {
+        ModelConfig config;
+        Assumptions assumptions;
+        bool operator==(const Values &) const = default;
+    };
+
+    EditDesignCommand(DesignState *state, const Values &before, const Values &after, const QString &text,
+                      const QString &field, bool mergeable);
 
     void undo() override;
     void redo() override;
@@ -23,8 +31,8 @@ public:
 
 private:
     DesignState *m_state;
-    ModelConfig m_before;
-    ModelConfig m_after;
+    Values m_before;
+    Values m_after;
     QString m_field;
     bool m_mergeable;
 };

@@ -1,5 +1,7 @@
 #include "layerchart.h"
 
+#include "niceaxis.h"
+
 #include <QBarSet>
 #include <QStackedBarSeries>
 #include <QValueAxis>
@@ -27,10 +29,11 @@ LayerChart::LayerChart(QGraphicsItem *parent)
     }
     m_series->setBarWidth(0.8);
     addSeries(m_series);
-    m_layers->setTitleText(tr("layer"));
+    m_layers->setTitleText(tr("layer (from 0)"));
     m_layers->setLabelFormat(QStringLiteral("%d"));
     m_layers->setTickType(QValueAxis::TicksDynamic);
-    m_values->setTitleText(tr("parameters (millions)"));
+    m_layers->setTickAnchor(0);
+    m_values->setTitleText(tr("millions"));
     m_values->setLabelFormat(QStringLiteral("%.0f"));
     addAxis(m_layers, Qt::AlignBottom);
     addAxis(m_values, Qt::AlignLeft);
@@ -75,12 +78,12 @@ void LayerChart::setParams(const ParamCount &params)
     for (const LayerParams &l : layers)
         top = std::max(top, double(l.total()) / 1e6);
     // Layers are numbered from 1 on the axis; bar i sits at x = i.
-    m_layers->setRange(-0.5, std::max(0, n - 1) + 0.5);
+    if (m_layers->max() != std::max(0, n - 1) + 0.5 || m_layers->min() != -0.5)
+        m_layers->setRange(-0.5, std::max(0, n - 1) + 0.5);
     const double step = std::max(1.0, std::pow(2.0, std::ceil(std::log2(std::max(1.0, n / 12.0)))));
-    m_layers->setTickAnchor(0);
-    m_layers->setTickInterval(step);
-    m_values->setRange(0, std::max(top * 1.05, 1e-6));
-    m_values->applyNiceNumbers();
+    if (m_layers->tickInterval() != step)
+        m_layers->setTickInterval(step);
+    NiceAxis::fitFromZero(m_values, top * 1.05);
 }
 
 } // namespace tx

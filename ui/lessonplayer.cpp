@@ -8,6 +8,7 @@
 #include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -136,6 +137,25 @@ void LessonPlayer::showStep(bool applyDesign)
     const Assumptions &assumptions = lesson.assumptions[size_t(m_step)];
     if (applyDesign && !(config == m_state->config()))
         m_state->replace(config, tr("Lesson: %1").arg(step.title.pick(chinese())));
+    if (applyDesign && !step.assumptions.isEmpty()) {
+        // Only what the step names changes; the device, price and the rest stay the user's.
+        const QJsonObject keys = step.assumptions;
+        m_state->editAssumptions(tr("Lesson: %1").arg(step.title.pick(chinese())), QString(),
+                                 [keys, assumptions](Assumptions &a) {
+                                     if (keys.contains(QLatin1String("batch")))
+                                         a.batch = assumptions.batch;
+                                     if (keys.contains(QLatin1String("seq")))
+                                         a.contextLength = assumptions.contextLength;
+                                     if (keys.contains(QLatin1String("tokens")))
+                                         a.trainingTokens = assumptions.trainingTokens;
+                                     if (keys.contains(QLatin1String("recompute")))
+                                         a.recompute = assumptions.recompute;
+                                     if (keys.contains(QLatin1String("optimizer")))
+                                         a.optimizer = assumptions.optimizer;
+                                     if (keys.contains(QLatin1String("flash")))
+                                         a.flash = assumptions.flash;
+                                 });
+    }
 
     const auto fill = [&](const QString &text) {
         auto out = LessonText::fill(text, config, assumptions);

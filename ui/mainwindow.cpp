@@ -1,6 +1,15 @@
 #include "mainwindow.h"
 
 #include "breakdownchart.h"
+#include "comparisonview.h"
+#include "computeview.h"
+#include "isoflopchart.h"
+#include "losschart.h"
+#include "memorychart.h"
+#include "memoryview.h"
+#include "rooflinechart.h"
+#include "scalingview.h"
+#include "showworkview.h"
 #include "designcontrols.h"
 #include "designfile.h"
 #include "designstate.h"
@@ -43,6 +52,11 @@ MainWindow::MainWindow(QWidget *parent)
     , m_controls(new DesignControls(m_state))
     , m_cards(new SummaryCards)
     , m_parameters(new ParameterView)
+    , m_memory(new MemoryView)
+    , m_compute(new ComputeView)
+    , m_scaling(new ScalingView)
+    , m_comparison(new ComparisonView)
+    , m_work(new ShowWorkView)
     , m_tabs(new QTabWidget)
     , m_language(new LanguageManager(this))
     , m_product(new ProductPanel)
@@ -67,12 +81,23 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_tabs->setObjectName(QStringLiteral("views"));
     m_tabs->addTab(m_parameters, tr("&Parameters"));
+    m_tabs->addTab(m_memory, tr("&Memory"));
+    m_tabs->addTab(m_compute, tr("Compute and &cost"));
+    m_tabs->addTab(m_scaling, tr("&Scaling laws"));
+    m_tabs->addTab(m_comparison, tr("Com&pare A/B"));
+
+    m_workDock = new QDockWidget(tr("Show the work"), this);
+    m_workDock->setObjectName(QStringLiteral("workDock"));
+    m_workDock->setWidget(m_work);
+    addDockWidget(Qt::RightDockWidgetArea, m_workDock);
+    resizeDocks({m_workDock}, {360}, Qt::Horizontal);
     m_tabs->addTab(m_product, tr("What does this &buy me?"));
 
     m_lessonDock = new QDockWidget(tr("Lesson"), this);
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
     m_lessonDock->setWidget(m_lessons);
     addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
+    tabifyDockWidget(m_workDock, m_lessonDock);
     m_lessonDock->hide();
     connect(m_lessons, &LessonPlayer::highlightRequested, this, &MainWindow::highlight);
     m_readout->hide();
@@ -91,6 +116,10 @@ MainWindow::MainWindow(QWidget *parent)
     // Installing a translation sends LanguageChange, which retranslates (changeEvent).
     m_language->setLanguage(QSettings().value(QStringLiteral("language")).toString());
     connect(m_state, &DesignState::snapshotChanged, this, &MainWindow::showSnapshot);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCurrentPage);
+    connect(m_comparison, &ComparisonView::pinnedChanged, this, &MainWindow::setPinned);
+    connect(m_cards, &SummaryCards::figureSelected, this, &MainWindow::selectFigure);
+    connect(m_compute, &ComputeView::figureSelected, this, &MainWindow::selectFigure);
     connect(m_state, &DesignState::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_state, &DesignState::filePathChanged, this, &MainWindow::updateTitle);
     showSnapshot(m_state->snapshot());
@@ -119,6 +148,14 @@ void MainWindow::createMenus()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+
+    edit->addSeparator();
+    edit->addAction(tr("&Pin design as A"), QKeySequence(tr("Ctrl+Shift+P")), this, [this] {
+        m_comparison->showSnapshot(m_state->snapshot());
+        m_comparison->pin();
+        m_tabs->setCurrentWidget(m_comparison);
+    });
+    edit->addAction(tr("&Clear pin"), this, [this] { m_comparison->clearPin(); });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())
@@ -213,7 +250,12 @@ void MainWindow::retranslate()
     createMenus();
     m_controlsDock->setWindowTitle(tr("Design"));
     m_lessonDock->setWindowTitle(tr("Lesson"));
+    m_workDock->setWindowTitle(tr("Show the work"));
     m_tabs->setTabText(m_tabs->indexOf(m_parameters), tr("&Parameters"));
+    m_tabs->setTabText(m_tabs->indexOf(m_memory), tr("&Memory"));
+    m_tabs->setTabText(m_tabs->indexOf(m_compute), tr("Compute and &cost"));
+    m_tabs->setTabText(m_tabs->indexOf(m_scaling), tr("&Scaling laws"));
+    m_tabs->setTabText(m_tabs->indexOf(m_comparison), tr("Com&pare A/B"));
     m_tabs->setTabText(m_tabs->indexOf(m_product), tr("What does this &buy me?"));
     rebuildControls();
     showSnapshot(m_state->snapshot());
@@ -264,10 +306,42 @@ void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
 {
     m_controls->showSnapshot(snapshot);
     m_cards->showSnapshot(snapshot);
-    m_parameters->showSnapshot(snapshot);
-    m_product->showSnapshot(snapshot);
+    m_work->showSnapshot(snapshot);
     m_readout->showSnapshot(snapshot);
     m_presentation->applyLocks(m_controls);
+    showCurrentPage();
+}
+
+void MainWindow::showCurrentPage()
+{
+    const DesignSnapshot &s = m_state->snapshot();
+    QWidget *page = m_tabs->currentWidget();
+    if (page == m_parameters)
+        m_parameters->showSnapshot(s);
+    else if (page == m_memory)
+        m_memory->showSnapshot(s);
+    else if (page == m_compute)
+        m_compute->showSnapshot(s);
+    else if (page == m_scaling)
+        m_scaling->showSnapshot(s);
+    else if (page == m_comparison)
+        m_comparison->showSnapshot(s);
+    else if (page == m_product)
+        m_product->showSnapshot(s);
+}
+
+void MainWindow::setPinned(const DesignSnapshot *pinned)
+{
+    m_parameters->setPinned(pinned);
+    m_memory->setPinned(pinned);
+    m_scaling->setPinned(pinned);
+}
+
+void MainWindow::selectFigure(const QString &key)
+{
+    m_workDock->show();
+    m_workDock->raise();
+    m_work->selectFigure(key);
 }
 
 bool MainWindow::loadPreset(const QString &id)
@@ -347,8 +421,10 @@ void MainWindow::setDark(bool dark)
     const Theme::Mode mode = dark ? Theme::Mode::Dark : Theme::Mode::Light;
     if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
         Theme::applyPalette(*app, mode);
-    Theme::styleChart(m_parameters->breakdown(), mode);
-    Theme::styleChart(m_parameters->layers(), mode);
+    for (QChart *chart : {static_cast<QChart *>(m_parameters->breakdown()), static_cast<QChart *>(m_parameters->layers()),
+                          static_cast<QChart *>(m_memory->chart()), static_cast<QChart *>(m_compute->roofline()),
+                          static_cast<QChart *>(m_scaling->isoFlop()), static_cast<QChart *>(m_scaling->loss())})
+        Theme::styleChart(chart, mode);
 }
 
 void MainWindow::updateTitle()

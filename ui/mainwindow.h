@@ -9,6 +9,8 @@ class QTabWidget;
 
 namespace tx {
 
+class ComparisonView;
+class ComputeView;
 class DesignControls;
 class DesignState;
 class HighlightOverlay;
@@ -17,7 +19,10 @@ class LessonPlayer;
 class PresentationMode;
 class ProductPanel;
 class ReadoutBar;
+class MemoryView;
 class ParameterView;
+class ScalingView;
+class ShowWorkView;
 class RecentFiles;
 class SummaryCards;
 struct DesignSnapshot;
@@ -34,6 +39,11 @@ public:
     DesignControls *controls() const { return m_controls; }
     SummaryCards *cards() const { return m_cards; }
     ParameterView *parameterView() const { return m_parameters; }
+    MemoryView *memoryView() const { return m_memory; }
+    ComputeView *computeView() const { return m_compute; }
+    ScalingView *scalingView() const { return m_scaling; }
+    ComparisonView *comparisonView() const { return m_comparison; }
+    ShowWorkView *showWorkView() const { return m_work; }
     QTabWidget *tabs() const { return m_tabs; }
     LanguageManager *language() const { return m_language; }
     LessonPlayer *lessons() const { return m_lessons; }
@@ -65,6 +75,10 @@ private:
     void rebuildControls();
     void highlight(const QString &target, const QString &focus);
     void showSnapshot(const DesignSnapshot &snapshot);
+    // Hidden pages are brought up to date when they are shown, not on every edit.
+    void showCurrentPage();
+    void setPinned(const DesignSnapshot *pinned);
+    void selectFigure(const QString &key);
     void newDesign();
     void open();
     bool save();
@@ -78,7 +92,13 @@ private:
     DesignControls *m_controls;
     SummaryCards *m_cards;
     ParameterView *m_parameters;
+    MemoryView *m_memory;
+    ComputeView *m_compute;
+    ScalingView *m_scaling;
+    ComparisonView *m_comparison;
+    ShowWorkView *m_work;
     QTabWidget *m_tabs;
+    QDockWidget *m_workDock = nullptr;
     RecentFiles *m_recent = nullptr;
     QAction *m_darkAction = nullptr;
     QScrollArea *m_controlsScroll = nullptr;

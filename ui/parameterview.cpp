@@ -24,6 +24,9 @@ void ParameterView::showSnapshot(const DesignSnapshot &s)
 {
     if (!s.params)
         return; // an invalid design keeps the last valid picture; the controls say why
+    if (m_shown && *m_shown == s.config)
+        return; // parameters depend on the design only; assumptions do not move these charts
+    m_shown = s.config;
     m_breakdown->setParams(*s.params);
     m_layers->setParams(*s.params);
 }

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 namespace tx {
 
 class BreakdownChart;
@@ -29,6 +31,7 @@ protected:
 private:
     BreakdownChart *m_breakdown;
     LayerChart *m_layers;
+    std::optional<ModelConfig> m_shown;
 };
 
 } // namespace tx

@@ -2,6 +2,7 @@
 
 #include <QKeyEvent>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QVBoxLayout>
 
 namespace tx {
@@ -36,12 +37,27 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
     layout->addWidget(m_detail);
     layout->addStretch(1);
     setMinimumWidth(150);
+    // A card never changes size with its text: a new number repaints the card, not the
+    // window (the charts below would otherwise move and repaint on every slider tick).
+    for (QLabel *label : {m_title, m_value, m_detail})
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_title->setFixedHeight(m_title->fontMetrics().height());
+    m_value->setFixedHeight(QFontMetrics(big).height() + 4);
+    m_detail->setFixedHeight(3 * m_detail->fontMetrics().lineSpacing() + 2);
+    m_detail->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 }
 
 void SummaryCard::show(const QString &value, const QString &detail, const QString &tooltip)
 {
-    if (m_value->text() != value)
-        m_value->setText(value);
+    // "1.38 × 10^10 FLOP" reads better with a real superscript.
+    QString shown = value;
+    if (shown.contains(QLatin1Char('^'))) {
+        static const QRegularExpression power(QStringLiteral("\\^(-?\\d+)"));
+        shown = shown.toHtmlEscaped().replace(power, QStringLiteral("<sup>\\1</sup>"));
+    }
+    if (m_value->text() != shown)
+        m_value->setText(shown);
     if (m_detail->text() != detail)
         m_detail->setText(detail);
     setToolTip(tooltip);

@@ -799,6 +799,10 @@
         <source>D / N (compute-optimal: D*/N*)</source>
         <translation>D / N（算力最优：D*/N*）</translation>
     </message>
+    <message>
+        <source>L · s · b · h · (34 + 5 · a · min(s, w) / h)</source>
+        <translation>L · s · b · h · (34 + 5 · a · min(s, w) / h)</translation>
+    </message>
 </context>
 <context>
     <name>tx::ChartExporter</name>
@@ -868,6 +872,101 @@
     <message>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ComparisonView</name>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Active per token</source>
+        <translation>每词元激活参数</translation>
+    </message>
+    <message>
+        <source>Weights memory</source>
+        <translation>权重内存</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>Memory to run</source>
+        <translation>运行所需内存</translation>
+    </message>
+    <message>
+        <source>Memory to train</source>
+        <translation>训练所需内存</translation>
+    </message>
+    <message>
+        <source>Compute per token</source>
+        <translation>每词元算力</translation>
+    </message>
+    <message>
+        <source>Training compute</source>
+        <translation>训练算力</translation>
+    </message>
+    <message>
+        <source>Writing speed (tokens/s)</source>
+        <translation>生成速度（词元/秒）</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Training cost</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>Predicted loss (nats/token)</source>
+        <translation>预测损失（奈特/词元）</translation>
+    </message>
+    <message>
+        <source>&amp;Pin this design as A</source>
+        <translation>把此设计固定为 A(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear pin</source>
+        <translation>取消固定(&amp;C)</translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <source>B (editing)</source>
+        <translation>B（编辑中）</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Change (%)</source>
+        <translation>变化（%）</translation>
+    </message>
+    <message>
+        <source>custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>A: %1, pinned. B: the design you are editing; the charts show both.</source>
+        <translation>A：%1，已固定。B：正在编辑的设计；图表同时显示两者。</translation>
+    </message>
+    <message>
+        <source>Pin the current design as A, then change the knobs: B follows your edits and the table shows what changed.</source>
+        <translation>把当前设计固定为 A，然后调整参数：B 跟随你的修改，表格显示变化。</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
     </message>
 </context>
 <context>
@@ -1035,6 +1134,57 @@
     <message>
         <source>Layer sharing</source>
         <translation>层间权重共享</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ComputeView</name>
+    <message>
+        <source>Compute per generated token</source>
+        <translation>每生成一个词元的算力</translation>
+    </message>
+    <message>
+        <source>Compute per training token</source>
+        <translation>每个训练词元的算力</translation>
+    </message>
+    <message>
+        <source>Training compute</source>
+        <translation>训练算力</translation>
+    </message>
+    <message>
+        <source>Reading the prompt (all users)</source>
+        <translation>读取提示词（所有用户）</translation>
+    </message>
+    <message>
+        <source>Time to read the prompt</source>
+        <translation>读取提示词的时间</translation>
+    </message>
+    <message>
+        <source>Writing speed (all users)</source>
+        <translation>生成速度（所有用户）</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Device-hours</source>
+        <translation>设备小时</translation>
+    </message>
+    <message>
+        <source>Training cost</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>Show how this is computed</source>
+        <translation>查看计算过程</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 词元/秒</translation>
     </message>
 </context>
 <context>
@@ -1386,6 +1536,116 @@ Parameters ≈ 12·L·d_model².</source>
         <source>Size of the expert team: how many things each token can look for at once. Heads split the width: head size = d_model / heads, so d_model must be a multiple of the heads. Changing heads alone does not change the parameter count (Q, K, V, O stay d_model × d_model).</source>
         <translation>专家团队的规模：每个词元能同时关注多少种东西。注意力头平分隐藏维度：头维度 = d_model / 头数，所以 d_model 必须是头数的倍数。只改头数不会改变参数量（Q、K、V、O 仍是 d_model × d_model）。</translation>
     </message>
+    <message>
+        <source>Use and training</source>
+        <translation>使用与训练</translation>
+    </message>
+    <message>
+        <source>Context in use (tokens)</source>
+        <translation>使用时的上下文（词元）</translation>
+    </message>
+    <message>
+        <source>How long the texts are that the model reads and writes in use. The KV cache grows linearly with it, attention compute quadratically.
+KV cache = 2 · b · s · L · n_kv · d_head · bytes.</source>
+        <translation>使用时模型读写的文本有多长。键值缓存随它线性增长，注意力算力按平方增长。
+键值缓存 = 2 · b · s · L · n_kv · d_head · 字节数。</translation>
+    </message>
+    <message>
+        <source>Users at once (batch)</source>
+        <translation>同时服务的用户（批大小）</translation>
+    </message>
+    <message>
+        <source>Sequences served (or trained) together. More users share one read of the weights, so throughput rises, but each brings its own KV cache.</source>
+        <translation>一起服务（或训练）的序列数。更多用户共享一次权重读取，吞吐量上升，但每个用户都有自己的键值缓存。</translation>
+    </message>
+    <message>
+        <source>Training tokens (billions)</source>
+        <translation>训练词元（十亿）</translation>
+    </message>
+    <message>
+        <source>How much text the model learns from. Chinchilla-optimal is about 20 tokens per parameter (Hoffmann et al. 2022).
+Training compute ≈ 6 · N · D FLOPs.</source>
+        <translation>模型从多少文本中学习。Chinchilla 最优约为每个参数 20 个词元（Hoffmann 等 2022）。
+训练算力 ≈ 6 · N · D FLOPs。</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>The accelerator the model runs and trains on: its memory decides what fits, its speed and price the time and cost.</source>
+        <translation>模型运行和训练所用的加速器：显存决定放不放得下，速度和价格决定时间和成本。</translation>
+    </message>
+    <message>
+        <source>Devices for training</source>
+        <translation>训练设备数</translation>
+    </message>
+    <message>
+        <source>How many devices share the training run; time falls with more of them, cost stays.</source>
+        <translation>多少台设备分担训练；设备越多时间越短，成本不变。</translation>
+    </message>
+    <message>
+        <source>Utilization (MFU, %)</source>
+        <translation>利用率（MFU，%）</translation>
+    </message>
+    <message>
+        <source>Share of the device&apos;s peak speed a training run achieves; 30–50 % is typical.
+Time = training FLOPs / (devices · peak · MFU).</source>
+        <translation>训练实际达到的设备峰值速度比例；通常为 30–50%。
+时间 = 训练 FLOPs / (设备数 · 峰值 · MFU)。</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Bytes of training state per parameter: mixed-precision AdamW keeps 16, 8-bit Adam 10.</source>
+        <translation>每个参数的训练状态字节数：混合精度 AdamW 为 16，8 位 Adam 为 10。</translation>
+    </message>
+    <message>
+        <source>AdamW, mixed precision (16 B/param)</source>
+        <translation>AdamW，混合精度（16 字节/参数）</translation>
+    </message>
+    <message>
+        <source>AdamW, fp32 (16 B/param)</source>
+        <translation>AdamW，fp32（16 字节/参数）</translation>
+    </message>
+    <message>
+        <source>SGD with momentum (12 B/param)</source>
+        <translation>带动量的 SGD（12 字节/参数）</translation>
+    </message>
+    <message>
+        <source>8-bit Adam (10 B/param)</source>
+        <translation>8 位 Adam（10 字节/参数）</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>Scaling law</source>
+        <translation>缩放定律</translation>
+    </message>
+    <message>
+        <source>Which published fit predicts the loss and the compute-optimal size. The papers disagree; the choice is written into every report.</source>
+        <translation>用哪个已发表的拟合来预测损失和算力最优规模。各论文结论不一；所选定律会写入每份报告。</translation>
+    </message>
+    <message>
+        <source>Chinchilla (Hoffmann et al. 2022)</source>
+        <translation>Chinchilla（Hoffmann 等 2022）</translation>
+    </message>
+    <message>
+        <source>Epoch AI refit (Besiroglu et al. 2024)</source>
+        <translation>Epoch AI 重新拟合（Besiroglu 等 2024）</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020</source>
+        <translation>Kaplan 等 2020</translation>
+    </message>
+    <message>
+        <source>longer than the model&apos;s context limit (%1 tokens)</source>
+        <translation>超过模型的上下文上限（%1 个词元）</translation>
+    </message>
 </context>
 <context>
     <name>tx::DesignFile</name>
@@ -1529,6 +1789,41 @@ Parameters ≈ 12·L·d_model².</source>
     </message>
 </context>
 <context>
+    <name>tx::IsoFlopChart</name>
+    <message>
+        <source>Iso-FLOP curves: the best size for a compute budget</source>
+        <translation>等算力曲线：给定算力预算下的最佳规模</translation>
+    </message>
+    <message>
+        <source>Compute-optimal frontier</source>
+        <translation>算力最优前沿</translation>
+    </message>
+    <message>
+        <source>This design</source>
+        <translation>此设计</translation>
+    </message>
+    <message>
+        <source>Pinned design A</source>
+        <translation>已固定的设计 A</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>predicted loss (nats/token)</source>
+        <translation>预测损失（奈特/词元）</translation>
+    </message>
+    <message>
+        <source>Fixed budgets, 10^18 … 10^26 FLOP</source>
+        <translation>固定预算，10^18 … 10^26 FLOP</translation>
+    </message>
+    <message>
+        <source>This design&apos;s budget (%1 FLOP)</source>
+        <translation>此设计的预算（%1 FLOP）</translation>
+    </message>
+</context>
+<context>
     <name>tx::LayerChart</name>
     <message>
         <source>Parameters per layer</source>
@@ -1557,6 +1852,14 @@ Parameters ≈ 12·L·d_model².</source>
     <message>
         <source>parameters (millions)</source>
         <translation>参数量（百万）</translation>
+    </message>
+    <message>
+        <source>layer (from 0)</source>
+        <translation>层（从 0 开始）</translation>
+    </message>
+    <message>
+        <source>millions</source>
+        <translation>百万</translation>
     </message>
 </context>
 <context>
@@ -1642,6 +1945,29 @@ Parameters ≈ 12·L·d_model².</source>
     <message>
         <source>unknown placeholder</source>
         <translation>未知占位符</translation>
+    </message>
+</context>
+<context>
+    <name>tx::LossChart</name>
+    <message>
+        <source>Loss against model size, same training data</source>
+        <translation>相同训练数据下损失随模型规模的变化</translation>
+    </message>
+    <message>
+        <source>This design</source>
+        <translation>此设计</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>predicted loss (nats/token)</source>
+        <translation>预测损失（奈特/词元）</translation>
+    </message>
+    <message>
+        <source>%1 training tokens (%2)</source>
+        <translation>%1 个训练词元（%2）</translation>
     </message>
 </context>
 <context>
@@ -1769,6 +2095,108 @@ Parameters ≈ 12·L·d_model².</source>
     <message>
         <source>Chinese number &amp;units (万, 亿)</source>
         <translation>中文数字单位(&amp;U)（万、亿）</translation>
+    </message>
+    <message>
+        <source>&amp;Memory</source>
+        <translation>内存(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Compute and &amp;cost</source>
+        <translation>算力与成本(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Scaling laws</source>
+        <translation>缩放定律(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Com&amp;pare A/B</source>
+        <translation>A/B 对比(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show the work</source>
+        <translation>计算过程</translation>
+    </message>
+    <message>
+        <source>&amp;Pin design as A</source>
+        <translation>把设计固定为 A(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <source>&amp;Clear pin</source>
+        <translation>取消固定(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>tx::MemoryChart</name>
+    <message>
+        <source>Memory to run and to train</source>
+        <translation>运行与训练所需内存</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>运行时开销</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB（10^9 字节）</translation>
+    </message>
+    <message>
+        <source>Run A</source>
+        <translation>运行 A</translation>
+    </message>
+    <message>
+        <source>Run B</source>
+        <translation>运行 B</translation>
+    </message>
+    <message>
+        <source>Train A</source>
+        <translation>训练 A</translation>
+    </message>
+    <message>
+        <source>Train B</source>
+        <translation>训练 B</translation>
+    </message>
+    <message>
+        <source>Run (inference)</source>
+        <translation>运行（推理）</translation>
+    </message>
+    <message>
+        <source>Train (one replica)</source>
+        <translation>训练（单个副本）</translation>
+    </message>
+    <message>
+        <source>%1 memory (%2 GB)</source>
+        <translation>%1 显存（%2 GB）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::MemoryView</name>
+    <message>
+        <source>Training bars are one full model replica before any sharding; spread over %1 device(s) with ZeRO stage %2 and tensor parallel %3 each device holds %4. %5.</source>
+        <translation>训练柱是切分之前的一个完整模型副本；分布到 %1 台设备、ZeRO 阶段 %2、张量并行 %3 时，每台设备存放 %4。%5。</translation>
     </message>
 </context>
 <context>
@@ -1942,6 +2370,33 @@ Parameters ≈ 12·L·d_model².</source>
     </message>
 </context>
 <context>
+    <name>tx::RooflineChart</name>
+    <message>
+        <source>Speed limit of the device (roofline)</source>
+        <translation>设备的速度上限（屋顶线）</translation>
+    </message>
+    <message>
+        <source>Reading the prompt (prefill)</source>
+        <translation>读取提示词（预填充）</translation>
+    </message>
+    <message>
+        <source>Writing a token (decode)</source>
+        <translation>生成一个词元（解码）</translation>
+    </message>
+    <message>
+        <source>arithmetic intensity (FLOP per byte moved)</source>
+        <translation>算术强度（每搬运一字节的 FLOP）</translation>
+    </message>
+    <message>
+        <source>attainable speed (TFLOP/s)</source>
+        <translation>可达速度（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>%1: %2 TFLOP/s peak, %3 TB/s</source>
+        <translation>%1：峰值 %2 TFLOP/s，%3 TB/s</translation>
+    </message>
+</context>
+<context>
     <name>tx::ScalingLaw</name>
     <message>
         <source>Chinchilla (Hoffmann et al. 2022, approach 3)</source>
@@ -1977,6 +2432,76 @@ Parameters ≈ 12·L·d_model².</source>
     </message>
 </context>
 <context>
+    <name>tx::ScalingView</name>
+    <message>
+        <source>For %1 of training compute this design is %2× larger than compute-optimal (%3 parameters on %4 tokens would reach loss %5 instead of %6).</source>
+        <translation>在 %1 的训练算力下，此设计比算力最优大 %2 倍（%3 参数、%4 词元可达到损失 %5，而不是 %6）。</translation>
+    </message>
+    <message>
+        <source>For %1 of training compute this design is %2× smaller than compute-optimal (%3 parameters on %4 tokens would reach loss %5 instead of %6).</source>
+        <translation>在 %1 的训练算力下，此设计比算力最优小 %2 倍（%3 参数、%4 词元可达到损失 %5，而不是 %6）。</translation>
+    </message>
+    <message>
+        <source>For %1 of training compute this design is close to compute-optimal (within %2×: %3 parameters on %4 tokens would reach loss %5; this design %6).</source>
+        <translation>在 %1 的训练算力下，此设计接近算力最优（相差在 %2 倍以内：%3 参数、%4 词元可达到损失 %5；此设计为 %6）。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ShowWorkView</name>
+    <message>
+        <source>definition: one line per tensor in core/paramcounter.cpp; published counts pinned in tests/data/reference/models.json</source>
+        <translation>定义：core/paramcounter.cpp 中每个张量一行；已发表的参数量固定在 tests/data/reference/models.json 中</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation>每词元激活参数量</translation>
+    </message>
+    <message>
+        <source>N − unused experts (top-k of E per sparse layer)</source>
+        <translation>N − 未使用的专家（每个稀疏层 E 个中取 top-k）</translation>
+    </message>
+    <message>
+        <source>Fedus et al. 2021 (Switch Transformer), §2</source>
+        <translation>Fedus 等 2021（Switch Transformer），§2</translation>
+    </message>
+    <message>
+        <source>Non-embedding parameters</source>
+        <translation>非嵌入参数量</translation>
+    </message>
+    <message>
+        <source>N − embedding tables</source>
+        <translation>N − 嵌入表</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020, §2.1</source>
+        <translation>Kaplan 等 2020，§2.1</translation>
+    </message>
+    <message>
+        <source> per token</source>
+        <translation> 每词元</translation>
+    </message>
+    <message>
+        <source>%1 (%2 parameters)</source>
+        <translation>%1（%2 参数）</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The design is invalid: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;设计无效：%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;%1&lt;/h2&gt;&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;&lt;h3&gt;Formula&lt;/h3&gt;&lt;p&gt;&lt;code&gt;%3&lt;/code&gt;&lt;/p&gt;&lt;h3&gt;With this design&apos;s numbers&lt;/h3&gt;&lt;p&gt;&lt;code&gt;%4&lt;/code&gt;&lt;/p&gt;&lt;h3&gt;Source&lt;/h3&gt;&lt;p&gt;%5&lt;/p&gt;&lt;p style=&apos;color:gray&apos;&gt;%6&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;%1&lt;/h2&gt;&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;&lt;h3&gt;公式&lt;/h3&gt;&lt;p&gt;&lt;code&gt;%3&lt;/code&gt;&lt;/p&gt;&lt;h3&gt;代入此设计的数字&lt;/h3&gt;&lt;p&gt;&lt;code&gt;%4&lt;/code&gt;&lt;/p&gt;&lt;h3&gt;来源&lt;/h3&gt;&lt;p&gt;%5&lt;/p&gt;&lt;p style=&apos;color:gray&apos;&gt;%6&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>tx::SummaryCards</name>
     <message>
         <source>Parameters</source>
@@ -2005,6 +2530,90 @@ Parameters ≈ 12·L·d_model².</source>
     <message>
         <source>Capability ceiling and cost: more parameters can learn more, and cost more memory, compute and data.</source>
         <translation>能力上限与成本：参数越多，能学到的越多，所需的内存、算力和数据也越多。</translation>
+    </message>
+    <message>
+        <source>Weights memory</source>
+        <translation>权重内存</translation>
+    </message>
+    <message>
+        <source>Memory to run</source>
+        <translation>运行所需内存</translation>
+    </message>
+    <message>
+        <source>Fits on</source>
+        <translation>可运行于</translation>
+    </message>
+    <message>
+        <source>Compute per token</source>
+        <translation>每词元算力</translation>
+    </message>
+    <message>
+        <source>Memory to train</source>
+        <translation>训练所需内存</translation>
+    </message>
+    <message>
+        <source>Training compute</source>
+        <translation>训练算力</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Training cost</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>at %1; %2</source>
+        <translation>按 %1；%2</translation>
+    </message>
+    <message>
+        <source>1 user × %1 tokens; KV cache %2</source>
+        <translation>1 个用户 × %1 词元；键值缓存 %2</translation>
+    </message>
+    <message>
+        <source>%1 users × %2 tokens; KV cache %3</source>
+        <translation>%1 个用户 × %2 词元；键值缓存 %3</translation>
+    </message>
+    <message>
+        <source>1 device</source>
+        <translation>1 台设备</translation>
+    </message>
+    <message>
+        <source>needs %1×</source>
+        <translation>需要 %1 台</translation>
+    </message>
+    <message>
+        <source>fits on 1× %1 (%2)</source>
+        <translation>1 台 %1 即可（%2）</translation>
+    </message>
+    <message>
+        <source>needs %1× %2 (%3 each) to run</source>
+        <translation>需要 %1 台 %2（每台 %3）才能运行</translation>
+    </message>
+    <message>
+        <source>FLOP per generated token (forward pass)</source>
+        <translation>每生成一个词元的 FLOP（前向）</translation>
+    </message>
+    <message>
+        <source>fits on 1× %1</source>
+        <translation>1 台 %1 即可</translation>
+    </message>
+    <message>
+        <source>needs %1× %2 (perfect sharding)</source>
+        <translation>需要 %1 台 %2（理想切分）</translation>
+    </message>
+    <message>
+        <source>FLOP for %1 tokens, %2 per parameter</source>
+        <translation>%1 个词元的 FLOP，每参数 %2 个词元</translation>
+    </message>
+    <message>
+        <source>on %1× %2 at %3 % MFU</source>
+        <translation>在 %1 台 %2 上，MFU %3%</translation>
+    </message>
+    <message>
+        <source>%1 device-hours at $%2/h</source>
+        <translation>%1 设备小时，按 $%2/小时</translation>
     </message>
 </context>
 </TS>

@@ -106,6 +106,11 @@ private slots:
         c.kvPrecision = Precision::BF16;
         c.slidingWindow = 4096;
         QCOMPARE(MemoryEstimator::kvCacheBytes(c, 1, 32768), 2'147'483'648.0);
+        // Training activations store a·s·w scores under a window instead of a·s² (Korthikanti's 5·a·s/h
+        // term with s → w): 32 layers · 32768 · 4096 · (34 + 5·32·4096/4096).
+        Assumptions a;
+        a.contextLength = 32768;
+        QCOMPARE(eval(c, a).training.activationsBytes, 32.0 * 32768 * 4096 * (34 + 5.0 * 32 * 4096 / 4096));
         // Encoder-only models keep no cache.
         c.layout = Layout::EncoderOnly;
         QCOMPARE(MemoryEstimator::kvCacheBytes(c, 1, 512), 0.0);

@@ -1,4 +1,11 @@
 #include "breakdownchart.h"
+#include "comparisonview.h"
+#include "computeview.h"
+#include "isoflopchart.h"
+#include "memorychart.h"
+#include "memoryview.h"
+#include "rooflinechart.h"
+#include "scalingview.h"
 #include "designcontrols.h"
 #include "designstate.h"
 #include "highlightoverlay.h"
@@ -23,6 +30,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace tx;
@@ -58,7 +66,7 @@ private slots:
         QCOMPARE(window.parameterView()->breakdown()->title(), QStringLiteral("Where the parameters are"));
         QCOMPARE(window.cards()->card(QStringLiteral("params.total"))->titleLabel()->text(), QStringLiteral("Parameters"));
         QCOMPARE(window.cards()->card(QStringLiteral("params.total"))->valueLabel()->text(), QStringLiteral("124 M"));
-        QCOMPARE(window.tabs()->tabText(1), QStringLiteral("What does this &buy me?"));
+        QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(window.productPanel())), QStringLiteral("What does this &buy me?"));
         QVERIFY(window.productPanel()->body()->text().contains(QStringLiteral("Thinking bandwidth")));
 
         window.setLanguage(QStringLiteral("zh_CN"));
@@ -77,12 +85,22 @@ private slots:
         QVERIFY(window.productPanel()->body()->text().contains(QStringLiteral("思考带宽")));
         QVERIFY(window.productPanel()->body()->text().contains(QStringLiteral("专家团队的规模")));
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("未命名设计")));
+        // The estimate pages and their charts follow too.
+        QCOMPARE(window.memoryView()->chart()->title(), QStringLiteral("运行与训练所需内存"));
+        QCOMPARE(window.computeView()->roofline()->title(), QStringLiteral("设备的速度上限（屋顶线）"));
+        QCOMPARE(window.scalingView()->isoFlop()->title(), QStringLiteral("等算力曲线：给定算力预算下的最佳规模"));
+        QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(window.memoryView())), QStringLiteral("内存(&M)"));
+        QCOMPARE(window.cards()->card(QStringLiteral("memory.inference.weights_bytes"))->titleLabel()->text(),
+                 QStringLiteral("权重内存"));
+        QCOMPARE(window.comparisonView()->table()->horizontalHeaderItem(2)->text(), QStringLiteral("变化"));
 
         window.setLanguage(QStringLiteral("en"));
         QCOMPARE(menuTitles().first(), QStringLiteral("&File"));
         QCOMPARE(window.controls()->knob(QStringLiteral("d_model"))->label()->text(), QStringLiteral("Width (d_model)"));
         QCOMPARE(window.parameterView()->breakdown()->title(), QStringLiteral("Where the parameters are"));
         QCOMPARE(window.cards()->card(QStringLiteral("params.total"))->valueLabel()->text(), QStringLiteral("124 M"));
+        QCOMPARE(window.memoryView()->chart()->title(), QStringLiteral("Memory to run and to train"));
+        QCOMPARE(window.comparisonView()->table()->horizontalHeaderItem(2)->text(), QStringLiteral("Change"));
     }
 
     // The design and its undo history survive a language switch (only the labels change).

@@ -1,0 +1,323 @@
+// The live window through its real widgets (offscreen): knobs drive the numbers a user
+// reads, presets set every control, undo, invalid combinations, charts and files.
+#include "breakdownchart.h"
+#include "chartexporter.h"
+#include "configvalidator.h"
+#include "designcontrols.h"
+#include "designfile.h"
+#include "designstate.h"
+#include "knobcontrol.h"
+#include "mainwindow.h"
+#include "memorychart.h"
+#include "memoryview.h"
+#include "numberformat.h"
+#include "paramcounter.h"
+#include "parameterview.h"
+#include "presetlibrary.h"
+#include "presetpicker.h"
+#include "showworkview.h"
+#include "summarycard.h"
+#include "summarycards.h"
+
+#include <QBarSet>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCompleter>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace tx;
+
+namespace {
+
+QString totalDetail(MainWindow &w)
+{
+    return w.cards()->card(QStringLiteral("params.total"))->detailLabel()->text();
+}
+
+QString exactly(std::int64_t n)
+{
+    return QCoreApplication::translate("tx::SummaryCards", "%1 exactly").arg(NumberFormat::exact(n));
+}
+
+// Types a value into a knob's spin box and presses Enter, as a user would.
+void typeInto(KnobControl *knob, int value)
+{
+    QSpinBox *spin = knob->spinBox();
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, QString::number(value));
+    QTest::keyClick(spin, Qt::Key_Return);
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("TransformerExplorerTest"));
+    }
+
+    void startsAsGpt2Small()
+    {
+        MainWindow w;
+        // GPT-2 small, 124,439,808 parameters: Radford et al. 2019; Hugging Face "gpt2"
+        // (tests/data/reference/models.json). The default design is GPT-2 small.
+        QCOMPARE(totalDetail(w), exactly(124'439'808));
+        QCOMPARE(w.cards()->card(QStringLiteral("params.total"))->valueLabel()->text(), QStringLiteral("124 M"));
+    }
+
+    void movingASliderUpdatesTheTotal()
+    {
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        // Llama-2-7B: 6,738,415,616 (Touvron et al. 2023; presets/llama-2-7b.json).
+        QCOMPARE(totalDetail(w), exactly(6'738'415'616));
+
+        KnobControl *layers = w.controls()->knob(QStringLiteral("n_layers"));
+        layers->slider()->setValue(16);
+        QCOMPARE(layers->spinBox()->value(), 16);
+        ModelConfig expected = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
+        expected.nLayers = 16;
+        const auto count = countParams(expected);
+        QVERIFY(count.hasValue());
+        QCOMPARE(w.state()->config(), expected);
+        QCOMPARE(totalDetail(w), exactly(count->total));
+        // Half the layers of a model whose layers hold 16 × 202,383,360 = 3,238,133,760.
+        QCOMPARE(count->total, std::int64_t(6'738'415'616) - 16 * std::int64_t(202'383'360));
+    }
+
+    void slidersSnapToValidValues()
+    {
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        // Heads snap to a divisor of d_model = 4096 (a power of two): 24 is not one, 16 or 32 are.
+        KnobControl *heads = w.controls()->knob(QStringLiteral("n_heads"));
+        heads->slider()->setValue(23);
+        QVERIFY(4096 % w.state()->config().nHeads == 0);
+        QCOMPARE(heads->spinBox()->value(), w.state()->config().nHeads);
+        // Llama-2-7B is multi-head (kv = heads); the key/value heads follow the heads.
+        QCOMPARE(w.state()->config().nKvHeads, w.state()->config().nHeads);
+        // d_model snaps to a multiple of the heads.
+        KnobControl *width = w.controls()->knob(QStringLiteral("d_model"));
+        width->slider()->setValue(width->slider()->maximum() / 2);
+        QCOMPARE(w.state()->config().dModel % w.state()->config().nHeads, 0);
+        QVERIFY(w.state()->snapshot().valid());
+    }
+
+    void presetSetsEveryControl()
+    {
+        MainWindow w;
+        PresetPicker *picker = w.controls()->presetPicker();
+        const Preset *preset = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"));
+        QVERIFY(preset);
+        const int index = picker->findData(preset->id);
+        QVERIFY(index > 0);
+        emit picker->activated(index);
+
+        const ModelConfig &c = preset->config;
+        DesignControls *ctl = w.controls();
+        QCOMPARE(ctl->knob(QStringLiteral("d_model"))->value(), c.dModel);
+        QCOMPARE(ctl->knob(QStringLiteral("n_layers"))->value(), c.nLayers);
+        QCOMPARE(ctl->knob(QStringLiteral("n_heads"))->value(), c.nHeads);
+        QCOMPARE(ctl->knob(QStringLiteral("n_kv_heads"))->value(), c.nKvHeads);
+        QCOMPARE(ctl->knob(QStringLiteral("d_ff"))->value(), c.dFf);
+        QCOMPARE(ctl->knob(QStringLiteral("vocab_size"))->value(), c.vocabSize);
+        QCOMPARE(ctl->knob(QStringLiteral("max_positions"))->value(), c.maxPositions);
+        QCOMPARE(ctl->knob(QStringLiteral("embedding_dim"))->value(), c.embeddingDim);
+        QCOMPARE(ctl->knob(QStringLiteral("moe_experts"))->value(), c.moe.numExperts);
+        QCOMPARE(ctl->knob(QStringLiteral("lora_rank"))->value(), c.lora.rank);
+        QCOMPARE(ctl->combo(QStringLiteral("layout"))->currentData().toInt(), int(c.layout));
+        QCOMPARE(ctl->combo(QStringLiteral("ffn"))->currentData().toInt(), int(c.ffn));
+        QCOMPARE(ctl->combo(QStringLiteral("norm"))->currentData().toInt(), int(c.norm));
+        QCOMPARE(ctl->combo(QStringLiteral("positions"))->currentData().toInt(), int(c.positions));
+        QCOMPARE(ctl->combo(QStringLiteral("weight_precision"))->currentData().toInt(), int(c.weightPrecision));
+        QCOMPARE(ctl->combo(QStringLiteral("kv_precision"))->currentData().toInt(), int(c.kvPrecision));
+        QCOMPARE(ctl->combo(QStringLiteral("sharing"))->currentData().toInt(), int(c.sharing));
+        QCOMPARE(ctl->check(QStringLiteral("tied_embeddings"))->isChecked(), c.tiedEmbeddings);
+        QCOMPARE(picker->currentIndex(), index);
+        QCOMPARE(w.state()->config(), c);
+    }
+
+    void presetPickerFiltersWhileTyping()
+    {
+        MainWindow w;
+        PresetPicker *picker = w.controls()->presetPicker();
+        picker->completer()->setCompletionPrefix(QStringLiteral("7b"));
+        QCOMPARE(picker->completer()->completionCount(), 1);
+        QVERIFY(picker->completer()->currentCompletion().startsWith(QStringLiteral("Llama-2-7B")));
+    }
+
+    void undoRestoresThePreviousDesign()
+    {
+        MainWindow w;
+        const ModelConfig before = w.state()->config();
+        typeInto(w.controls()->knob(QStringLiteral("d_model")), 1536);
+        QCOMPARE(w.state()->config().dModel, 1536);
+        QVERIFY(w.isWindowModified() || w.state()->isModified());
+        w.state()->undoStack()->undo();
+        QCOMPARE(w.state()->config(), before);
+        QCOMPARE(w.controls()->knob(QStringLiteral("d_model"))->value(), before.dModel);
+        QCOMPARE(totalDetail(w), exactly(124'439'808));
+        w.state()->undoStack()->redo();
+        QCOMPARE(w.state()->config().dModel, 1536);
+    }
+
+    void aDragIsOneUndoStep()
+    {
+        MainWindow w;
+        const ModelConfig before = w.state()->config();
+        QSlider *slider = w.controls()->knob(QStringLiteral("n_layers"))->slider();
+        slider->setSliderDown(true);
+        for (int v = 13; v <= 20; ++v)
+            slider->setValue(v);
+        slider->setSliderDown(false);
+        QCOMPARE(w.state()->config().nLayers, 20);
+        QCOMPARE(w.state()->undoStack()->count(), 1);
+        w.state()->undoStack()->undo();
+        QCOMPARE(w.state()->config(), before);
+    }
+
+    void invalidCombinationShowsItsReason()
+    {
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        KnobControl *kv = w.controls()->knob(QStringLiteral("n_kv_heads"));
+        typeInto(kv, 5);
+        QCOMPARE(w.state()->config().nKvHeads, 5);
+
+        const std::vector<Error> errors = validate(w.state()->config());
+        QCOMPARE(errors.size(), size_t(1));
+        QCOMPARE(errors.front().field, QStringLiteral("n_kv_heads"));
+        QCOMPARE(kv->problem(), errors.front().message);
+        QVERIFY(kv->problem().contains(QStringLiteral("n_heads (32) is not divisible by n_kv_heads (5)")));
+        QLabel *problem = kv->findChild<QLabel *>(QStringLiteral("problem"));
+        QVERIFY(problem);
+        QCOMPARE(problem->text(), errors.front().message);
+        QVERIFY(!problem->isHidden());
+        QCOMPARE(w.cards()->card(QStringLiteral("params.total"))->valueLabel()->text(), QStringLiteral("—"));
+
+        typeInto(kv, 8); // grouped-query attention, 4 query heads per key/value head
+        QVERIFY(kv->problem().isEmpty());
+        QVERIFY(problem->isHidden());
+    }
+
+    void breakdownChartSumsToTheTotal()
+    {
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        BreakdownChart *chart = w.parameterView()->breakdown();
+        const ParamCount &p = *w.state()->snapshot().params;
+        std::int64_t sum = 0;
+        for (std::int64_t c : chart->components())
+            sum += c;
+        QCOMPARE(sum, p.total);
+        double drawn = 0;
+        for (int i = 0; i < chart->sets().size(); ++i) {
+            QCOMPARE(chart->sets()[i]->count(), 1);
+            QCOMPARE(chart->sets()[i]->at(0), double(chart->components()[size_t(i)]) / 1e6);
+            drawn += chart->sets()[i]->at(0);
+        }
+        QVERIFY(std::fabs(drawn - 6738.415616) < 1e-6); // millions
+        // Llama-2-7B: untied 32000 × 4096 token table and output head (Touvron et al. 2023).
+        const QStringList keys = BreakdownChart::componentKeys();
+        QCOMPARE(chart->components()[size_t(keys.indexOf(QStringLiteral("embeddings")))], std::int64_t(131'072'000));
+        QCOMPARE(chart->components()[size_t(keys.indexOf(QStringLiteral("lm_head")))], std::int64_t(131'072'000));
+
+        // The chart follows the knobs: one layer fewer removes one layer's parameters.
+        w.controls()->knob(QStringLiteral("n_layers"))->slider()->setValue(31);
+        sum = 0;
+        for (std::int64_t c : chart->components())
+            sum += c;
+        QCOMPARE(sum, w.state()->snapshot().params->total);
+    }
+
+    void memoryChartShowsDeviceCapacity()
+    {
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        w.tabs()->setCurrentWidget(w.memoryView());
+        const Evaluation &e = *w.state()->snapshot().evaluation;
+        QLineSeries *line = w.memoryView()->chart()->capacityLine();
+        QCOMPARE(line->count(), 2);
+        QCOMPARE(line->at(0).y(), e.hardware.deviceMemoryBytes / 1e9);
+        // The weights segment of the inference bar is the weights memory in GB: 2 bytes × N at bf16.
+        QCOMPARE(w.memoryView()->chart()->sets()[0]->at(0), e.inference.weightsBytes / 1e9);
+        QCOMPARE(e.inference.weightsBytes, 2.0 * 6'738'415'616);
+    }
+
+    void showTheWorkFollowsTheSelectedCard()
+    {
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        w.show();
+        emit w.cards()->card(QStringLiteral("memory.inference.weights_bytes"))->selected(QStringLiteral("memory.inference.weights_bytes"));
+        QCOMPARE(w.showWorkView()->selectedKey(), QStringLiteral("memory.inference.weights_bytes"));
+        const QString text = w.showWorkView()->details()->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("6,738,415,616 · 16/8 = 13,476,831,232")), qPrintable(text));
+    }
+
+    void saveOpenRoundTrip()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("design.json"));
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        typeInto(w.controls()->knob(QStringLiteral("n_kv_heads")), 8);
+        const ModelConfig saved = w.state()->config();
+        QVERIFY(!w.state()->save(path).has_value());
+        QVERIFY(!w.state()->isModified());
+
+        MainWindow other;
+        QVERIFY(other.openFile(path));
+        QCOMPARE(other.state()->config(), saved);
+        QCOMPARE(other.state()->filePath(), path);
+        QVERIFY(!other.state()->isModified());
+        QCOMPARE(other.controls()->knob(QStringLiteral("n_kv_heads"))->value(), 8);
+        QCOMPARE(totalDetail(other), totalDetail(w));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), DesignFile::serialize(saved));
+    }
+
+    void exportsChartsAtTheChosenSize()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        const QString png = dir.filePath(QStringLiteral("breakdown.png"));
+        QVERIFY(!ChartExporter::savePng(w.parameterView()->breakdown(), QSize(800, 500), png).has_value());
+        QImage image(png);
+        QCOMPARE(image.size(), QSize(800, 500));
+        const QString svg = dir.filePath(QStringLiteral("breakdown.svg"));
+        QVERIFY(!ChartExporter::saveSvg(w.parameterView()->breakdown(), QSize(800, 500), svg, QStringLiteral("b")).has_value());
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QVERIFY(bytes.contains("<svg"));
+        QVERIFY(bytes.contains("Where the parameters are"));
+        // A standalone chart (no window) exports too, as a report would use it.
+        BreakdownChart standalone;
+        standalone.setParams(*countParams(ModelConfig{}));
+        QVERIFY(!ChartExporter::savePng(&standalone, QSize(640, 400), png).has_value());
+        QCOMPARE(QImage(png).size(), QSize(640, 400));
+        QVERIFY(ChartExporter::savePng(&standalone, QSize(0, 400), png).has_value());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

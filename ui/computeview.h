@@ -1,0 +1,44 @@
+#pragma once
+
+#include "designsnapshot.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QLabel;
+
+namespace tx {
+
+class RooflineChart;
+
+// The "Compute and cost" page: FLOPs, speed on the device, training time and money,
+// and the device's roofline with the design's prefill and decode marked.
+class ComputeView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ComputeView(QWidget *parent = nullptr);
+
+    void showSnapshot(const DesignSnapshot &snapshot);
+
+    RooflineChart *roofline() const { return m_roofline; }
+    // The value label of a figure key ("cost.money"), or nullptr.
+    QLabel *value(const QString &key) const { return m_values.value(key); }
+
+signals:
+    void figureSelected(const QString &figureKey);
+
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void addRow(const QString &key, const QString &title);
+    void retranslate();
+
+    RooflineChart *m_roofline;
+    QHash<QString, QLabel *> m_values;
+    QWidget *m_table;
+};
+
+} // namespace tx

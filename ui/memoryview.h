@@ -1,0 +1,35 @@
+#pragma once
+
+#include "designsnapshot.h"
+
+#include <QWidget>
+
+class QLabel;
+
+namespace tx {
+
+class MemoryChart;
+
+// The "Memory" page: the memory chart and one line on training memory per device.
+class MemoryView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit MemoryView(QWidget *parent = nullptr);
+
+    void showSnapshot(const DesignSnapshot &snapshot);
+    void setPinned(const DesignSnapshot *pinned);
+
+    MemoryChart *chart() const { return m_chart; }
+    QLabel *note() const { return m_note; }
+
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    MemoryChart *m_chart;
+    QLabel *m_note;
+};
+
+} // namespace tx

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "designsnapshot.h"
+
+#include <QWidget>
+
+class QLabel;
+
+namespace tx {
+
+class IsoFlopChart;
+class LossChart;
+
+// The "Scaling laws" page: iso-FLOP curves with the frontier, loss against size, and one
+// line saying whether the design is too big or too small for its compute.
+class ScalingView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ScalingView(QWidget *parent = nullptr);
+
+    void showSnapshot(const DesignSnapshot &snapshot);
+    void setPinned(const DesignSnapshot *pinned);
+
+    IsoFlopChart *isoFlop() const { return m_isoFlop; }
+    LossChart *loss() const { return m_loss; }
+    QLabel *verdict() const { return m_verdict; }
+
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    IsoFlopChart *m_isoFlop;
+    LossChart *m_loss;
+    QLabel *m_verdict;
+};
+
+} // namespace tx

@@ -115,6 +115,7 @@ int main(int argc, char *argv[])
         }
         window.setLanguage(code);
     }
+    int lesson = -1;
     if (parser.isSet(lessonOption)) {
         bool ok = false;
         const int n = parser.value(lessonOption).toInt(&ok);
@@ -124,9 +125,12 @@ int main(int argc, char *argv[])
                                 << parser.value(lessonOption) << "\"\n";
             return 2;
         }
-        window.startLesson(n - 1);
+        lesson = n - 1;
     }
     window.show();
+    // After show(): a tabified dock can only be raised once the window exists on screen.
+    if (lesson >= 0)
+        window.startLesson(lesson);
     if (parser.isSet(presentOption))
         window.presentation()->setActive(true);
     return app.exec();

@@ -2,6 +2,7 @@
 
 #include "designcontrols.h"
 #include "knobcontrol.h"
+#include "lessonplayer.h"
 #include "presetpicker.h"
 #include "readoutbar.h"
 #include "summarycards.h"
@@ -106,6 +107,16 @@ void PresentationMode::setActive(bool on)
         // height the charts need for their enlarged labels.
         if (auto *cards = m_window->findChild<SummaryCards *>())
             cards->hide();
+        // Only the knobs and a running lesson stay beside the charts: the charts need the width
+        // for their enlarged legends.
+        m_hiddenDocks.clear();
+        for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
+            const bool keep = dock->findChild<DesignControls *>() || dock->findChild<LessonPlayer *>();
+            if (!keep && dock->isVisible()) {
+                m_hiddenDocks << dock;
+                dock->hide();
+            }
+        }
         m_window->showFullScreen();
     } else {
         QApplication::setFont(m_font);
@@ -115,6 +126,10 @@ void PresentationMode::setActive(bool on)
         m_readout->hide();
         if (auto *cards = m_window->findChild<SummaryCards *>())
             cards->show();
+        for (const QPointer<QDockWidget> &dock : std::as_const(m_hiddenDocks))
+            if (dock)
+                dock->show();
+        m_hiddenDocks.clear();
         if (!m_wasFullScreen)
             m_wasMaximized ? m_window->showMaximized() : m_window->showNormal();
     }

@@ -8,6 +8,7 @@
 #include <QPointer>
 
 class QChart;
+class QDockWidget;
 class QMainWindow;
 
 namespace tx {
@@ -63,6 +64,7 @@ private:
     QFont m_font;
     QPalette m_palette;
     QHash<QChart *, ChartLook> m_charts;
+    QList<QPointer<QDockWidget>> m_hiddenDocks;
 };
 
 } // namespace tx

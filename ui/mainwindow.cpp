@@ -100,6 +100,7 @@ MainWindow::MainWindow(QWidget *parent)
     tabifyDockWidget(m_workDock, m_lessonDock);
     m_lessonDock->hide();
     connect(m_lessons, &LessonPlayer::highlightRequested, this, &MainWindow::highlight);
+    connect(m_presentation, &PresentationMode::activeChanged, this, [this] { showSnapshot(m_state->snapshot()); });
     m_readout->hide();
 
     auto *central = new QWidget;

@@ -103,6 +103,7 @@ void PresentationMode::setActive(bool on)
             app->setPalette(highContrast());
         scaleCharts(true);
         m_readout->show();
+        m_readout->setField(m_readout->field()); // draws the readout now that it shows
         // The readout states the headline number in large type; the cards would only take the
         // height the charts need for their enlarged labels.
         if (auto *cards = m_window->findChild<SummaryCards *>())
@@ -151,8 +152,11 @@ void PresentationMode::setActive(bool on)
 
 void PresentationMode::applyLocks(DesignControls *controls)
 {
-    if (!controls)
+    // Outside presentation mode the controls manage their own enabled states (d_ff under the
+    // ×4 lock, top-k without experts, …): touch them only to lock, or once to unlock.
+    if (!controls || (!m_active && !m_locked))
         return;
+    m_locked = m_active;
     const QString focus = focusField();
     for (KnobControl *knob : controls->findChildren<KnobControl *>()) {
         const bool unlocked = !m_active || knob->objectName() == focus;

@@ -40,6 +40,7 @@ public:
     void applyLocks(DesignControls *controls);
 
 signals:
+    // After leaving, the window redraws its snapshot so the controls restore their own states.
     void activeChanged(bool active);
     void focusFieldChanged(const QString &field);
 
@@ -59,6 +60,7 @@ private:
     QMainWindow *m_window;
     ReadoutBar *m_readout;
     bool m_active = false;
+    bool m_locked = false; // the controls currently carry presentation locks
     bool m_wasFullScreen = false;
     bool m_wasMaximized = false;
     QFont m_font;

@@ -70,6 +70,9 @@ void ReadoutBar::showSnapshot(const DesignSnapshot &snapshot)
 
 void ReadoutBar::refresh()
 {
+    // Hidden outside presentation mode: skip the work on every slider step.
+    if (isHidden())
+        return;
     // The design file's view of the config gives every knob's value by its key.
     const QJsonValue v = DesignFile::toJson(m_snapshot.config).value(m_field);
     const QString value = v.isDouble() ? NumberFormat::exact(static_cast<std::int64_t>(v.toDouble())) : v.toVariant().toString();
@@ -89,6 +92,12 @@ void ReadoutBar::retranslate()
     for (const QString &f : fields())
         m_choice->addItem(ComponentNames::field(f), f);
     m_choice->setCurrentIndex(std::max(0, m_choice->findData(m_field)));
+    refresh();
+}
+
+void ReadoutBar::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
     refresh();
 }
 

@@ -153,6 +153,8 @@ private slots:
     {
         MainWindow window;
         window.setLanguage(QStringLiteral("en"));
+        // Without experts "experts per token" is off: presentation mode must leave that alone.
+        QVERIFY(!window.controls()->knob(QStringLiteral("moe_top_k"))->slider()->isEnabled());
         const double before = QApplication::font().pointSizeF();
         const double titleBefore = window.parameterView()->breakdown()->titleFont().pointSizeF();
         window.presentation()->setActive(true);
@@ -181,6 +183,7 @@ private slots:
         QCOMPARE(window.parameterView()->breakdown()->titleFont().pointSizeF(), titleBefore);
         QVERIFY(window.controls()->knob(QStringLiteral("d_model"))->slider()->isEnabled());
         QVERIFY(!window.readout()->isVisibleTo(&window));
+        QVERIFY(!window.controls()->knob(QStringLiteral("moe_top_k"))->slider()->isEnabled());
     }
 };
 

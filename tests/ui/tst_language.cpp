@@ -113,6 +113,12 @@ private slots:
         QCOMPARE(window.state()->config().dModel, 1024);
         QCOMPARE(window.controls()->knob(QStringLiteral("d_model"))->value(), 1024);
         QVERIFY(window.state()->isModified());
+        // The rebuilt Edit menu's undo answers Ctrl+Z (no duplicate, ambiguous shortcut left).
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(window.state()->config().dModel, 768);
         window.setLanguage(QStringLiteral("en"));
     }
 

@@ -141,12 +141,15 @@ void BreakdownChart::refresh()
         }
     }
     // Components this design does not have (cross-attention in a decoder, …) leave the legend.
-    const auto markers = legend()->markers(m_series);
-    for (int i = 0; i < markers.size() && i < int(m_components.size()); ++i)
-    {
-        const bool visible = m_components[size_t(i)] > 0 || (compare && m_pinned[size_t(i)] > 0);
-        if (markers[i]->isVisible() != visible)
-            markers[i]->setVisible(visible);
+    // The markers are touched only when that set changes: each change lays the legend out again.
+    std::vector<bool> visible(m_components.size());
+    for (size_t i = 0; i < visible.size(); ++i)
+        visible[i] = m_components[i] > 0 || (compare && m_pinned[i] > 0);
+    if (visible != m_legendShown) {
+        m_legendShown = visible;
+        const auto markers = legend()->markers(m_series);
+        for (int i = 0; i < markers.size() && i < int(visible.size()); ++i)
+            markers[i]->setVisible(visible[size_t(i)]);
     }
     const double top = std::max({total, pinnedTotal, 1e-6});
     NiceAxis::fitFromZero(m_values, top * 1.02);

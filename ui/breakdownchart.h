@@ -45,6 +45,7 @@ private:
     QList<QBarSet *> m_sets;
     std::vector<std::int64_t> m_components;
     std::vector<std::int64_t> m_pinned;
+    std::vector<bool> m_legendShown; // legend markers currently visible, by component
 };
 
 } // namespace tx

@@ -3,6 +3,7 @@
 #include "chartpanel.h"
 #include "numberformat.h"
 #include "rooflinechart.h"
+#include "superscript.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -57,6 +58,7 @@ void ComputeView::addRow(const QString &key, const QString &title)
     auto *value = new QLabel(m_table);
     value->setObjectName(key);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    value->setTextFormat(Qt::RichText);
     QFont bold = value->font();
     bold.setBold(true);
     value->setFont(bold);
@@ -98,7 +100,9 @@ void ComputeView::showSnapshot(const DesignSnapshot &s)
         return;
     }
     const Evaluation &e = *s.evaluation;
-    const auto set = [this](const char *key, const QString &text) { m_values.value(QLatin1String(key))->setText(text); };
+    const auto set = [this](const char *key, const QString &text) {
+        m_values.value(QLatin1String(key))->setText(Superscript::html(text));
+    };
     set("compute.forward_flops_per_token", NumberFormat::flops(e.compute.forwardFlopsPerToken));
     set("compute.training_flops_per_token", NumberFormat::flops(e.compute.trainingFlopsPerToken));
     set("compute.training_flops", NumberFormat::flops(e.compute.trainingFlops));

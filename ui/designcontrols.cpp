@@ -257,7 +257,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
     addAssumptionKnob(use, QStringLiteral("tokens"), tr("Training tokens (billions)"),
                       tr("How much text the model learns from. Chinchilla-optimal is about 20 tokens per "
                          "parameter (Hoffmann et al. 2022).\nTraining compute ≈ 6 · N · D FLOPs."),
-                      0, 10000000, 1, 100000, true,
+                      1, 10000000, 1, 100000, true,
                       [](Assumptions &a, int v) { a.trainingTokens = double(v) * 1e9; });
     QList<QPair<QString, QVariant>> devices;
     for (const Device &d : HardwareCatalog::builtIn().devices())
@@ -397,7 +397,7 @@ void DesignControls::showSnapshot(const DesignSnapshot &s)
     const Assumptions &a = s.assumptions;
     setKnob("seq", a.contextLength);
     setKnob("batch", a.batch);
-    setKnob("tokens", int(std::min(a.trainingTokens / 1e9, 1e7)));
+    setKnob("tokens", int(std::lround(std::min(a.trainingTokens / 1e9, 1e7))));
     setKnob("devices", a.devices);
     setKnob("mfu", int(std::lround(a.mfu * 100)));
     {

@@ -5,6 +5,8 @@
 #include <QChart>
 #include <QList>
 
+#include <vector>
+
 class QBarSet;
 class QStackedBarSeries;
 class QValueAxis;
@@ -31,6 +33,7 @@ private:
     QValueAxis *m_layers;
     QValueAxis *m_values;
     QList<QBarSet *> m_sets; // attention, cross-attention, ffn, norms
+    std::vector<bool> m_legendShown; // legend markers currently visible, by set
 };
 
 } // namespace tx

@@ -21,19 +21,15 @@ LossChart::LossChart(QGraphicsItem *parent)
     , m_x(new QLogValueAxis(this))
     , m_y(new QValueAxis(this))
 {
-    setTitle(tr("Loss against model size, same training data"));
     QPen pen(QColor(0x00, 0x72, 0xB2));
     pen.setWidthF(2.5);
     m_curve->setPen(pen);
-    m_design->setName(tr("This design"));
     m_design->setColor(QColor(0xD5, 0x5E, 0x00));
     m_design->setMarkerSize(16);
     addSeries(m_curve);
     addSeries(m_design);
-    m_x->setTitleText(tr("parameters"));
     m_x->setBase(10);
     m_x->setLabelFormat(QStringLiteral("%.0e"));
-    m_y->setTitleText(tr("predicted loss (nats/token)"));
     m_y->setLabelFormat(QStringLiteral("%.2f"));
     addAxis(m_x, Qt::AlignBottom);
     addAxis(m_y, Qt::AlignLeft);
@@ -42,12 +38,13 @@ LossChart::LossChart(QGraphicsItem *parent)
         s->attachAxis(m_y);
     }
     legend()->setAlignment(Qt::AlignBottom);
+    retranslate(); // the fixed titles and names, in one place for every language change
 }
 
 void LossChart::retranslate()
 {
-    setTitle(tr("Loss against model size, same training data"));
-    m_design->setName(tr("This design"));
+    setTitle(tr("Loss against size, same training data"));
+    m_design->setName(tr("Design"));
     m_x->setTitleText(tr("parameters"));
     m_y->setTitleText(tr("predicted loss (nats/token)"));
 }
@@ -56,6 +53,12 @@ void LossChart::setEvaluation(const Assumptions &assumptions, const Evaluation &
 {
     const ScalingLaw law = ScalingLaw::of(assumptions.law);
     const double n = e.scaling.params;
+    if (!(n > 0) || !std::isfinite(n) || !(e.scaling.tokens > 0) || !std::isfinite(e.scaling.loss)) {
+        m_design->clear();
+        m_curve->clear();
+        m_shownTokens = -1;
+        return;
+    }
     const double lo = std::min(1e7, n / 10), hi = std::max(1e12, n * 10);
     const QList<QPointF> design = {QPointF(n, e.scaling.loss)};
     if (m_design->points() != design)
@@ -77,7 +80,7 @@ void LossChart::setEvaluation(const Assumptions &assumptions, const Evaluation &
         top = std::max(top, p.loss);
         bottom = std::min(bottom, p.loss);
     }
-    m_curve->setName(tr("%1 training tokens (%2)").arg(NumberFormat::count(e.scaling.tokens), law.name()));
+    m_curve->setName(tr("%1 tokens").arg(NumberFormat::count(e.scaling.tokens)));
     m_curve->replace(points);
     m_x->setRange(lo, hi);
     top = std::min(top, bottom + 4.0);

@@ -2,6 +2,8 @@
 
 #include "niceaxis.h"
 
+#include <iterator>
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QLineSeries>
@@ -38,13 +40,10 @@ MemoryChart::MemoryChart(QGraphicsItem *parent)
     , m_categories(new QBarCategoryAxis(this))
     , m_values(new QValueAxis(this))
 {
-    setTitle(tr("Memory to run and to train"));
-    const QStringList names = {tr("Weights"), tr("KV cache"), tr("Activations"), tr("Runtime overhead"),
-                               tr("Gradients"), tr("Optimizer states")};
     const QColor colors[] = {QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00),
                              QColor(0x99, 0x99, 0x99), QColor(0x00, 0x9E, 0x73), QColor(0x00, 0x72, 0xB2)};
-    for (int i = 0; i < names.size(); ++i) {
-        auto *set = new QBarSet(names[i], m_series);
+    for (int i = 0; i < int(std::size(colors)); ++i) {
+        auto *set = new QBarSet(QString(), m_series);
         set->setColor(colors[i]);
         m_series->append(set);
         m_sets << set;
@@ -56,7 +55,6 @@ MemoryChart::MemoryChart(QGraphicsItem *parent)
     pen.setStyle(Qt::DashLine);
     m_capacity->setPen(pen);
     addSeries(m_capacity);
-    m_values->setTitleText(tr("GB (10^9 bytes)"));
     m_values->setLabelFormat(QStringLiteral("%.0f"));
     addAxis(m_categories, Qt::AlignBottom);
     addAxis(m_values, Qt::AlignLeft);
@@ -64,7 +62,8 @@ MemoryChart::MemoryChart(QGraphicsItem *parent)
     m_series->attachAxis(m_values);
     m_capacity->attachAxis(m_categories);
     m_capacity->attachAxis(m_values);
-    legend()->setAlignment(Qt::AlignBottom);
+    legend()->setAlignment(Qt::AlignRight); // seven long names: a column keeps them whole
+    retranslate(); // the fixed titles and names, in one place for every language change
 }
 
 void MemoryChart::retranslate()
@@ -130,7 +129,7 @@ void MemoryChart::refresh()
         }
     }
     const double capacity = e.hardware.deviceMemoryBytes / kGB;
-    m_capacity->setName(tr("%1 memory (%2 GB)").arg(e.hardware.deviceName).arg(capacity, 0, 'f', 0));
+    m_capacity->setName(tr("Device memory (%1 GB)").arg(capacity, 0, 'f', 0));
     const QList<QPointF> line = {QPointF(-0.5, capacity), QPointF(n - 0.5, capacity)};
     if (m_capacity->points() != line)
         m_capacity->replace(line);

@@ -23,25 +23,20 @@ RooflineChart::RooflineChart(QGraphicsItem *parent)
     , m_x(new QLogValueAxis(this))
     , m_y(new QLogValueAxis(this))
 {
-    setTitle(tr("Speed limit of the device (roofline)"));
     QPen roofPen(QColor(0x55, 0x55, 0x55));
     roofPen.setWidthF(2.5);
     m_roof->setPen(roofPen);
-    m_prefill->setName(tr("Reading the prompt (prefill)"));
     m_prefill->setColor(QColor(0x00, 0x72, 0xB2));
     m_prefill->setMarkerSize(14);
-    m_decode->setName(tr("Writing a token (decode)"));
     m_decode->setColor(QColor(0xD5, 0x5E, 0x00));
     m_decode->setMarkerSize(14);
     m_decode->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     addSeries(m_roof);
     addSeries(m_prefill);
     addSeries(m_decode);
-    m_x->setTitleText(tr("arithmetic intensity (FLOP per byte moved)"));
     m_x->setBase(10);
     m_x->setLabelFormat(QStringLiteral("%g"));
     m_x->setRange(kMinIntensity, kMaxIntensity);
-    m_y->setTitleText(tr("attainable speed (TFLOP/s)"));
     m_y->setBase(10);
     m_y->setLabelFormat(QStringLiteral("%g"));
     addAxis(m_x, Qt::AlignBottom);
@@ -51,13 +46,15 @@ RooflineChart::RooflineChart(QGraphicsItem *parent)
         s->attachAxis(m_y);
     }
     legend()->setAlignment(Qt::AlignBottom);
+    retranslate(); // the fixed titles and names, in one place for every language change
 }
 
 void RooflineChart::retranslate()
 {
+    // The device's name replaces "the device" with the next evaluation.
     setTitle(tr("Speed limit of the device (roofline)"));
-    m_prefill->setName(tr("Reading the prompt (prefill)"));
-    m_decode->setName(tr("Writing a token (decode)"));
+    m_prefill->setName(tr("Prefill"));
+    m_decode->setName(tr("Decode"));
     m_x->setTitleText(tr("arithmetic intensity (FLOP per byte moved)"));
     m_y->setTitleText(tr("attainable speed (TFLOP/s)"));
 }
@@ -70,15 +67,16 @@ void RooflineChart::setEvaluation(const Evaluation &e)
     if (!(peak > 0) || !(bandwidth > 0))
         return;
     const double ridge = peak / bandwidth;
-    m_roof->setName(tr("%1: %2 TFLOP/s peak, %3 TB/s").arg(hw.deviceName).arg(peak, 0, 'f', 0)
-                        .arg(bandwidth, 0, 'f', 2));
+    m_roof->setName(tr("Roof: %1 TFLOP/s, %2 TB/s").arg(peak, 0, 'f', 0).arg(bandwidth, 0, 'f', 2));
+    setTitle(tr("Speed limit of %1 (roofline)").arg(hw.deviceName));
     const QList<QPointF> roof = {QPointF(kMinIntensity, bandwidth * kMinIntensity), QPointF(ridge, peak),
                                  QPointF(kMaxIntensity, peak)};
     if (m_roof->points() != roof)
         m_roof->replace(roof);
     const auto attainable = [&](double intensity) { return std::min(peak, bandwidth * intensity); };
-    const double pi = std::clamp(e.compute.prefillIntensity, kMinIntensity, kMaxIntensity);
-    const double di = std::clamp(e.compute.decodeIntensity, kMinIntensity, kMaxIntensity);
+    const auto onAxis = [](double x) { return std::isfinite(x) ? std::clamp(x, kMinIntensity, kMaxIntensity) : kMinIntensity; };
+    const double pi = onAxis(e.compute.prefillIntensity);
+    const double di = onAxis(e.compute.decodeIntensity);
     const QList<QPointF> prefill = {QPointF(pi, attainable(pi))};
     const QList<QPointF> decode = {QPointF(di, attainable(di))};
     if (m_prefill->points() != prefill)

@@ -4,6 +4,8 @@
 #include "isoflopchart.h"
 #include "losschart.h"
 #include "numberformat.h"
+#include "scalinglaw.h"
+#include "superscript.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -19,6 +21,7 @@ ScalingView::ScalingView(QWidget *parent)
     , m_verdict(new QLabel(this))
 {
     m_verdict->setWordWrap(true);
+    m_verdict->setTextFormat(Qt::RichText);
     // Fixed height: a verdict that grows by a line would move both charts and redraw them.
     m_verdict->setFixedHeight(2 * m_verdict->fontMetrics().lineSpacing() + 4);
     m_verdict->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
@@ -50,11 +53,11 @@ void ScalingView::showSnapshot(const DesignSnapshot &s)
     else
         verdict = tr("For %1 of training compute this design is close to compute-optimal "
                      "(within %2×: %3 parameters on %4 tokens would reach loss %5; this design %6).");
-    m_verdict->setText(verdict.arg(NumberFormat::flops(sc.computeBudget))
+    m_verdict->setText(Superscript::html(ScalingLaw::of(s.assumptions.law).name() + QStringLiteral(": ") + verdict.arg(NumberFormat::flops(sc.computeBudget))
                            .arg(ratio >= 1 ? ratio : 1 / std::max(ratio, 1e-12), 0, 'f', 1)
                            .arg(NumberFormat::count(sc.optimalParams), NumberFormat::count(sc.optimalTokens))
                            .arg(sc.optimalLoss, 0, 'f', 3)
-                           .arg(sc.loss, 0, 'f', 3));
+                           .arg(sc.loss, 0, 'f', 3)));
 }
 
 void ScalingView::changeEvent(QEvent *event)

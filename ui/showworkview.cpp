@@ -3,6 +3,7 @@
 #include "componentnames.h"
 #include "explainer.h"
 #include "numberformat.h"
+#include "superscript.h"
 
 #include <QCoreApplication>
 #include <QVBoxLayout>
@@ -175,7 +176,7 @@ void ShowWorkView::showDetails()
                           "<h3>Formula</h3><p><code>%3</code></p>"
                           "<h3>With this design's numbers</h3><p><code>%4</code></p>"
                           "<h3>Source</h3><p>%5</p><p style='color:gray'>%6</p>")
-                           .arg(f->title.toHtmlEscaped(), formatValue(*f).toHtmlEscaped(), f->formula.toHtmlEscaped(),
+                           .arg(f->title.toHtmlEscaped(), Superscript::html(formatValue(*f)), f->formula.toHtmlEscaped(),
                                 f->substituted.toHtmlEscaped(), f->source.toHtmlEscaped(), f->key);
     if (html != m_html) {
         m_html = html;

@@ -1,8 +1,9 @@
 #include "summarycard.h"
 
+#include "superscript.h"
+
 #include <QKeyEvent>
 #include <QLabel>
-#include <QRegularExpression>
 #include <QVBoxLayout>
 
 namespace tx {
@@ -24,11 +25,10 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
     big.setBold(true);
     m_value->setFont(big);
     m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_value->setTextFormat(Qt::RichText);
+    m_detail->setTextFormat(Qt::RichText);
     m_detail->setWordWrap(true);
-    QPalette muted = m_detail->palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
-    m_title->setPalette(muted);
-    m_detail->setPalette(muted);
+    applyMutedPalette();
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 10, 6);
     layout->setSpacing(2);
@@ -50,16 +50,12 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
 
 void SummaryCard::show(const QString &value, const QString &detail, const QString &tooltip)
 {
-    // "1.38 × 10^10 FLOP" reads better with a real superscript.
-    QString shown = value;
-    if (shown.contains(QLatin1Char('^'))) {
-        static const QRegularExpression power(QStringLiteral("\\^(-?\\d+)"));
-        shown = shown.toHtmlEscaped().replace(power, QStringLiteral("<sup>\\1</sup>"));
-    }
+    const QString shown = Superscript::html(value);
     if (m_value->text() != shown)
         m_value->setText(shown);
-    if (m_detail->text() != detail)
-        m_detail->setText(detail);
+    const QString shownDetail = Superscript::html(detail);
+    if (m_detail->text() != shownDetail)
+        m_detail->setText(shownDetail);
     setToolTip(tooltip);
 }
 
@@ -67,6 +63,22 @@ void SummaryCard::setTitle(const QString &title)
 {
     m_title->setText(title);
     setAccessibleName(title);
+}
+
+void SummaryCard::applyMutedPalette()
+{
+    QPalette muted = palette();
+    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
+    m_title->setPalette(muted);
+    m_detail->setPalette(muted);
+}
+
+void SummaryCard::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    // Light/dark switch: the grey of the title and detail follows the new palette.
+    if (event->type() == QEvent::PaletteChange)
+        applyMutedPalette();
 }
 
 void SummaryCard::mousePressEvent(QMouseEvent *event)

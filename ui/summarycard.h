@@ -27,8 +27,11 @@ signals:
 protected:
     void mousePressEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void applyMutedPalette();
+
     QString m_key;
     QLabel *m_title;
     QLabel *m_value;

@@ -1795,18 +1795,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>等算力曲线：给定算力预算下的最佳规模</translation>
     </message>
     <message>
-        <source>Compute-optimal frontier</source>
-        <translation>算力最优前沿</translation>
-    </message>
-    <message>
-        <source>This design</source>
-        <translation>此设计</translation>
-    </message>
-    <message>
-        <source>Pinned design A</source>
-        <translation>已固定的设计 A</translation>
-    </message>
-    <message>
         <source>parameters</source>
         <translation>参数量</translation>
     </message>
@@ -1815,12 +1803,24 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>预测损失（奈特/词元）</translation>
     </message>
     <message>
-        <source>Fixed budgets, 10^18 … 10^26 FLOP</source>
-        <translation>固定预算，10^18 … 10^26 FLOP</translation>
+        <source>Optimal</source>
+        <translation>最优</translation>
     </message>
     <message>
-        <source>This design&apos;s budget (%1 FLOP)</source>
-        <translation>此设计的预算（%1 FLOP）</translation>
+        <source>Design</source>
+        <translation>此设计</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>Budgets</source>
+        <translation>算力预算</translation>
+    </message>
+    <message>
+        <source>Its budget</source>
+        <translation>此设计的预算</translation>
     </message>
 </context>
 <context>
@@ -1844,14 +1844,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>Norms</source>
         <translation>归一化层</translation>
-    </message>
-    <message>
-        <source>layer</source>
-        <translation>层</translation>
-    </message>
-    <message>
-        <source>parameters (millions)</source>
-        <translation>参数量（百万）</translation>
     </message>
     <message>
         <source>layer (from 0)</source>
@@ -1950,14 +1942,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
 <context>
     <name>tx::LossChart</name>
     <message>
-        <source>Loss against model size, same training data</source>
-        <translation>相同训练数据下损失随模型规模的变化</translation>
-    </message>
-    <message>
-        <source>This design</source>
-        <translation>此设计</translation>
-    </message>
-    <message>
         <source>parameters</source>
         <translation>参数量</translation>
     </message>
@@ -1966,8 +1950,16 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>预测损失（奈特/词元）</translation>
     </message>
     <message>
-        <source>%1 training tokens (%2)</source>
-        <translation>%1 个训练词元（%2）</translation>
+        <source>Loss against size, same training data</source>
+        <translation>相同训练数据下损失随规模的变化</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>此设计</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
     </message>
 </context>
 <context>
@@ -2188,8 +2180,8 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>训练（单个副本）</translation>
     </message>
     <message>
-        <source>%1 memory (%2 GB)</source>
-        <translation>%1 显存（%2 GB）</translation>
+        <source>Device memory (%1 GB)</source>
+        <translation>设备显存（%1 GB）</translation>
     </message>
 </context>
 <context>
@@ -2376,14 +2368,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>设备的速度上限（屋顶线）</translation>
     </message>
     <message>
-        <source>Reading the prompt (prefill)</source>
-        <translation>读取提示词（预填充）</translation>
-    </message>
-    <message>
-        <source>Writing a token (decode)</source>
-        <translation>生成一个词元（解码）</translation>
-    </message>
-    <message>
         <source>arithmetic intensity (FLOP per byte moved)</source>
         <translation>算术强度（每搬运一字节的 FLOP）</translation>
     </message>
@@ -2392,8 +2376,20 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>可达速度（TFLOP/s）</translation>
     </message>
     <message>
-        <source>%1: %2 TFLOP/s peak, %3 TB/s</source>
-        <translation>%1：峰值 %2 TFLOP/s，%3 TB/s</translation>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Roof: %1 TFLOP/s, %2 TB/s</source>
+        <translation>屋顶：%1 TFLOP/s，%2 TB/s</translation>
+    </message>
+    <message>
+        <source>Speed limit of %1 (roofline)</source>
+        <translation>%1 的速度上限（屋顶线）</translation>
     </message>
 </context>
 <context>

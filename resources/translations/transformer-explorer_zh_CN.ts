@@ -336,7 +336,7 @@
     </message>
     <message>
         <source>Active per token: %1</source>
-        <translation>每词元激活：%1</translation>
+        <translation>每词元激活参数：%1</translation>
     </message>
     <message>
         <source>Executed (shared layers unrolled): %1</source>

@@ -143,9 +143,9 @@ void MainWindow::createMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_state->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction *undo = m_state->undoStack()->createUndoAction(edit, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_state->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction *redo = m_state->undoStack()->createRedoAction(edit, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);

@@ -1,4 +1,5 @@
 #include "commands.h"
+#include "designfile.h"
 #include "languagemanager.h"
 #include "lessonlibrary.h"
 #include "mainwindow.h"
@@ -27,7 +28,9 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
 void printUsage(QTextStream &out)
 {
     out << "Usage: transformer-explorer [COMMAND] [OPTIONS]\n"
-           "Without a command, opens the window.\n\n"
+           "Without a command, opens the window:\n"
+           "  transformer-explorer [--preset NAME] [--design FILE] [--fresh]\n"
+           "                       [--language en|zh_CN] [--present] [--lesson 1-5]\n\n"
            "Commands:\n"
            "  presets                       list the built-in presets\n"
            "  size (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...]\n"
@@ -104,8 +107,15 @@ int main(int argc, char *argv[])
                             << "\" (see: transformer-explorer presets)\n";
         return 2;
     }
-    if (parser.isSet(designOption) && !window.openFile(parser.value(designOption)))
-        return 2;
+    if (parser.isSet(designOption)) {
+        // A bad file on the command line is reported like the subcommands do, not in a dialog.
+        const auto design = tx::DesignFile::load(parser.value(designOption));
+        if (!design) {
+            QTextStream(stderr) << design.error().toString() << '\n';
+            return 2;
+        }
+        window.openFile(parser.value(designOption));
+    }
     if (parser.isSet(languageOption)) {
         const QString code = parser.value(languageOption);
         if (!tx::LanguageManager::available().contains(code)) {

@@ -101,7 +101,10 @@ void ComputeView::showSnapshot(const DesignSnapshot &s)
     }
     const Evaluation &e = *s.evaluation;
     const auto set = [this](const char *key, const QString &text) {
-        m_values.value(QLatin1String(key))->setText(Superscript::html(text));
+        QLabel *label = m_values.value(QLatin1String(key));
+        const QString shown = Superscript::html(text);
+        if (label->text() != shown)
+            label->setText(shown);
     };
     set("compute.forward_flops_per_token", NumberFormat::flops(e.compute.forwardFlopsPerToken));
     set("compute.training_flops_per_token", NumberFormat::flops(e.compute.trainingFlopsPerToken));

@@ -78,6 +78,10 @@ int KnobControl::value() const
 
 void KnobControl::setValue(int value)
 {
+    // Most knobs keep their value when another moves; leaving them untouched spares a
+    // repaint of every spin box on each slider tick.
+    if (m_spin->value() == value && m_slider->value() == positionFor(value))
+        return;
     const QSignalBlocker blockSpin(m_spin);
     const QSignalBlocker blockSlider(m_slider);
     m_spin->setValue(value);

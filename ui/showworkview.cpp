@@ -6,32 +6,84 @@
 #include "superscript.h"
 
 #include <QCoreApplication>
+#include <QFontDatabase>
 #include <QVBoxLayout>
 #include <QListWidget>
 #include <QSignalBlocker>
-#include <QTextBrowser>
+#include <QLabel>
+#include <QScrollArea>
 
 namespace tx {
 
 ShowWorkView::ShowWorkView(QWidget *parent)
     : QWidget(parent)
     , m_list(new QListWidget(this))
-    , m_details(new QTextBrowser(this))
+    , m_title(new QLabel)
+    , m_value(new QLabel)
+    , m_formula(new QLabel)
+    , m_substituted(new QLabel)
+    , m_source(new QLabel)
 {
     m_list->setObjectName(QStringLiteral("figures"));
-    m_details->setObjectName(QStringLiteral("work"));
-    m_details->setOpenLinks(false);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    QFont valueFont = m_value->font();
+    valueFont.setPointSizeF(valueFont.pointSizeF() * 1.2);
+    valueFont.setBold(true);
+    m_value->setFont(valueFont);
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_formula->setFont(mono);
+    m_substituted->setFont(mono);
+
+    auto *panel = new QWidget;
+    auto *column = new QVBoxLayout(panel);
+    const auto heading = [panel](const QString &text) {
+        auto *label = new QLabel(text, panel);
+        QFont bold = label->font();
+        bold.setBold(true);
+        label->setFont(bold);
+        return label;
+    };
+    column->addWidget(m_title);
+    column->addWidget(m_value);
+    column->addWidget(heading(tr("Formula")));
+    column->addWidget(m_formula);
+    column->addWidget(heading(tr("With this design's numbers")));
+    column->addWidget(m_substituted);
+    column->addWidget(heading(tr("Source")));
+    column->addWidget(m_source);
+    column->addStretch(1);
+    for (QLabel *label : {m_title, m_value, m_formula, m_substituted, m_source}) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    }
+    m_value->setTextFormat(Qt::RichText);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(panel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setObjectName(QStringLiteral("work"));
+
     // The dock is tall and narrow: the list above, the working below.
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_list, 1);
-    layout->addWidget(m_details, 2);
+    layout->addWidget(scroll, 2);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0 && row < int(m_figures.size())) {
             m_selected = m_figures[size_t(row)].key;
             showDetails();
         }
     });
+}
+
+QString ShowWorkView::detailsText() const
+{
+    return QStringList{m_title->text(), m_value->text(), m_formula->text(), m_substituted->text(), m_source->text()}
+        .join(QLatin1Char('\n'));
 }
 
 std::vector<Figure> ShowWorkView::paramFigures(const DesignSnapshot &s)
@@ -165,23 +217,23 @@ void ShowWorkView::showDetails()
     for (const Figure &candidate : m_figures)
         if (candidate.key == m_selected)
             f = &candidate;
+    const auto put = [](QLabel *label, const QString &text) {
+        if (label->text() != text)
+            label->setText(text);
+    };
     if (!f) {
-        m_html = m_snapshot.errors.empty() ? QString()
-                                           : tr("<p>The design is invalid: %1</p>")
-                                                 .arg(m_snapshot.errors.front().toString().toHtmlEscaped());
-        m_details->setHtml(m_html);
+        put(m_title, m_snapshot.errors.empty() ? QString() : tr("The design is invalid"));
+        put(m_value, m_snapshot.errors.empty() ? QString() : m_snapshot.errors.front().toString().toHtmlEscaped());
+        for (QLabel *label : {m_formula, m_substituted, m_source})
+            put(label, QString());
         return;
     }
-    const QString html = tr("<h2>%1</h2><p style='font-size:large'><b>%2</b></p>"
-                          "<h3>Formula</h3><p><code>%3</code></p>"
-                          "<h3>With this design's numbers</h3><p><code>%4</code></p>"
-                          "<h3>Source</h3><p>%5</p><p style='color:gray'>%6</p>")
-                           .arg(f->title.toHtmlEscaped(), Superscript::html(formatValue(*f)), f->formula.toHtmlEscaped(),
-                                f->substituted.toHtmlEscaped(), f->source.toHtmlEscaped(), f->key);
-    if (html != m_html) {
-        m_html = html;
-        m_details->setHtml(html);
-    }
+    put(m_title, f->title);
+    put(m_value, Superscript::html(formatValue(*f)));
+    put(m_formula, f->formula);
+    put(m_substituted, f->substituted);
+    put(m_source, f->source);
+    m_source->setToolTip(f->key);
 }
 
 } // namespace tx

@@ -8,7 +8,7 @@
 #include <vector>
 
 class QListWidget;
-class QTextBrowser;
+class QLabel;
 
 namespace tx {
 
@@ -26,7 +26,8 @@ public:
     bool selectFigure(const QString &key);
 
     QString selectedKey() const { return m_selected; }
-    QTextBrowser *details() const { return m_details; }
+    // The working as a reader sees it: title, value, formula, substituted numbers, source.
+    QString detailsText() const;
 
     // A figure's value in words with its unit: "13.5 GB", "1.20 × 10^23 FLOP", "3.2 days".
     static QString formatValue(const Figure &figure);
@@ -41,11 +42,16 @@ private:
     void showDetails();
 
     QListWidget *m_list;
-    QTextBrowser *m_details;
+    // Plain labels rather than a rich-text browser: re-laying out an HTML document on every
+    // slider tick cost more than the whole evaluation.
+    QLabel *m_title;
+    QLabel *m_value;
+    QLabel *m_formula;
+    QLabel *m_substituted;
+    QLabel *m_source;
     DesignSnapshot m_snapshot;
     std::vector<Figure> m_figures;
     QString m_selected = QStringLiteral("params.total");
-    QString m_html; // what m_details shows, to skip identical re-layouts
     bool m_dirty = true;
 };
 

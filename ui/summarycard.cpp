@@ -25,8 +25,6 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
     big.setBold(true);
     m_value->setFont(big);
     m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_value->setTextFormat(Qt::RichText);
-    m_detail->setTextFormat(Qt::RichText);
     m_detail->setWordWrap(true);
     applyMutedPalette();
     auto *layout = new QVBoxLayout(this);
@@ -50,12 +48,19 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
 
 void SummaryCard::show(const QString &value, const QString &detail, const QString &tooltip)
 {
-    const QString shown = Superscript::html(value);
-    if (m_value->text() != shown)
-        m_value->setText(shown);
-    const QString shownDetail = Superscript::html(detail);
-    if (m_detail->text() != shownDetail)
-        m_detail->setText(shownDetail);
+    // Rich text (a QTextDocument per label) only where a power of ten needs a superscript;
+    // plain text is several times cheaper to lay out on every slider tick.
+    const auto put = [](QLabel *label, const QString &text) {
+        const bool power = text.contains(QLatin1Char('^'));
+        const QString shown = power ? Superscript::html(text) : text;
+        const Qt::TextFormat format = power ? Qt::RichText : Qt::PlainText;
+        if (label->textFormat() != format)
+            label->setTextFormat(format);
+        if (label->text() != shown)
+            label->setText(shown);
+    };
+    put(m_value, value);
+    put(m_detail, detail);
     setToolTip(tooltip);
 }
 

@@ -2489,12 +2489,20 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The design is invalid: %1&lt;/p&gt;</source>
-        <translation>&lt;p&gt;设计无效：%1&lt;/p&gt;</translation>
+        <source>Formula</source>
+        <translation>公式</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;%1&lt;/h2&gt;&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;&lt;h3&gt;Formula&lt;/h3&gt;&lt;p&gt;&lt;code&gt;%3&lt;/code&gt;&lt;/p&gt;&lt;h3&gt;With this design&apos;s numbers&lt;/h3&gt;&lt;p&gt;&lt;code&gt;%4&lt;/code&gt;&lt;/p&gt;&lt;h3&gt;Source&lt;/h3&gt;&lt;p&gt;%5&lt;/p&gt;&lt;p style=&apos;color:gray&apos;&gt;%6&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;%1&lt;/h2&gt;&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;&lt;h3&gt;公式&lt;/h3&gt;&lt;p&gt;&lt;code&gt;%3&lt;/code&gt;&lt;/p&gt;&lt;h3&gt;代入此设计的数字&lt;/h3&gt;&lt;p&gt;&lt;code&gt;%4&lt;/code&gt;&lt;/p&gt;&lt;h3&gt;来源&lt;/h3&gt;&lt;p&gt;%5&lt;/p&gt;&lt;p style=&apos;color:gray&apos;&gt;%6&lt;/p&gt;</translation>
+        <source>With this design&apos;s numbers</source>
+        <translation>代入此设计的数字</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>The design is invalid</source>
+        <translation>设计无效</translation>
     </message>
 </context>
 <context>

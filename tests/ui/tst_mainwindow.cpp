@@ -15,6 +15,7 @@
 #include "parameterview.h"
 #include "presetlibrary.h"
 #include "presetpicker.h"
+#include "recentfiles.h"
 #include "showworkview.h"
 #include "summarycard.h"
 #include "summarycards.h"
@@ -27,6 +28,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QMenu>
+#include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -267,7 +270,7 @@ private slots:
         w.show();
         emit w.cards()->card(QStringLiteral("memory.inference.weights_bytes"))->selected(QStringLiteral("memory.inference.weights_bytes"));
         QCOMPARE(w.showWorkView()->selectedKey(), QStringLiteral("memory.inference.weights_bytes"));
-        const QString text = w.showWorkView()->details()->toPlainText();
+        const QString text = w.showWorkView()->detailsText();
         QVERIFY2(text.contains(QStringLiteral("6,738,415,616 · 16/8 = 13,476,831,232")), qPrintable(text));
     }
 
@@ -327,6 +330,43 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), DesignFile::serialize(saved));
+    }
+
+    void badFileKeepsTheDesignAndNamesTheField()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "transformer-explorer-design", "version": 1, "design": {"d_model": "wide"}})");
+        f.close();
+        DesignState state;
+        const ModelConfig before = state.config();
+        const auto opened = state.open(path);
+        QVERIFY(!opened.hasValue());
+        QCOMPARE(opened.error().file, path);
+        QCOMPARE(opened.error().field, QStringLiteral("d_model"));
+        QCOMPARE(state.config(), before);
+        QVERIFY(state.filePath().isEmpty());
+    }
+
+    void recentFilesNewestFirstAndCapped()
+    {
+        QSettings().remove(QStringLiteral("recentFiles"));
+        QMenu menu;
+        RecentFiles recent(&menu);
+        for (int i = 0; i < RecentFiles::kMax + 3; ++i)
+            recent.add(QStringLiteral("/tmp/design-%1.json").arg(i));
+        recent.add(QStringLiteral("/tmp/design-5.json"));
+        QCOMPARE(recent.files().size(), RecentFiles::kMax);
+        QCOMPARE(recent.files().first(), QStringLiteral("/tmp/design-5.json"));
+        QCOMPARE(recent.files().count(QStringLiteral("/tmp/design-5.json")), 1);
+        QCOMPARE(menu.actions().size(), RecentFiles::kMax);
+        QCOMPARE(menu.actions().first()->text(), QStringLiteral("&1 design-5.json"));
+        // A new window's menu reads the same list back from QSettings.
+        QMenu again;
+        RecentFiles reread(&again);
+        QCOMPARE(reread.files(), recent.files());
     }
 
     void exportsChartsAtTheChosenSize()

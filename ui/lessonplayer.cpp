@@ -4,7 +4,10 @@
 #include "lessonlibrary.h"
 #include "lessontext.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -14,6 +17,8 @@
 #include <QPushButton>
 #include <QShortcut>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tx {
 
@@ -42,32 +47,28 @@ LessonPlayer::LessonPlayer(DesignState *state, QWidget *parent)
 {
     setObjectName(QStringLiteral("lessonPlayer"));
     setFocusPolicy(Qt::StrongFocus);
-    // Wide enough that a formula line and a Chinese sentence wrap rarely.
-    setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 52);
-    QFont big = m_title->font();
-    big.setPointSizeF(big.pointSizeF() * 1.4);
-    big.setBold(true);
-    m_title->setFont(big);
     m_title->setWordWrap(true);
+    // Long lesson titles must not widen the panel past the screen (the list shows them whole).
+    m_lessons->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_lessons->setMinimumContentsLength(12);
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_formula->setWordWrap(true);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_formula->setFrameShape(QFrame::StyledPanel);
     m_formula->setMargin(6);
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    mono.setPointSizeF(m_formula->font().pointSizeF() * 1.1);
-    m_formula->setFont(mono);
+    applyFonts();
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_previous);
-    buttons->addWidget(m_position, 1, Qt::AlignCenter);
+    buttons->addStretch(1);
     buttons->addWidget(m_next);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_lessons);
     layout->addWidget(m_title);
     layout->addWidget(m_text);
     layout->addWidget(m_formula);
+    layout->addWidget(m_position, 0, Qt::AlignHCenter);
     layout->addLayout(buttons);
     layout->addStretch(1);
 
@@ -187,8 +188,31 @@ void LessonPlayer::retranslate()
     showStep(false); // the language changed, not the step: numbers are reformatted, the design stays
 }
 
+void LessonPlayer::applyFonts()
+{
+    // Derived from the application font, so presentation mode's larger text reaches the lesson.
+    const QFont base = QApplication::font();
+    QFont big = base;
+    big.setPointSizeF(base.pointSizeF() * 1.4);
+    big.setBold(true);
+    m_title->setFont(big);
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setPointSizeF(base.pointSizeF() * 1.1);
+    m_formula->setFont(mono);
+    // Wide enough that a formula line and a Chinese sentence wrap rarely, but never more than
+    // a quarter of the screen: the charts beside it are what the class looks at.
+    int width = QFontMetrics(base).horizontalAdvance(QLatin1Char('x')) * 40;
+    if (const QScreen *screen = QGuiApplication::primaryScreen())
+        width = std::min(width, screen->availableGeometry().width() / 4);
+    setMinimumWidth(width);
+}
+
 void LessonPlayer::changeEvent(QEvent *event)
 {
+    // The player's own font follows the application font (presentation mode): its title and
+    // formula, which carry sizes of their own, follow it here.
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange)
+        applyFonts();
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);

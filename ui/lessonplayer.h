@@ -47,6 +47,7 @@ protected:
 private:
     void showStep(bool applyDesign);
     void retranslate();
+    void applyFonts();
 
     DesignState *m_state;
     QComboBox *m_lessons;

@@ -22,21 +22,24 @@ ReadoutBar::ReadoutBar(QWidget *parent)
     setObjectName(QStringLiteral("readout"));
     m_value->setObjectName(QStringLiteral("readoutValue"));
     QFont big = m_value->font();
-    big.setPointSizeF(big.pointSizeF() * 2.6);
+    big.setPointSizeF(big.pointSizeF() * 2.2);
     big.setBold(true);
     m_value->setFont(big);
     QFont medium = m_detail->font();
-    medium.setPointSizeF(medium.pointSizeF() * 1.6);
+    medium.setPointSizeF(medium.pointSizeF() * 1.3);
     m_detail->setFont(medium);
     m_prompt->setBuddy(m_choice);
+    // The detail may wrap: on a narrow projector the readout must not widen the window off screen.
+    m_detail->setWordWrap(true);
 
     auto *grid = new QGridLayout(this);
-    grid->setContentsMargins(8, 4, 8, 4);
+    grid->setContentsMargins(8, 2, 8, 2);
+    grid->setVerticalSpacing(0);
     grid->addWidget(m_prompt, 0, 0);
     grid->addWidget(m_choice, 0, 1);
-    grid->addWidget(m_value, 1, 0, 1, 3);
-    grid->addWidget(m_detail, 1, 3, Qt::AlignBottom | Qt::AlignLeft);
-    grid->setColumnStretch(4, 1);
+    grid->addWidget(m_value, 0, 2, Qt::AlignVCenter);
+    grid->addWidget(m_detail, 1, 0, 1, 3);
+    grid->setColumnStretch(2, 1);
 
     retranslate();
     connect(m_choice, &QComboBox::activated, this, [this](int index) {

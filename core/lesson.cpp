@@ -139,6 +139,13 @@ Expected<Lesson, Error> Lesson::parse(const QByteArray &bytes, const QString &fi
             }
             config = *resolved;
         }
+        static const QStringList views = {QStringLiteral("parameters"), QStringLiteral("memory"),
+                                          QStringLiteral("compute"), QStringLiteral("scaling"),
+                                          QStringLiteral("product"), QStringLiteral("cards"),
+                                          QStringLiteral("controls")};
+        if (!step.highlight.isEmpty() && !views.contains(step.highlight))
+            return Error{file, where + QStringLiteral(".highlight"),
+                         tr("unknown view (known: %1)").arg(views.join(QStringLiteral(", ")))};
         if (!step.focus.isEmpty() && !DesignFile::fieldNames().contains(step.focus))
             return Error{file, where + QStringLiteral(".focus"), tr("unknown design field")};
         Assumptions a;

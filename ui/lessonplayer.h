@@ -37,7 +37,8 @@ public:
     QLabel *formulaLabel() const { return m_formula; }
 
 signals:
-    // A step wants `target` ("parameters", "cards", "controls", "product") framed and the knob
+    // A step wants `target` ("parameters", "memory", "compute", "scaling", "product", "cards",
+    // "controls") framed and the knob
     // `focus` (a design-file key, may be empty) to be the one under discussion.
     void highlightRequested(const QString &target, const QString &focus);
 

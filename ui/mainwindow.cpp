@@ -290,6 +290,12 @@ void MainWindow::highlight(const QString &target, const QString &focus)
         w = m_parameters;
     else if (target == QLatin1String("product"))
         w = m_product;
+    else if (target == QLatin1String("memory"))
+        w = m_memory;
+    else if (target == QLatin1String("compute"))
+        w = m_compute;
+    else if (target == QLatin1String("scaling"))
+        w = m_scaling;
     else if (target == QLatin1String("cards"))
         w = m_cards;
     else if (target == QLatin1String("controls"))

@@ -1900,6 +1900,10 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
+    <message>
+        <source>unknown view (known: %1)</source>
+        <translation>未知视图（已知：%1）</translation>
+    </message>
 </context>
 <context>
     <name>tx::LessonPlayer</name>

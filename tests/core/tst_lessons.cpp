@@ -55,6 +55,11 @@ private slots:
                 }
                 QVERIFY(!s.title.zh.isEmpty() && !s.text.zh.isEmpty());
             }
+            // Each lesson ends on a chart page, which exports as a slide.
+            const QString last = l.steps.back().highlight;
+            QVERIFY2(QStringList({QStringLiteral("parameters"), QStringLiteral("memory"), QStringLiteral("compute"),
+                                  QStringLiteral("scaling")}).contains(last),
+                     qPrintable(l.id + QStringLiteral(" ends on ") + last));
         }
     }
 

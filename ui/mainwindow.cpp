@@ -100,6 +100,11 @@ MainWindow::MainWindow(QWidget *parent)
     tabifyDockWidget(m_workDock, m_lessonDock);
     m_lessonDock->hide();
     connect(m_lessons, &LessonPlayer::highlightRequested, this, &MainWindow::highlight);
+    // Closing the lesson takes its frame away too.
+    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible && m_lessonDock->isHidden())
+            m_highlight->highlight(nullptr);
+    });
     connect(m_presentation, &PresentationMode::activeChanged, this, [this] { showSnapshot(m_state->snapshot()); });
     m_readout->hide();
 

@@ -24,6 +24,7 @@
 
 #include <QApplication>
 #include <QChart>
+#include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
 #include <QSlider>
@@ -153,6 +154,9 @@ private slots:
         QCOMPARE(player->titleLabel()->text(), QStringLiteral("Transformer 层：六个矩阵加归一化"));
         QVERIFY(player->textLabel()->text().contains(QStringLiteral("合计 7,087,872 个参数")));
         window.setLanguage(QStringLiteral("en"));
+        // Closing the lesson removes its frame.
+        window.findChild<QDockWidget *>(QStringLiteral("lessonDock"))->close();
+        QCOMPARE(window.highlightOverlay()->target(), nullptr);
     }
 
     void presentationModeScalesAndLocks()

@@ -1,6 +1,9 @@
 #include "commands.h"
 #include "designfile.h"
+#include "languagemanager.h"
+#include "lessonlibrary.h"
 #include "mainwindow.h"
+#include "presentationmode.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -37,7 +40,8 @@ void printUsage(QTextStream &out)
 {
     out << "Usage: transformer-explorer [COMMAND] [OPTIONS]\n"
            "Without a command, opens the window:\n"
-           "  transformer-explorer [--preset NAME] [--design FILE] [--fresh]\n\n"
+           "  transformer-explorer [--preset NAME] [--design FILE] [--fresh]\n"
+           "                       [--language en|zh_CN] [--present] [--lesson 1-5]\n\n"
            "Commands:\n"
            "  presets                       list the built-in presets\n"
            "  size (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...]\n"
@@ -127,7 +131,15 @@ int main(int argc, char *argv[])
                                           QStringLiteral("file"));
     const QCommandLineOption freshOption(QStringLiteral("fresh"),
                                          QCoreApplication::translate("main", "Ignore the saved window layout and last design."));
-    parser.addOptions({presetOption, designOption, freshOption});
+    const QCommandLineOption languageOption(QStringLiteral("language"),
+                                            QCoreApplication::translate("main", "Window language: en or zh_CN (default: the system's)."),
+                                            QStringLiteral("code"));
+    const QCommandLineOption presentOption(QStringLiteral("present"),
+                                           QCoreApplication::translate("main", "Start in presentation mode (F11)."));
+    const QCommandLineOption lessonOption(QStringLiteral("lesson"),
+                                          QCoreApplication::translate("main", "Open guided lesson N (1-5) at step 1."),
+                                          QStringLiteral("N"));
+    parser.addOptions({presetOption, designOption, freshOption, languageOption, presentOption, lessonOption});
     parser.process(app);
 
     tx::MainWindow window;
@@ -148,6 +160,32 @@ int main(int argc, char *argv[])
         }
         window.openFile(parser.value(designOption));
     }
+    if (parser.isSet(languageOption)) {
+        const QString code = parser.value(languageOption);
+        if (!tx::LanguageManager::available().contains(code)) {
+            QTextStream(stderr) << "transformer-explorer: --language: expected one of "
+                                << tx::LanguageManager::available().join(QStringLiteral(", ")) << ", got \"" << code << "\"\n";
+            return 2;
+        }
+        window.setLanguage(code);
+    }
+    int lesson = -1;
+    if (parser.isSet(lessonOption)) {
+        bool ok = false;
+        const int n = parser.value(lessonOption).toInt(&ok);
+        if (!ok || n < 1 || n > int(tx::LessonLibrary::builtIn().lessons().size())) {
+            QTextStream(stderr) << "transformer-explorer: --lesson: expected 1 to "
+                                << tx::LessonLibrary::builtIn().lessons().size() << ", got \""
+                                << parser.value(lessonOption) << "\"\n";
+            return 2;
+        }
+        lesson = n - 1;
+    }
     window.show();
+    // After show(): a tabified dock can only be raised once the window exists on screen.
+    if (lesson >= 0)
+        window.startLesson(lesson);
+    if (parser.isSet(presentOption))
+        window.presentation()->setActive(true);
     return app.exec();
 }

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include <atomic>
 #include <cmath>
 
 namespace tx {
@@ -21,7 +22,30 @@ QString significant(double x, int digits)
     const int decimals = std::max(0, digits - 1 - magnitude);
     return QString::number(x, 'f', decimals);
 }
+std::atomic<NumberFormat::LargeUnits> g_largeUnits{NumberFormat::LargeUnits::Western};
+
+// "3.50" -> "3.5", "1.00" -> "1": Chinese style writes 3.5万, not 3.50万.
+QString withoutTrailingZeros(QString s)
+{
+    if (!s.contains(QLatin1Char('.')))
+        return s;
+    while (s.endsWith(QLatin1Char('0')))
+        s.chop(1);
+    if (s.endsWith(QLatin1Char('.')))
+        s.chop(1);
+    return s;
+}
 } // namespace
+
+NumberFormat::LargeUnits NumberFormat::defaultLargeUnits()
+{
+    return g_largeUnits.load(std::memory_order_relaxed);
+}
+
+void NumberFormat::setDefaultLargeUnits(LargeUnits units)
+{
+    g_largeUnits.store(units, std::memory_order_relaxed);
+}
 
 QString NumberFormat::exact(std::int64_t n)
 {
@@ -40,7 +64,23 @@ QString NumberFormat::exact(std::int64_t n)
 
 QString NumberFormat::count(double n)
 {
+    return count(n, defaultLargeUnits());
+}
+
+QString NumberFormat::count(double n, LargeUnits largeUnits)
+{
     const double a = std::fabs(n);
+    if (largeUnits == LargeUnits::Chinese) {
+        // 亿 = 10^8 and 万 = 10^4: the easy slip is to treat 亿 as 10^9 (one "billion").
+        struct Unit { double scale; const char16_t *suffix; };
+        static constexpr Unit units[] = {{1e12, u"万亿"}, {1e8, u"亿"}, {1e4, u"万"}};
+        for (const Unit &u : units) {
+            // The 0.9995 threshold carries 9999.6万 into "1亿" rather than "10000万".
+            if (a >= u.scale * 0.9995)
+                return withoutTrailingZeros(significant(n / u.scale, 3)) + QString::fromUtf16(u.suffix);
+        }
+        return QString::number(static_cast<long long>(std::llround(n)));
+    }
     struct Unit { double scale; const char *suffix; };
     static constexpr Unit units[] = {{1e15, "Q"}, {1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
     for (const Unit &u : units) {

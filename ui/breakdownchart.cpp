@@ -81,6 +81,17 @@ BreakdownChart::BreakdownChart(QGraphicsItem *parent)
     legend()->setAlignment(Qt::AlignBottom);
 }
 
+void BreakdownChart::retranslate()
+{
+    setTitle(tr("Where the parameters are"));
+    const QStringList keys = componentKeys();
+    for (int i = 0; i < m_sets.size() && i < keys.size(); ++i)
+        m_sets[i]->setLabel(ComponentNames::component(keys[i]));
+    m_values->setTitleText(tr("parameters (millions)"));
+    m_categories->clear();
+    refresh(); // puts the category names back, translated
+}
+
 void BreakdownChart::setParams(const ParamCount &params)
 {
     m_components = split(params);
@@ -95,6 +106,8 @@ void BreakdownChart::setPinned(const ParamCount *pinned)
 
 void BreakdownChart::refresh()
 {
+    if (m_components.empty())
+        m_components.assign(size_t(m_sets.size()), 0);
     const bool compare = !m_pinned.empty();
     const int bars = compare ? 2 : 1;
     if (m_categories->count() != bars) {

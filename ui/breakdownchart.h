@@ -24,6 +24,8 @@ public:
     void setParams(const ParamCount &params);
     // Puts a second bar, "A", beside the design (comparison); nullptr removes it.
     void setPinned(const ParamCount *pinned);
+    // Sets every title, legend entry and axis title again in the current language.
+    void retranslate();
 
     // Components in drawing order; sets()[i] holds component i, in parameters / 10^6.
     const QList<QBarSet *> &sets() const { return m_sets; }

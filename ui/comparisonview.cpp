@@ -2,6 +2,7 @@
 
 #include "numberformat.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -64,11 +65,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     , m_table(new QTableWidget(int(rows().size()), 4, this))
 {
     m_table->setObjectName(QStringLiteral("comparison"));
-    m_table->setHorizontalHeaderLabels({tr("A (pinned)"), tr("B (editing)"), tr("Change"), tr("Change (%)")});
-    QStringList titles;
-    for (const Row &r : rows())
-        titles << tr(r.title);
-    m_table->setVerticalHeaderLabels(titles);
+    retranslate();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     for (int r = 0; r < m_table->rowCount(); ++r)
@@ -90,6 +87,26 @@ ComparisonView::ComparisonView(QWidget *parent)
     connect(m_pinButton, &QPushButton::clicked, this, &ComparisonView::pin);
     connect(m_clearButton, &QPushButton::clicked, this, &ComparisonView::clearPin);
     refresh();
+}
+
+void ComparisonView::retranslate()
+{
+    m_pinButton->setText(tr("&Pin this design as A"));
+    m_clearButton->setText(tr("&Clear pin"));
+    m_table->setHorizontalHeaderLabels({tr("A (pinned)"), tr("B (editing)"), tr("Change"), tr("Change (%)")});
+    QStringList titles;
+    for (const Row &r : rows())
+        titles << tr(r.title);
+    m_table->setVerticalHeaderLabels(titles);
+}
+
+void ComparisonView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        refresh();
+    }
+    QWidget::changeEvent(event);
 }
 
 void ComparisonView::showSnapshot(const DesignSnapshot &snapshot)

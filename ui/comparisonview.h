@@ -31,8 +31,13 @@ signals:
     // nullptr when the pin is cleared.
     void pinnedChanged(const tx::DesignSnapshot *pinned);
 
+
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void refresh();
+    void retranslate();
 
     QPushButton *m_pinButton;
     QPushButton *m_clearButton;

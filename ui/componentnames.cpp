@@ -63,6 +63,10 @@ QString ComponentNames::field(const QString &key)
         {"moe_experts", QT_TRANSLATE_NOOP("tx::ComponentNames", "Experts")},
         {"moe_top_k", QT_TRANSLATE_NOOP("tx::ComponentNames", "Experts per token")},
         {"lora_rank", QT_TRANSLATE_NOOP("tx::ComponentNames", "LoRA rank")},
+        {"weight_precision", QT_TRANSLATE_NOOP("tx::ComponentNames", "Weight precision")},
+        {"kv_precision", QT_TRANSLATE_NOOP("tx::ComponentNames", "KV cache precision")},
+        {"tied_embeddings", QT_TRANSLATE_NOOP("tx::ComponentNames", "Tied embeddings")},
+        {"sharing", QT_TRANSLATE_NOOP("tx::ComponentNames", "Layer sharing")},
     };
     for (const Name &n : names)
         if (key == QLatin1String(n.key))

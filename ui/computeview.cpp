@@ -5,11 +5,31 @@
 #include "rooflinechart.h"
 #include "superscript.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 
 namespace tx {
+
+namespace {
+// Figure key and row title (translated in ComputeView's context, again on a language change).
+const std::vector<std::pair<const char *, const char *>> &rowTitles()
+{
+    static const std::vector<std::pair<const char *, const char *>> rows = {
+        {"compute.forward_flops_per_token", QT_TRANSLATE_NOOP("tx::ComputeView", "Compute per generated token")},
+        {"compute.training_flops_per_token", QT_TRANSLATE_NOOP("tx::ComputeView", "Compute per training token")},
+        {"compute.training_flops", QT_TRANSLATE_NOOP("tx::ComputeView", "Training compute")},
+        {"compute.prefill_flops", QT_TRANSLATE_NOOP("tx::ComputeView", "Reading the prompt (all users)")},
+        {"hardware.prefill_seconds", QT_TRANSLATE_NOOP("tx::ComputeView", "Time to read the prompt")},
+        {"hardware.decode_tokens_per_s", QT_TRANSLATE_NOOP("tx::ComputeView", "Writing speed (all users)")},
+        {"hardware.training_seconds", QT_TRANSLATE_NOOP("tx::ComputeView", "Training time")},
+        {"cost.gpu_hours", QT_TRANSLATE_NOOP("tx::ComputeView", "Device-hours")},
+        {"cost.money", QT_TRANSLATE_NOOP("tx::ComputeView", "Training cost")},
+    };
+    return rows;
+}
+} // namespace
 
 ComputeView::ComputeView(QWidget *parent)
     : QWidget(parent)
@@ -18,15 +38,8 @@ ComputeView::ComputeView(QWidget *parent)
 {
     auto *grid = new QGridLayout(m_table);
     grid->setColumnStretch(1, 1);
-    addRow(QStringLiteral("compute.forward_flops_per_token"), tr("Compute per generated token"));
-    addRow(QStringLiteral("compute.training_flops_per_token"), tr("Compute per training token"));
-    addRow(QStringLiteral("compute.training_flops"), tr("Training compute"));
-    addRow(QStringLiteral("compute.prefill_flops"), tr("Reading the prompt (all users)"));
-    addRow(QStringLiteral("hardware.prefill_seconds"), tr("Time to read the prompt"));
-    addRow(QStringLiteral("hardware.decode_tokens_per_s"), tr("Writing speed (all users)"));
-    addRow(QStringLiteral("hardware.training_seconds"), tr("Training time"));
-    addRow(QStringLiteral("cost.gpu_hours"), tr("Device-hours"));
-    addRow(QStringLiteral("cost.money"), tr("Training cost"));
+    for (const auto &row : rowTitles())
+        addRow(QLatin1String(row.first), tr(row.second));
     grid->setRowStretch(grid->rowCount(), 1);
 
     auto *layout = new QHBoxLayout(this);
@@ -52,6 +65,31 @@ void ComputeView::addRow(const QString &key, const QString &title)
     grid->addWidget(name, row, 0);
     grid->addWidget(value, row, 1);
     m_values.insert(key, value);
+}
+
+void ComputeView::retranslate()
+{
+    m_roofline->retranslate();
+    auto *grid = static_cast<QGridLayout *>(m_table->layout());
+    for (int row = 0; row < grid->rowCount(); ++row) {
+        auto *name = grid->itemAtPosition(row, 0) ? qobject_cast<QLabel *>(grid->itemAtPosition(row, 0)->widget()) : nullptr;
+        auto *value = grid->itemAtPosition(row, 1) ? grid->itemAtPosition(row, 1)->widget() : nullptr;
+        if (!name || !value)
+            continue;
+        for (const auto &r : rowTitles()) {
+            if (value->objectName() == QLatin1String(r.first)) {
+                name->setText(QStringLiteral("<a href=\"%1\">%2</a>").arg(value->objectName(), tr(r.second).toHtmlEscaped()));
+                name->setToolTip(tr("Show how this is computed"));
+            }
+        }
+    }
+}
+
+void ComputeView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void ComputeView::showSnapshot(const DesignSnapshot &s)

@@ -28,8 +28,13 @@ public:
 signals:
     void figureSelected(const QString &figureKey);
 
+
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void addRow(const QString &key, const QString &title);
+    void retranslate();
 
     RooflineChart *m_roofline;
     QHash<QString, QLabel *> m_values;

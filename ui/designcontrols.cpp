@@ -104,7 +104,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
         }, dragging);
     });
     addKnob(shape, QStringLiteral("n_layers"), tr("Layers (depth)"),
-            tr("Reasoning steps: each layer refines every token once more. Parameters, memory and compute "
+            tr("Depth of thought: each layer refines every token once more. Parameters, memory and compute "
                "grow linearly with depth.\nParameters ≈ 12·L·d_model²."),
             1, 1024, 1, 128, false, [](ModelConfig &c, int v) { c.nLayers = v; });
     addKnob(shape, QStringLiteral("n_decoder_layers"), tr("Decoder layers"),
@@ -112,7 +112,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
                "output (cross-attention, 4·d_model² more weights per layer)."),
             1, 1024, 1, 128, false, [](ModelConfig &c, int v) { c.nDecoderLayers = v; });
     addKnob(shape, QStringLiteral("n_heads"), tr("Attention heads"),
-            tr("How many things each token can look for at once. Heads split the width: head size = "
+            tr("Size of the expert team: how many things each token can look for at once. Heads split the width: head size = "
                "d_model / heads, so d_model must be a multiple of the heads. Changing heads alone does not "
                "change the parameter count (Q, K, V, O stay d_model × d_model)."),
             1, 4096, 1, 128, false, [](ModelConfig &c, int v) {

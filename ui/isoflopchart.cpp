@@ -40,7 +40,6 @@ IsoFlopChart::IsoFlopChart(QGraphicsItem *parent)
     , m_x(new QLogValueAxis(this))
     , m_y(new QValueAxis(this))
 {
-    setTitle(tr("Iso-FLOP curves: the best size for a compute budget"));
     for (int i = 0; i < kBudgets; ++i) {
         auto *curve = new QLineSeries(this);
         QPen pen(QColor(0x99, 0x99, 0x99));
@@ -53,14 +52,11 @@ IsoFlopChart::IsoFlopChart(QGraphicsItem *parent)
     frontierPen.setWidthF(2.5);
     frontierPen.setStyle(Qt::DashLine);
     m_frontier->setPen(frontierPen);
-    m_frontier->setName(tr("Optimal"));
     QPen budgetPen(QColor(0x00, 0x72, 0xB2));
     budgetPen.setWidthF(2.5);
     m_designBudget->setPen(budgetPen);
-    m_design->setName(tr("Design"));
     m_design->setColor(QColor(0xD5, 0x5E, 0x00));
     m_design->setMarkerSize(16);
-    m_pinned->setName(tr("A"));
     m_pinned->setColor(QColor(0xCC, 0x79, 0xA7));
     m_pinned->setMarkerSize(14);
     m_pinned->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
@@ -68,10 +64,8 @@ IsoFlopChart::IsoFlopChart(QGraphicsItem *parent)
     addSeries(m_designBudget);
     addSeries(m_pinned);
     addSeries(m_design);
-    m_x->setTitleText(tr("parameters"));
     m_x->setBase(10);
     m_x->setLabelFormat(QStringLiteral("%.0e"));
-    m_y->setTitleText(tr("predicted loss (nats/token)"));
     m_y->setLabelFormat(QStringLiteral("%.1f"));
     addAxis(m_x, Qt::AlignBottom);
     addAxis(m_y, Qt::AlignLeft);
@@ -84,6 +78,19 @@ IsoFlopChart::IsoFlopChart(QGraphicsItem *parent)
     for (int i = 1; i < kBudgets; ++i)
         legend()->markers(m_budgets[i]).first()->setVisible(false);
     legend()->markers(m_pinned).first()->setVisible(false);
+    retranslate(); // the fixed titles and names, in one place for every language change
+}
+
+void IsoFlopChart::retranslate()
+{
+    setTitle(tr("Iso-FLOP curves: the best size for a compute budget"));
+    m_frontier->setName(tr("Optimal"));
+    m_design->setName(tr("Design"));
+    m_pinned->setName(tr("A"));
+    m_designBudget->setName(tr("Its budget"));
+    m_budgets.first()->setName(tr("Budgets")); // one grey curve per decade, 10^18 … 10^26 FLOP
+    m_x->setTitleText(tr("parameters"));
+    m_y->setTitleText(tr("predicted loss (nats/token)"));
 }
 
 void IsoFlopChart::rebuildLaw(ScalingLawKind kind)
@@ -92,7 +99,6 @@ void IsoFlopChart::rebuildLaw(ScalingLawKind kind)
     double c = kFirstBudget;
     for (int i = 0; i < kBudgets; ++i, c *= 10)
         m_budgets[i]->replace(toPoints(ScalingCurves::isoFlop(law, c, kMinParams, kMaxParams, kPoints)));
-    m_budgets.first()->setName(tr("Budgets"));  // one grey curve per decade, 10^18 … 10^26 FLOP
     m_frontier->replace(toPoints(ScalingCurves::frontier(law, kFirstBudget, c / 10, kPoints)));
     const double floor = law.kind() == ScalingLawKind::Kaplan ? 1.0 : law.e();
     m_y->setRange(std::max(0.0, std::floor(floor * 10 - 1) / 10), 4.0);
@@ -122,7 +128,6 @@ void IsoFlopChart::setEvaluation(const Assumptions &assumptions, const Evaluatio
         m_shownBudget = budget;
         m_shownLo = lo;
         m_shownHi = hi;
-        m_designBudget->setName(tr("Its budget"));
         m_designBudget->replace(toPoints(ScalingCurves::isoFlop(law, budget, lo, hi, kPoints)));
     }
     const QList<QPointF> design = {QPointF(n, e.scaling.loss)};

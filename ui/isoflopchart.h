@@ -27,6 +27,9 @@ public:
 
     void setEvaluation(const Assumptions &assumptions, const Evaluation &evaluation);
     void setPinned(const Evaluation *pinned);
+    // Sets the fixed titles, legend names and axis titles again in the current language
+    // (names that carry numbers are set again by the next evaluation).
+    void retranslate();
 
     const QList<QLineSeries *> &budgets() const { return m_budgets; }
     QLineSeries *frontier() const { return m_frontier; }

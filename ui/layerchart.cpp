@@ -2,6 +2,8 @@
 
 #include "niceaxis.h"
 
+#include <iterator>
+
 #include <QBarSet>
 #include <QLegendMarker>
 #include <QStackedBarSeries>
@@ -18,29 +20,36 @@ LayerChart::LayerChart(QGraphicsItem *parent)
     , m_layers(new QValueAxis(this))
     , m_values(new QValueAxis(this))
 {
-    setTitle(tr("Parameters per layer"));
-    const QStringList names = {tr("Attention"), tr("Cross-attention"), tr("Feed-forward (MLP)"), tr("Norms")};
     const QColor colors[] = {QColor(0x56, 0xB4, 0xE9), QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
                              QColor(0x00, 0x72, 0xB2)};
-    for (int i = 0; i < names.size(); ++i) {
-        auto *set = new QBarSet(names[i], m_series);
+    for (int i = 0; i < int(std::size(colors)); ++i) {
+        auto *set = new QBarSet(QString(), m_series);
         set->setColor(colors[i]);
         m_series->append(set);
         m_sets << set;
     }
     m_series->setBarWidth(0.8);
     addSeries(m_series);
-    m_layers->setTitleText(tr("layer (from 0)"));
     m_layers->setLabelFormat(QStringLiteral("%d"));
     m_layers->setTickType(QValueAxis::TicksDynamic);
     m_layers->setTickAnchor(0);
-    m_values->setTitleText(tr("millions"));
     m_values->setLabelFormat(QStringLiteral("%.0f"));
     addAxis(m_layers, Qt::AlignBottom);
     addAxis(m_values, Qt::AlignLeft);
     m_series->attachAxis(m_layers);
     m_series->attachAxis(m_values);
     legend()->setAlignment(Qt::AlignBottom);
+    retranslate(); // the fixed titles and names, in one place for every language change
+}
+
+void LayerChart::retranslate()
+{
+    setTitle(tr("Parameters per layer"));
+    const QStringList names = {tr("Attention"), tr("Cross-attention"), tr("Feed-forward (MLP)"), tr("Norms")};
+    for (int i = 0; i < m_sets.size() && i < names.size(); ++i)
+        m_sets[i]->setLabel(names[i]);
+    m_layers->setTitleText(tr("layer (from 0)"));
+    m_values->setTitleText(tr("millions"));
 }
 
 void LayerChart::setParams(const ParamCount &params)

@@ -23,6 +23,8 @@ public:
     explicit LayerChart(QGraphicsItem *parent = nullptr);
 
     void setParams(const ParamCount &params);
+    // Sets the title, legend entries and axis titles again in the current language.
+    void retranslate();
 
     const QList<QBarSet *> &sets() const { return m_sets; }
 

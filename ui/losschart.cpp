@@ -21,19 +21,15 @@ LossChart::LossChart(QGraphicsItem *parent)
     , m_x(new QLogValueAxis(this))
     , m_y(new QValueAxis(this))
 {
-    setTitle(tr("Loss against size, same training data"));
     QPen pen(QColor(0x00, 0x72, 0xB2));
     pen.setWidthF(2.5);
     m_curve->setPen(pen);
-    m_design->setName(tr("Design"));
     m_design->setColor(QColor(0xD5, 0x5E, 0x00));
     m_design->setMarkerSize(16);
     addSeries(m_curve);
     addSeries(m_design);
-    m_x->setTitleText(tr("parameters"));
     m_x->setBase(10);
     m_x->setLabelFormat(QStringLiteral("%.0e"));
-    m_y->setTitleText(tr("predicted loss (nats/token)"));
     m_y->setLabelFormat(QStringLiteral("%.2f"));
     addAxis(m_x, Qt::AlignBottom);
     addAxis(m_y, Qt::AlignLeft);
@@ -42,6 +38,15 @@ LossChart::LossChart(QGraphicsItem *parent)
         s->attachAxis(m_y);
     }
     legend()->setAlignment(Qt::AlignBottom);
+    retranslate(); // the fixed titles and names, in one place for every language change
+}
+
+void LossChart::retranslate()
+{
+    setTitle(tr("Loss against size, same training data"));
+    m_design->setName(tr("Design"));
+    m_x->setTitleText(tr("parameters"));
+    m_y->setTitleText(tr("predicted loss (nats/token)"));
 }
 
 void LossChart::setEvaluation(const Assumptions &assumptions, const Evaluation &e)

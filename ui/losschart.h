@@ -24,6 +24,9 @@ public:
     explicit LossChart(QGraphicsItem *parent = nullptr);
 
     void setEvaluation(const Assumptions &assumptions, const Evaluation &evaluation);
+    // Sets the fixed titles, legend names and axis titles again in the current language
+    // (names that carry numbers are set again by the next evaluation).
+    void retranslate();
 
     QLineSeries *curve() const { return m_curve; }
     QScatterSeries *design() const { return m_design; }

@@ -15,9 +15,16 @@
 #include "designfile.h"
 #include "designstate.h"
 #include "exportactions.h"
+#include "highlightoverlay.h"
+#include "knobcontrol.h"
+#include "languagemanager.h"
 #include "layerchart.h"
+#include "lessonplayer.h"
 #include "parameterview.h"
+#include "presentationmode.h"
 #include "presetpicker.h"
+#include "productpanel.h"
+#include "readoutbar.h"
 #include "recentfiles.h"
 #include "summarycards.h"
 #include "tableclipboard.h"
@@ -25,6 +32,8 @@
 #include "trainingview.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QCheckBox>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -33,6 +42,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -55,15 +65,22 @@ MainWindow::MainWindow(QWidget *parent)
     , m_tabs(new QTabWidget)
     , m_attention(new AttentionView)
     , m_training(new TrainingView)
+    , m_language(new LanguageManager(this))
+    , m_product(new ProductPanel)
+    , m_lessons(new LessonPlayer(m_state))
+    , m_readout(new ReadoutBar)
+    , m_presentation(new PresentationMode(this, m_readout, this))
+    , m_highlight(new HighlightOverlay(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
 
-    auto *scroll = new QScrollArea;
+    m_controlsScroll = new QScrollArea;
+    auto *scroll = m_controlsScroll;
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
-    auto *controlsDock = new QDockWidget(tr("Design"), this);
+    auto *controlsDock = m_controlsDock = new QDockWidget(tr("Design"), this);
     controlsDock->setObjectName(QStringLiteral("designDock"));
     controlsDock->setWidget(scroll);
     controlsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
@@ -83,16 +100,36 @@ MainWindow::MainWindow(QWidget *parent)
     m_workDock->setWidget(m_work);
     addDockWidget(Qt::RightDockWidgetArea, m_workDock);
     resizeDocks({m_workDock}, {360}, Qt::Horizontal);
+    m_tabs->addTab(m_product, tr("What does this &buy me?"));
+
+    m_lessonDock = new QDockWidget(tr("Lesson"), this);
+    m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
+    m_lessonDock->setWidget(m_lessons);
+    addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
+    tabifyDockWidget(m_workDock, m_lessonDock);
+    m_lessonDock->hide();
+    connect(m_lessons, &LessonPlayer::highlightRequested, this, &MainWindow::highlight);
+    // Closing the lesson takes its frame away too.
+    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible && m_lessonDock->isHidden())
+            m_highlight->highlight(nullptr);
+    });
+    connect(m_presentation, &PresentationMode::activeChanged, this, [this] { showSnapshot(m_state->snapshot()); });
+    m_readout->hide();
 
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_readout);
     layout->addWidget(m_cards);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
     createMenus();
 
+    // The language follows the system locale unless the user picked one (Language menu).
+    // Installing a translation sends LanguageChange, which retranslates (changeEvent).
+    m_language->setLanguage(QSettings().value(QStringLiteral("language")).toString());
     connect(m_state, &DesignState::snapshotChanged, this, &MainWindow::showSnapshot);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCurrentPage);
     connect(m_comparison, &ComparisonView::pinnedChanged, this, &MainWindow::setPinned);
@@ -129,9 +166,9 @@ void MainWindow::createMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_state->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction *undo = m_state->undoStack()->createUndoAction(edit, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_state->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction *redo = m_state->undoStack()->createRedoAction(edit, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
@@ -150,9 +187,153 @@ void MainWindow::createMenus()
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
+    const bool dark = m_darkAction && m_darkAction->isChecked();
     m_darkAction = view->addAction(tr("&Dark palette"));
     m_darkAction->setCheckable(true);
+    m_darkAction->setChecked(dark);
     connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDark);
+
+    view->addSeparator();
+    const bool presenting = m_presentation->isActive();
+    m_presentAction = view->addAction(tr("&Presentation mode"));
+    m_presentAction->setShortcut(QKeySequence(Qt::Key_F11));
+    m_presentAction->setCheckable(true);
+    m_presentAction->setChecked(presenting);
+    connect(m_presentAction, &QAction::toggled, m_presentation, &PresentationMode::setActive);
+    QAction *lesson = view->addAction(tr("Guided &lessons"));
+    lesson->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(lesson, &QAction::triggered, this, [this] { startLesson(std::max(0, m_lessons->lessonIndex())); });
+    createLanguageMenu();
+}
+
+void MainWindow::createLanguageMenu()
+{
+    // Language names are written in their own language so anyone can find theirs.
+    QMenu *menu = menuBar()->addMenu(tr("&Language"));
+    auto *group = new QActionGroup(menu);
+    const auto add = [&](const QString &text, const QString &code) {
+        QAction *a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(m_language->requested() == code);
+        a->setData(code);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
+    };
+    add(tr("Follow the &system (%1)").arg(LanguageManager::nativeName(LanguageManager::systemLanguage())), QString());
+    for (const QString &code : LanguageManager::available())
+        add(LanguageManager::nativeName(code), code);
+    menu->addSeparator();
+    m_unitsAction = menu->addAction(tr("Chinese number &units (万, 亿)"));
+    m_unitsAction->setCheckable(true);
+    m_unitsAction->setChecked(m_language->chineseUnits());
+    connect(m_unitsAction, &QAction::toggled, this, [this](bool on) {
+        m_language->setChineseUnits(on);
+        showSnapshot(m_state->snapshot());
+        m_lessons->refresh();
+    });
+}
+
+void MainWindow::startLesson(int index)
+{
+    m_lessonDock->show();
+    m_lessonDock->raise();
+    if (index != m_lessons->lessonIndex())
+        m_lessons->start(index);
+}
+
+void MainWindow::setLanguage(const QString &code)
+{
+    QSettings().setValue(QStringLiteral("language"), code);
+    m_language->setLanguage(code);
+    // QApplication posts LanguageChange to top-level windows; deliver it now so the window is
+    // relabelled before the numbers are redrawn in the new units.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    // Units follow the language even when the language itself did not change.
+    showSnapshot(m_state->snapshot());
+    if (m_unitsAction)
+        m_unitsAction->setChecked(m_language->chineseUnits());
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate()
+{
+    // Menus and the controls are rebuilt in the new language; the design, undo history and
+    // every setting live in DesignState and QSettings, so nothing is lost. Views that draw
+    // snapshots retranslate themselves on their own LanguageChange.
+    for (QAction *a : menuBar()->actions()) {
+        if (QMenu *m = a->menu())
+            m->deleteLater();
+    }
+    menuBar()->clear();
+    delete m_recent;
+    m_recent = nullptr;
+    createMenus();
+    m_controlsDock->setWindowTitle(tr("Design"));
+    m_lessonDock->setWindowTitle(tr("Lesson"));
+    m_workDock->setWindowTitle(tr("Show the work"));
+    m_tabs->setTabText(m_tabs->indexOf(m_parameters), tr("&Parameters"));
+    m_tabs->setTabText(m_tabs->indexOf(m_memory), tr("&Memory"));
+    m_tabs->setTabText(m_tabs->indexOf(m_compute), tr("Compute and &cost"));
+    m_tabs->setTabText(m_tabs->indexOf(m_scaling), tr("&Scaling laws"));
+    m_tabs->setTabText(m_tabs->indexOf(m_comparison), tr("Com&pare A/B"));
+    m_tabs->setTabText(m_tabs->indexOf(m_attention), tr("&Attention"));
+    m_tabs->setTabText(m_tabs->indexOf(m_training), tr("&Training"));
+    m_tabs->setTabText(m_tabs->indexOf(m_product), tr("What does this &buy me?"));
+    rebuildControls();
+    showSnapshot(m_state->snapshot());
+    updateTitle();
+}
+
+void MainWindow::rebuildControls()
+{
+    if (!m_controls || !m_controlsScroll)
+        return;
+    const bool lock = m_controls->dffLock()->isChecked();
+    QWidget *old = m_controlsScroll->takeWidget();
+    m_controls = new DesignControls(m_state);
+    {
+        // Restoring the lock must not push an undo step.
+        const QSignalBlocker block(m_controls->dffLock());
+        m_controls->dffLock()->setChecked(lock);
+        m_controls->knob(QStringLiteral("d_ff"))->setEnabled(!lock);
+    }
+    m_controlsScroll->setWidget(m_controls);
+    m_controlsScroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
+    if (old)
+        old->deleteLater();
+    m_presentation->applyLocks(m_controls);
+}
+
+void MainWindow::highlight(const QString &target, const QString &focus)
+{
+    QWidget *w = nullptr;
+    if (target == QLatin1String("parameters"))
+        w = m_parameters;
+    else if (target == QLatin1String("product"))
+        w = m_product;
+    else if (target == QLatin1String("memory"))
+        w = m_memory;
+    else if (target == QLatin1String("compute"))
+        w = m_compute;
+    else if (target == QLatin1String("scaling"))
+        w = m_scaling;
+    else if (target == QLatin1String("cards"))
+        w = m_cards;
+    else if (target == QLatin1String("controls"))
+        w = focus.isEmpty() ? static_cast<QWidget *>(m_controls) : m_controls->knob(focus);
+    if (w && m_tabs->indexOf(w) >= 0)
+        m_tabs->setCurrentWidget(w);
+    if (!w && target == QLatin1String("controls") && !focus.isEmpty())
+        w = m_controls->combo(focus) ? static_cast<QWidget *>(m_controls->combo(focus)) : m_controls;
+    m_highlight->highlight(w);
+    if (!focus.isEmpty())
+        m_presentation->setFocusField(focus);
 }
 
 void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
@@ -161,6 +342,8 @@ void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
     m_cards->showSnapshot(snapshot);
     m_attention->setDesign(snapshot.config);
     m_work->showSnapshot(snapshot);
+    m_readout->showSnapshot(snapshot);
+    m_presentation->applyLocks(m_controls);
     showCurrentPage();
 }
 
@@ -178,6 +361,8 @@ void MainWindow::showCurrentPage()
         m_scaling->showSnapshot(s);
     else if (page == m_comparison)
         m_comparison->showSnapshot(s);
+    else if (page == m_product)
+        m_product->showSnapshot(s);
 }
 
 void MainWindow::setPinned(const DesignSnapshot *pinned)

@@ -4,6 +4,7 @@
 
 class QAction;
 class QDockWidget;
+class QScrollArea;
 class QTabWidget;
 
 namespace tx {
@@ -13,6 +14,12 @@ class ComparisonView;
 class ComputeView;
 class DesignControls;
 class DesignState;
+class HighlightOverlay;
+class LanguageManager;
+class LessonPlayer;
+class PresentationMode;
+class ProductPanel;
+class ReadoutBar;
 class MemoryView;
 class ParameterView;
 class ScalingView;
@@ -42,6 +49,17 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     AttentionView *attentionView() const { return m_attention; }
     TrainingView *trainingView() const { return m_training; }
+    LanguageManager *language() const { return m_language; }
+    LessonPlayer *lessons() const { return m_lessons; }
+    ProductPanel *productPanel() const { return m_product; }
+    PresentationMode *presentation() const { return m_presentation; }
+    ReadoutBar *readout() const { return m_readout; }
+    HighlightOverlay *highlightOverlay() const { return m_highlight; }
+
+    // Switches the window's language at once ("" = follow the system; "en", "zh_CN").
+    void setLanguage(const QString &code);
+    // Shows the lesson panel and starts built-in lesson `index` (0-based).
+    void startLesson(int index);
 
     // Loads a built-in preset as the starting design (the --preset option).
     bool loadPreset(const QString &id);
@@ -52,9 +70,14 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void createMenus();
+    void createLanguageMenu();
+    void retranslate();
+    void rebuildControls();
+    void highlight(const QString &target, const QString &focus);
     void showSnapshot(const DesignSnapshot &snapshot);
     // Hidden pages are brought up to date when they are shown, not on every edit.
     void showCurrentPage();
@@ -84,6 +107,17 @@ private:
     QDockWidget *m_workDock = nullptr;
     RecentFiles *m_recent = nullptr;
     QAction *m_darkAction = nullptr;
+    QScrollArea *m_controlsScroll = nullptr;
+    QDockWidget *m_controlsDock = nullptr;
+    QDockWidget *m_lessonDock = nullptr;
+    LanguageManager *m_language;
+    ProductPanel *m_product;
+    LessonPlayer *m_lessons;
+    ReadoutBar *m_readout;
+    PresentationMode *m_presentation;
+    HighlightOverlay *m_highlight;
+    QAction *m_presentAction = nullptr;
+    QAction *m_unitsAction = nullptr;
 };
 
 } // namespace tx

@@ -2,6 +2,8 @@
 
 #include "niceaxis.h"
 
+#include <iterator>
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QLineSeries>
@@ -38,13 +40,10 @@ MemoryChart::MemoryChart(QGraphicsItem *parent)
     , m_categories(new QBarCategoryAxis(this))
     , m_values(new QValueAxis(this))
 {
-    setTitle(tr("Memory to run and to train"));
-    const QStringList names = {tr("Weights"), tr("KV cache"), tr("Activations"), tr("Runtime overhead"),
-                               tr("Gradients"), tr("Optimizer states")};
     const QColor colors[] = {QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00),
                              QColor(0x99, 0x99, 0x99), QColor(0x00, 0x9E, 0x73), QColor(0x00, 0x72, 0xB2)};
-    for (int i = 0; i < names.size(); ++i) {
-        auto *set = new QBarSet(names[i], m_series);
+    for (int i = 0; i < int(std::size(colors)); ++i) {
+        auto *set = new QBarSet(QString(), m_series);
         set->setColor(colors[i]);
         m_series->append(set);
         m_sets << set;
@@ -56,7 +55,6 @@ MemoryChart::MemoryChart(QGraphicsItem *parent)
     pen.setStyle(Qt::DashLine);
     m_capacity->setPen(pen);
     addSeries(m_capacity);
-    m_values->setTitleText(tr("GB (10^9 bytes)"));
     m_values->setLabelFormat(QStringLiteral("%.0f"));
     addAxis(m_categories, Qt::AlignBottom);
     addAxis(m_values, Qt::AlignLeft);
@@ -65,6 +63,19 @@ MemoryChart::MemoryChart(QGraphicsItem *parent)
     m_capacity->attachAxis(m_categories);
     m_capacity->attachAxis(m_values);
     legend()->setAlignment(Qt::AlignRight); // seven long names: a column keeps them whole
+    retranslate(); // the fixed titles and names, in one place for every language change
+}
+
+void MemoryChart::retranslate()
+{
+    setTitle(tr("Memory to run and to train"));
+    const QStringList names = {tr("Weights"), tr("KV cache"), tr("Activations"), tr("Runtime overhead"),
+                               tr("Gradients"), tr("Optimizer states")};
+    for (int i = 0; i < m_sets.size() && i < names.size(); ++i)
+        m_sets[i]->setLabel(names[i]);
+    m_values->setTitleText(tr("GB (10^9 bytes)"));
+    m_categories->clear();
+    refresh();
 }
 
 void MemoryChart::setEvaluation(const Evaluation &evaluation)

@@ -24,6 +24,9 @@ public:
 
     void setEvaluation(const Evaluation &evaluation);
     void setPinned(const Evaluation *pinned);
+    // Sets the fixed titles, legend names and axis titles again in the current language
+    // (names that carry numbers are set again by the next evaluation).
+    void retranslate();
 
     // weights, KV cache, activations, overhead, gradients, optimizer; values in GB.
     const QList<QBarSet *> &sets() const { return m_sets; }

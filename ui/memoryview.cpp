@@ -4,6 +4,7 @@
 #include "memorychart.h"
 #include "numberformat.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -34,6 +35,13 @@ void MemoryView::showSnapshot(const DesignSnapshot &s)
                        "with ZeRO stage %2 and tensor parallel %3 each device holds %4. %5.")
                         .arg(s.assumptions.devices).arg(s.assumptions.zeroStage).arg(s.assumptions.tensorParallel)
                         .arg(NumberFormat::bytes(e.training.perDeviceBytes), NumberFormat::unitNote()));
+}
+
+void MemoryView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        m_chart->retranslate();
+    QWidget::changeEvent(event);
 }
 
 void MemoryView::setPinned(const DesignSnapshot *pinned)

@@ -23,6 +23,10 @@ public:
     MemoryChart *chart() const { return m_chart; }
     QLabel *note() const { return m_note; }
 
+
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     MemoryChart *m_chart;
     QLabel *m_note;

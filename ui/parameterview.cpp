@@ -4,6 +4,7 @@
 #include "chartpanel.h"
 #include "layerchart.h"
 
+#include <QEvent>
 #include <QVBoxLayout>
 
 namespace tx {
@@ -28,6 +29,16 @@ void ParameterView::showSnapshot(const DesignSnapshot &s)
     m_shown = s.config;
     m_breakdown->setParams(*s.params);
     m_layers->setParams(*s.params);
+}
+
+void ParameterView::changeEvent(QEvent *event)
+{
+    // Charts are graphics items: they hear of a language change only through their view.
+    if (event->type() == QEvent::LanguageChange) {
+        m_breakdown->retranslate();
+        m_layers->retranslate();
+    }
+    QWidget::changeEvent(event);
 }
 
 void ParameterView::setPinned(const DesignSnapshot *pinned)

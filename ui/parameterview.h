@@ -25,6 +25,9 @@ public:
     BreakdownChart *breakdown() const { return m_breakdown; }
     LayerChart *layers() const { return m_layers; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     BreakdownChart *m_breakdown;
     LayerChart *m_layers;

@@ -23,25 +23,20 @@ RooflineChart::RooflineChart(QGraphicsItem *parent)
     , m_x(new QLogValueAxis(this))
     , m_y(new QLogValueAxis(this))
 {
-    setTitle(tr("Speed limit of the device (roofline)"));
     QPen roofPen(QColor(0x55, 0x55, 0x55));
     roofPen.setWidthF(2.5);
     m_roof->setPen(roofPen);
-    m_prefill->setName(tr("Prefill"));
     m_prefill->setColor(QColor(0x00, 0x72, 0xB2));
     m_prefill->setMarkerSize(14);
-    m_decode->setName(tr("Decode"));
     m_decode->setColor(QColor(0xD5, 0x5E, 0x00));
     m_decode->setMarkerSize(14);
     m_decode->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     addSeries(m_roof);
     addSeries(m_prefill);
     addSeries(m_decode);
-    m_x->setTitleText(tr("arithmetic intensity (FLOP per byte moved)"));
     m_x->setBase(10);
     m_x->setLabelFormat(QStringLiteral("%g"));
     m_x->setRange(kMinIntensity, kMaxIntensity);
-    m_y->setTitleText(tr("attainable speed (TFLOP/s)"));
     m_y->setBase(10);
     m_y->setLabelFormat(QStringLiteral("%g"));
     addAxis(m_x, Qt::AlignBottom);
@@ -51,6 +46,17 @@ RooflineChart::RooflineChart(QGraphicsItem *parent)
         s->attachAxis(m_y);
     }
     legend()->setAlignment(Qt::AlignBottom);
+    retranslate(); // the fixed titles and names, in one place for every language change
+}
+
+void RooflineChart::retranslate()
+{
+    // The device's name replaces "the device" with the next evaluation.
+    setTitle(tr("Speed limit of the device (roofline)"));
+    m_prefill->setName(tr("Prefill"));
+    m_decode->setName(tr("Decode"));
+    m_x->setTitleText(tr("arithmetic intensity (FLOP per byte moved)"));
+    m_y->setTitleText(tr("attainable speed (TFLOP/s)"));
 }
 
 void RooflineChart::setEvaluation(const Evaluation &e)

@@ -21,6 +21,9 @@ public:
     explicit RooflineChart(QGraphicsItem *parent = nullptr);
 
     void setEvaluation(const Evaluation &evaluation);
+    // Sets the fixed titles, legend names and axis titles again in the current language
+    // (names that carry numbers are set again by the next evaluation).
+    void retranslate();
 
     QLineSeries *roof() const { return m_roof; }
     QScatterSeries *prefill() const { return m_prefill; }

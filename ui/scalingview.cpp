@@ -7,6 +7,7 @@
 #include "scalinglaw.h"
 #include "superscript.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -57,6 +58,15 @@ void ScalingView::showSnapshot(const DesignSnapshot &s)
                            .arg(NumberFormat::count(sc.optimalParams), NumberFormat::count(sc.optimalTokens))
                            .arg(sc.optimalLoss, 0, 'f', 3)
                            .arg(sc.loss, 0, 'f', 3)));
+}
+
+void ScalingView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        m_isoFlop->retranslate();
+        m_loss->retranslate();
+    }
+    QWidget::changeEvent(event);
 }
 
 void ScalingView::setPinned(const DesignSnapshot *pinned)

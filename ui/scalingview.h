@@ -26,6 +26,10 @@ public:
     LossChart *loss() const { return m_loss; }
     QLabel *verdict() const { return m_verdict; }
 
+
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     IsoFlopChart *m_isoFlop;
     LossChart *m_loss;

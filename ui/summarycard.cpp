@@ -64,6 +64,12 @@ void SummaryCard::show(const QString &value, const QString &detail, const QStrin
     setToolTip(tooltip);
 }
 
+void SummaryCard::setTitle(const QString &title)
+{
+    m_title->setText(title);
+    setAccessibleName(title);
+}
+
 void SummaryCard::applyMutedPalette()
 {
     QPalette muted = palette();

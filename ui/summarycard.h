@@ -15,6 +15,8 @@ public:
     SummaryCard(const QString &figureKey, const QString &title, QWidget *parent = nullptr);
 
     void show(const QString &value, const QString &detail, const QString &tooltip = {});
+    void setTitle(const QString &title);
+    QLabel *titleLabel() const { return m_title; }
     QString figureKey() const { return m_key; }
     QLabel *valueLabel() const { return m_value; }
     QLabel *detailLabel() const { return m_detail; }

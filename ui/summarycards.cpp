@@ -3,9 +3,33 @@
 #include "numberformat.h"
 #include "summarycard.h"
 
+#include <QEvent>
 #include <QGridLayout>
 
 namespace tx {
+
+namespace {
+// Keys are the figure keys of explain() (core/explainer.h), or params.* for the counts.
+struct CardSpec
+{
+    const char *key;
+    const char *title; // translated in SummaryCards' context, again on every language change
+    int row;
+    int column;
+};
+constexpr CardSpec kCards[] = {
+    {"params.total", QT_TRANSLATE_NOOP("tx::SummaryCards", "Parameters"), 0, 0},
+    {"params.active", QT_TRANSLATE_NOOP("tx::SummaryCards", "Active per token"), 0, 1},
+    {"memory.inference.weights_bytes", QT_TRANSLATE_NOOP("tx::SummaryCards", "Weights memory"), 0, 2},
+    {"memory.inference.total_bytes", QT_TRANSLATE_NOOP("tx::SummaryCards", "Memory to run"), 0, 3},
+    {"hardware.devices_for_inference", QT_TRANSLATE_NOOP("tx::SummaryCards", "Fits on"), 0, 4},
+    {"compute.forward_flops_per_token", QT_TRANSLATE_NOOP("tx::SummaryCards", "Compute per token"), 1, 0},
+    {"memory.training.total_bytes", QT_TRANSLATE_NOOP("tx::SummaryCards", "Memory to train"), 1, 1},
+    {"compute.training_flops", QT_TRANSLATE_NOOP("tx::SummaryCards", "Training compute"), 1, 2},
+    {"hardware.training_seconds", QT_TRANSLATE_NOOP("tx::SummaryCards", "Training time"), 1, 3},
+    {"cost.money", QT_TRANSLATE_NOOP("tx::SummaryCards", "Training cost"), 1, 4},
+};
+} // namespace
 
 SummaryCards::SummaryCards(QWidget *parent)
     : QWidget(parent)
@@ -13,17 +37,8 @@ SummaryCards::SummaryCards(QWidget *parent)
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(6);
-    // Keys are the figure keys of explain() (core/explainer.h), or params.* for the counts.
-    addCard(QStringLiteral("params.total"), tr("Parameters"), 0, 0);
-    addCard(QStringLiteral("params.active"), tr("Active per token"), 0, 1);
-    addCard(QStringLiteral("memory.inference.weights_bytes"), tr("Weights memory"), 0, 2);
-    addCard(QStringLiteral("memory.inference.total_bytes"), tr("Memory to run"), 0, 3);
-    addCard(QStringLiteral("hardware.devices_for_inference"), tr("Fits on"), 0, 4);
-    addCard(QStringLiteral("compute.forward_flops_per_token"), tr("Compute per token"), 1, 0);
-    addCard(QStringLiteral("memory.training.total_bytes"), tr("Memory to train"), 1, 1);
-    addCard(QStringLiteral("compute.training_flops"), tr("Training compute"), 1, 2);
-    addCard(QStringLiteral("hardware.training_seconds"), tr("Training time"), 1, 3);
-    addCard(QStringLiteral("cost.money"), tr("Training cost"), 1, 4);
+    for (const CardSpec &c : kCards)
+        addCard(QLatin1String(c.key), tr(c.title), c.row, c.column);
     for (int c = 0; c < 5; ++c)
         grid->setColumnStretch(c, 1);
 }
@@ -35,6 +50,16 @@ SummaryCard *SummaryCards::addCard(const QString &key, const QString &title, int
     m_cards.insert(key, card);
     connect(card, &SummaryCard::selected, this, &SummaryCards::figureSelected);
     return card;
+}
+
+void SummaryCards::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        for (const CardSpec &c : kCards)
+            if (SummaryCard *card = m_cards.value(QLatin1String(c.key)))
+                card->setTitle(tr(c.title));
+    }
+    QWidget::changeEvent(event);
 }
 
 void SummaryCards::showSnapshot(const DesignSnapshot &s)
@@ -50,7 +75,9 @@ void SummaryCards::showSnapshot(const DesignSnapshot &s)
     const auto card = [this](const char *key) { return m_cards.value(QLatin1String(key)); };
     const QString gb = NumberFormat::unitNote();
 
-    card("params.total")->show(NumberFormat::count(double(p.total)), tr("%1 exactly").arg(NumberFormat::exact(p.total)));
+    card("params.total")->show(NumberFormat::count(double(p.total)), tr("%1 exactly").arg(NumberFormat::exact(p.total)),
+                               tr("Capability ceiling and cost: more parameters can learn more, and cost more memory, "
+                                  "compute and data."));
     card("params.active")->show(NumberFormat::count(double(p.active)),
                                 p.active == p.total ? tr("every parameter, every token")
                                                     : tr("%1 exactly").arg(NumberFormat::exact(p.active)));

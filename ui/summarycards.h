@@ -23,6 +23,9 @@ public:
 signals:
     void figureSelected(const QString &figureKey);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     SummaryCard *addCard(const QString &key, const QString &title, int row, int column);
 

@@ -1,0 +1,2627 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>main</name>
+    <message>
+        <source>Transformer Explorer window</source>
+        <translation>Transformer Explorer 窗口</translation>
+    </message>
+    <message>
+        <source>Start from a built-in preset.</source>
+        <translation>从内置预设开始。</translation>
+    </message>
+    <message>
+        <source>Open a design file.</source>
+        <translation>打开设计文件。</translation>
+    </message>
+    <message>
+        <source>Ignore the saved window layout and last design.</source>
+        <translation>忽略保存的窗口布局和上次的设计。</translation>
+    </message>
+    <message>
+        <source>Window language: en or zh_CN (default: the system&apos;s).</source>
+        <translation>窗口语言：en 或 zh_CN（默认跟随系统）。</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (F11).</source>
+        <translation>以演示模式（F11）启动。</translation>
+    </message>
+    <message>
+        <source>Open guided lesson N (1-5) at step 1.</source>
+        <translation>打开第 N 节引导课程（1-5），从第 1 步开始。</translation>
+    </message>
+</context>
+<context>
+    <name>tx</name>
+    <message>
+        <source>must be between %1 and %2 (is %3)</source>
+        <translation>必须在 %1 到 %2 之间（当前为 %3）</translation>
+    </message>
+    <message>
+        <source>d_model (%1) is not divisible by n_heads (%2); set head_dim explicitly or pick a divisor</source>
+        <translation>d_model（%1）不能被 n_heads（%2）整除；请显式设置 head_dim，或选一个约数</translation>
+    </message>
+    <message>
+        <source>n_kv_heads (%1) cannot exceed n_heads (%2)</source>
+        <translation>n_kv_heads（%1）不能超过 n_heads（%2）</translation>
+    </message>
+    <message>
+        <source>n_heads (%1) is not divisible by n_kv_heads (%2): each key/value head must serve the same number of query heads</source>
+        <translation>n_heads（%1）不能被 n_kv_heads（%2）整除：每个键值头必须服务相同数量的查询头</translation>
+    </message>
+    <message>
+        <source>must be in (0, 1]</source>
+        <translation>必须在 (0, 1] 之内</translation>
+    </message>
+    <message>
+        <source>must be positive and below 10^12</source>
+        <translation>必须为正数且小于 10^12</translation>
+    </message>
+    <message>
+        <source>top-k (%1) must be between 1 and the number of experts (%2)</source>
+        <translation>top-k（%1）必须在 1 与专家数（%2）之间</translation>
+    </message>
+    <message>
+        <source>expected an integer</source>
+        <translation>应为整数</translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation>应为数字</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>expected one of: %1</source>
+        <translation>应为以下之一：%1</translation>
+    </message>
+    <message>
+        <source>expected 1 to 1,000,000 sequences</source>
+        <translation>应为 1 到 1,000,000 条序列</translation>
+    </message>
+    <message>
+        <source>expected 1 to 16,777,216 tokens</source>
+        <translation>应为 1 到 16,777,216 个词元</translation>
+    </message>
+    <message>
+        <source>expected 0 to 10^16 tokens</source>
+        <translation>应为 0 到 10^16 个词元</translation>
+    </message>
+    <message>
+        <source>expected a ZeRO stage from 0 to 3</source>
+        <translation>应为 0 到 3 的 ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>expected 1 to 1,000,000</source>
+        <translation>应为 1 到 1,000,000</translation>
+    </message>
+    <message>
+        <source>expected 1 to 1,000,000 devices</source>
+        <translation>应为 1 到 1,000,000 台设备</translation>
+    </message>
+    <message>
+        <source>must be a multiple of the tensor-parallel degree (--tp)</source>
+        <translation>必须是张量并行度（--tp）的倍数</translation>
+    </message>
+    <message>
+        <source>expected a fraction in (0, 1], e.g. 0.4</source>
+        <translation>应为 (0, 1] 之间的小数，例如 0.4</translation>
+    </message>
+    <message>
+        <source>expected dollars per device-hour up to 100,000</source>
+        <translation>应为每设备小时的美元价格，最多 100,000</translation>
+    </message>
+    <message>
+        <source>expected a fraction from 0 to 10</source>
+        <translation>应为 0 到 10 之间的比例</translation>
+    </message>
+    <message>
+        <source>unknown device &quot;%1&quot; (known: %2)</source>
+        <translation>未知设备“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>the design has more than 9.2 × 10^18 parameters, past what can be counted exactly; reduce the width, depth, vocabulary or experts</source>
+        <translation>该设计的参数量超过 9.2 × 10^18，无法精确计数；请减小宽度、层数、词表或专家数</translation>
+    </message>
+    <message>
+        <source>expected %1, got &quot;%2&quot;</source>
+        <translation>应为 %1，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>an integer from %1 to %2</source>
+        <translation>%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Memory, inference (%1 weights, %2 KV cache, batch %3, %4 tokens; %5)</source>
+        <translation>内存，推理（%1 权重，%2 键值缓存，批大小 %3，%4 个词元；%5）</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>Activations (prefill)</source>
+        <translation>激活值（预填充）</translation>
+    </message>
+    <message>
+        <source>Runtime overhead (%1%)</source>
+        <translation>运行时开销（%1%）</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Memory, training (%1, recompute %2%3, ZeRO-%4, %5 devices, TP %6)</source>
+        <translation>内存，训练（%1，重计算 %2%3，ZeRO-%4，%5 台设备，张量并行 %6）</translation>
+    </message>
+    <message>
+        <source>, FlashAttention</source>
+        <translation>，FlashAttention</translation>
+    </message>
+    <message>
+        <source>Trainable parameters</source>
+        <translation>可训练参数量</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Total (one replica)</source>
+        <translation>合计（单个副本）</translation>
+    </message>
+    <message>
+        <source>Per device</source>
+        <translation>每台设备</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <source>Forward per token</source>
+        <translation>每词元前向</translation>
+    </message>
+    <message>
+        <source>Training per token</source>
+        <translation>每词元训练</translation>
+    </message>
+    <message>
+        <source>Training total (%1 tokens)</source>
+        <translation>训练总量（%1 个词元）</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>%1, %2 FLOP/byte</source>
+        <translation>%1，%2 FLOP/字节</translation>
+    </message>
+    <message>
+        <source>Decode step</source>
+        <translation>解码一步</translation>
+    </message>
+    <message>
+        <source>Hardware and cost (%1, MFU %2%)</source>
+        <translation>硬件与成本（%1，MFU %2%）</translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>设备显存</translation>
+    </message>
+    <message>
+        <source>Fits one device (inference)</source>
+        <translation>单卡可容纳（推理）</translation>
+    </message>
+    <message>
+        <source>Devices to hold inference</source>
+        <translation>推理所需设备数</translation>
+    </message>
+    <message>
+        <source>Fits one device (training)</source>
+        <translation>单卡可容纳（训练）</translation>
+    </message>
+    <message>
+        <source>Devices to hold training</source>
+        <translation>训练所需设备数</translation>
+    </message>
+    <message>
+        <source>Per-device training fits</source>
+        <translation>每卡训练可容纳</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 词元/秒</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost (at $%1/h)</source>
+        <translation>成本（按 $%1/小时）</translation>
+    </message>
+    <message>
+        <source>Scaling: %1</source>
+        <translation>缩放定律：%1</translation>
+    </message>
+    <message>
+        <source>Predicted loss</source>
+        <translation>预测损失</translation>
+    </message>
+    <message>
+        <source>%1 nats/token</source>
+        <translation>%1 奈特/词元</translation>
+    </message>
+    <message>
+        <source>Tokens per parameter</source>
+        <translation>每参数词元数</translation>
+    </message>
+    <message>
+        <source>Compute-optimal N* for 6·N·D</source>
+        <translation>6·N·D 下的算力最优 N*</translation>
+    </message>
+    <message>
+        <source>Compute-optimal D*</source>
+        <translation>算力最优 D*</translation>
+    </message>
+    <message>
+        <source>Compute-optimal tokens/param</source>
+        <translation>算力最优 词元/参数</translation>
+    </message>
+    <message>
+        <source>How each figure is computed</source>
+        <translation>每个数字的计算方法</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>expected table or json, got &quot;%1&quot;</source>
+        <translation>应为 table 或 json，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>Parameters: %1 (%2)</source>
+        <translation>参数量：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Active per token: %1</source>
+        <translation>每词元激活参数：%1</translation>
+    </message>
+    <message>
+        <source>Executed (shared layers unrolled): %1</source>
+        <translation>实际执行（共享层展开）：%1</translation>
+    </message>
+    <message>
+        <source>Non-embedding: %1</source>
+        <translation>非嵌入：%1</translation>
+    </message>
+    <message>
+        <source>LoRA adapters: %1</source>
+        <translation>LoRA 适配器：%1</translation>
+    </message>
+    <message>
+        <source>expected an object with &quot;en&quot; and &quot;zh&quot; strings</source>
+        <translation>应为含有“en”和“zh”字符串的对象</translation>
+    </message>
+    <message>
+        <source>expected none, selective or full</source>
+        <translation>应为 none、selective 或 full</translation>
+    </message>
+    <message>
+        <source>expected adamw, adamw-mixed, sgd, adam8bit or adafactor</source>
+        <translation>应为 adamw、adamw-mixed、sgd、adam8bit 或 adafactor</translation>
+    </message>
+    <message>
+        <source>unknown assumption (known: batch, seq, tokens, recompute, optimizer, flash)</source>
+        <translation>未知假设（已知：batch、seq、tokens、recompute、optimizer、flash）</translation>
+    </message>
+    <message>
+        <source>arguments must be integers from 1 to 1,000,000</source>
+        <translation>参数必须是 1 到 1,000,000 之间的整数</translation>
+    </message>
+    <message>
+        <source>unknown function or wrong number of arguments (known: linear(in,out), linear_nobias(in,out), mlp(w0,w1,…), lstm(in,hidden))</source>
+        <translation>未知函数或参数个数不对（已知：linear(in,out)、linear_nobias(in,out)、mlp(w0,w1,…)、lstm(in,hidden)）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::AssumptionArguments</name>
+    <message>
+        <source>a token count from 0 to 1e16 (e.g. 2e12)</source>
+        <translation>0 到 1e16 之间的词元数（例如 2e12）</translation>
+    </message>
+    <message>
+        <source>a fraction in (0, 1], e.g. 0.4</source>
+        <translation>(0, 1] 之间的小数，例如 0.4</translation>
+    </message>
+    <message>
+        <source>US dollars per device-hour from 0 to 100000</source>
+        <translation>每设备小时的美元价格，0 到 100000</translation>
+    </message>
+    <message>
+        <source>missing file name</source>
+        <translation>缺少文件名</translation>
+    </message>
+    <message>
+        <source>unknown device &quot;%1&quot; (known: %2)</source>
+        <translation>未知设备“%1”（已知：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::BreakdownChart</name>
+    <message>
+        <source>Where the parameters are</source>
+        <translation>参数量分布</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <source>parameters (millions)</source>
+        <translation>参数量（百万）</translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <source>B (editing)</source>
+        <translation>B（编辑中）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Builder</name>
+    <message>
+        <source>Korthikanti et al. 2022, arXiv:2205.05198, §4.1 eq. (1)-(2) and Table 2</source>
+        <translation>Korthikanti 等 2022，arXiv:2205.05198，§4.1 式 (1)-(2) 及表 2</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>N · bits/8 + N_LoRA · 2</source>
+        <translation>N · bits/8 + N_LoRA · 2</translation>
+    </message>
+    <message>
+        <source>N · bits/8</source>
+        <translation>N · bits/8</translation>
+    </message>
+    <message>
+        <source>definition; int8/int4 add one fp16 scale per %1 weights (GPTQ/AWQ grouping)</source>
+        <translation>定义；int8/int4 每 %1 个权重另加一个 fp16 缩放因子（GPTQ/AWQ 分组）</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>2 · b · s · L · n_kv · d_head · bytes</source>
+        <translation>2 · b · s · L · n_kv · d_head · 字节数</translation>
+    </message>
+    <message>
+        <source>K and V per layer and token (Pope et al. 2022, arXiv:2211.05102, §2); GQA: Ainslie et al. 2023; s capped by the sliding window</source>
+        <translation>每层每词元的 K 和 V（Pope 等 2022，arXiv:2211.05102，§2）；GQA：Ainslie 等 2023；s 受滑动窗口限制</translation>
+    </message>
+    <message>
+        <source>Activations (prefill)</source>
+        <translation>激活值（预填充）</translation>
+    </message>
+    <message>
+        <source>2 · b · s · (2·d + d_ff&apos;)</source>
+        <translation>2 · b · s · (2·d + d_ff&apos;)</translation>
+    </message>
+    <message>
+        <source>2 · (b · s · (2·d + d_ff&apos;) + b · a · s²)</source>
+        <translation>2 · (b · s · (2·d + d_ff&apos;) + b · a · s²)</translation>
+    </message>
+    <message>
+        <source>this program&apos;s estimate: the largest layer&apos;s live tensors in 16-bit; d_ff&apos; = d_ff (×2 when gated)</source>
+        <translation>本程序的估计：最大一层同时存活的 16 位张量；d_ff&apos; = d_ff（门控时 ×2）</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>运行时开销</translation>
+    </message>
+    <message>
+        <source>overhead · (weights + KV + activations)</source>
+        <translation>开销 · (权重 + 键值缓存 + 激活值)</translation>
+    </message>
+    <message>
+        <source>stated assumption (CUDA context, allocator fragmentation); EleutherAI &apos;Transformer Math 101&apos; (2023) allows up to 20%</source>
+        <translation>明示的假设（CUDA 上下文、分配器碎片）；EleutherAI《Transformer Math 101》（2023）允许最多 20%</translation>
+    </message>
+    <message>
+        <source>Inference memory</source>
+        <translation>推理内存</translation>
+    </message>
+    <message>
+        <source>weights + KV cache + activations + overhead</source>
+        <translation>权重 + 键值缓存 + 激活值 + 开销</translation>
+    </message>
+    <message>
+        <source>sum</source>
+        <translation>求和</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020, arXiv:1910.02054 (ZeRO), §3.1 and Figure 1</source>
+        <translation>Rajbhandari 等 2020，arXiv:1910.02054（ZeRO），§3.1 及图 1</translation>
+    </message>
+    <message>
+        <source>Weights (training)</source>
+        <translation>权重（训练）</translation>
+    </message>
+    <message>
+        <source>N · bits/8 (frozen) + Ψ · w</source>
+        <translation>N · bits/8（冻结）+ Ψ · w</translation>
+    </message>
+    <message>
+        <source>Ψ · w</source>
+        <translation>Ψ · w</translation>
+    </message>
+    <message>
+        <source>Hu et al. 2021 (LoRA), Dettmers et al. 2023 (QLoRA): only adapters train</source>
+        <translation>Hu 等 2021（LoRA），Dettmers 等 2023（QLoRA）：只训练适配器</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Ψ · g</source>
+        <translation>Ψ · g</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Ψ · K</source>
+        <translation>Ψ · K</translation>
+    </message>
+    <message>
+        <source>%1; optimizer %2 (8-bit Adam: Dettmers et al. 2022; Adafactor: Shazeer &amp; Stern 2018)</source>
+        <translation>%1；优化器 %2（8 位 Adam：Dettmers 等 2022；Adafactor：Shazeer 与 Stern 2018）</translation>
+    </message>
+    <message>
+        <source>L · 2 · s · b · h</source>
+        <translation>L · 2 · s · b · h</translation>
+    </message>
+    <message>
+        <source>L · 34 · s · b · h</source>
+        <translation>L · 34 · s · b · h</translation>
+    </message>
+    <message>
+        <source>L · s · b · h · (34 + 5 · a · s / h)</source>
+        <translation>L · s · b · h · (34 + 5 · a · s / h)</translation>
+    </message>
+    <message>
+        <source>Activations (training)</source>
+        <translation>激活值（训练）</translation>
+    </message>
+    <message>
+        <source>Training memory (one replica)</source>
+        <translation>训练内存（单个副本）</translation>
+    </message>
+    <message>
+        <source>weights + gradients + optimizer + activations</source>
+        <translation>权重 + 梯度 + 优化器状态 + 激活值</translation>
+    </message>
+    <message>
+        <source>(w + g + o)/t</source>
+        <translation>(w + g + o)/t</translation>
+    </message>
+    <message>
+        <source>(w + g)/t + o/(t·N_d)</source>
+        <translation>(w + g)/t + o/(t·N_d)</translation>
+    </message>
+    <message>
+        <source>w/t + (g + o)/(t·N_d)</source>
+        <translation>w/t + (g + o)/(t·N_d)</translation>
+    </message>
+    <message>
+        <source>(w + g + o)/(t·N_d)</source>
+        <translation>(w + g + o)/(t·N_d)</translation>
+    </message>
+    <message>
+        <source>Training memory per device</source>
+        <translation>每台设备的训练内存</translation>
+    </message>
+    <message>
+        <source> + activations/t</source>
+        <translation> + 激活值/t</translation>
+    </message>
+    <message>
+        <source>; activations split by tensor + sequence parallelism (Korthikanti et al. 2022 eq. 5)</source>
+        <translation>；激活值按张量并行 + 序列并行切分（Korthikanti 等 2022 式 5）</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020, arXiv:2001.08361, §2.1 and Table 1</source>
+        <translation>Kaplan 等 2020，arXiv:2001.08361，§2.1 及表 1</translation>
+    </message>
+    <message>
+        <source>Forward FLOPs per token</source>
+        <translation>每词元前向 FLOPs</translation>
+    </message>
+    <message>
+        <source>2 · N + 2 · L · n_ctx · d_attn + 2 · d · V</source>
+        <translation>2 · N + 2 · L · n_ctx · d_attn + 2 · d · V</translation>
+    </message>
+    <message>
+        <source>; N = executed matmul weights, MoE at top-k; logits added</source>
+        <translation>；N = 实际执行的矩阵乘权重，MoE 按 top-k 计；另加 logits</translation>
+    </message>
+    <message>
+        <source>2 · forward</source>
+        <translation>2 · 前向</translation>
+    </message>
+    <message>
+        <source>3 · forward</source>
+        <translation>3 · 前向</translation>
+    </message>
+    <message>
+        <source> + forward</source>
+        <translation> + 前向</translation>
+    </message>
+    <message>
+        <source> + attention</source>
+        <translation> + 注意力</translation>
+    </message>
+    <message>
+        <source>Training FLOPs per token</source>
+        <translation>每词元训练 FLOPs</translation>
+    </message>
+    <message>
+        <source>; recomputation: Korthikanti et al. 2022 §5</source>
+        <translation>；重计算：Korthikanti 等 2022 §5</translation>
+    </message>
+    <message>
+        <source>Training compute</source>
+        <translation>训练算力</translation>
+    </message>
+    <message>
+        <source>C = training FLOPs/token · D ≈ 6 · N · D + attention</source>
+        <translation>C = 每词元训练 FLOPs · D ≈ 6 · N · D + 注意力</translation>
+    </message>
+    <message>
+        <source>; Hoffmann et al. 2022 eq. (4)</source>
+        <translation>；Hoffmann 等 2022 式 (4)</translation>
+    </message>
+    <message>
+        <source>Prefill FLOPs</source>
+        <translation>预填充 FLOPs</translation>
+    </message>
+    <message>
+        <source>b · s · forward FLOPs/token</source>
+        <translation>b · s · 每词元前向 FLOPs</translation>
+    </message>
+    <message>
+        <source>Decode FLOPs per step</source>
+        <translation>每步解码 FLOPs</translation>
+    </message>
+    <message>
+        <source>b · (2 · N + 2 · d · V + 4 · L · s · d_attn)</source>
+        <translation>b · (2 · N + 2 · d · V + 4 · L · s · d_attn)</translation>
+    </message>
+    <message>
+        <source>; the new token attends to the whole cache</source>
+        <translation>；新词元要关注整个缓存</translation>
+    </message>
+    <message>
+        <source>Prefill arithmetic intensity</source>
+        <translation>预填充算术强度</translation>
+    </message>
+    <message>
+        <source>prefill FLOPs / (weight bytes + KV bytes)</source>
+        <translation>预填充 FLOPs / (权重字节 + 键值缓存字节)</translation>
+    </message>
+    <message>
+        <source>Williams et al. 2009 (roofline); Pope et al. 2022 §2</source>
+        <translation>Williams 等 2009（屋顶线模型）；Pope 等 2022 §2</translation>
+    </message>
+    <message>
+        <source>Decode arithmetic intensity</source>
+        <translation>解码算术强度</translation>
+    </message>
+    <message>
+        <source>decode FLOPs / (weight bytes + KV bytes)</source>
+        <translation>解码 FLOPs / (权重字节 + 键值缓存字节)</translation>
+    </message>
+    <message>
+        <source>hardware catalog: %1</source>
+        <translation>硬件目录：%1</translation>
+    </message>
+    <message>
+        <source>Devices to hold inference</source>
+        <translation>推理所需设备数</translation>
+    </message>
+    <message>
+        <source>⌈inference memory / device memory⌉</source>
+        <translation>⌈推理内存 / 设备显存⌉</translation>
+    </message>
+    <message>
+        <source>Devices to hold training</source>
+        <translation>训练所需设备数</translation>
+    </message>
+    <message>
+        <source>⌈training memory / device memory⌉ (ZeRO-3 + tensor parallel, perfect split)</source>
+        <translation>⌈训练内存 / 设备显存⌉（ZeRO-3 + 张量并行，理想切分）</translation>
+    </message>
+    <message>
+        <source>Decode speed</source>
+        <translation>解码速度</translation>
+    </message>
+    <message>
+        <source>b / max(FLOPs / (n · peak), bytes / (n · bandwidth))</source>
+        <translation>b / max(FLOPs / (n · 峰值), 字节 / (n · 带宽))</translation>
+    </message>
+    <message>
+        <source>roofline (Williams et al. 2009); decode is memory-bound (Pope et al. 2022)</source>
+        <translation>屋顶线模型（Williams 等 2009）；解码受内存带宽限制（Pope 等 2022）</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>C / (devices · peak · MFU)</source>
+        <translation>C / (设备数 · 峰值 · MFU)</translation>
+    </message>
+    <message>
+        <source>MFU: Chowdhery et al. 2022 (PaLM), App. B</source>
+        <translation>MFU：Chowdhery 等 2022（PaLM），附录 B</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>devices · seconds / 3600</source>
+        <translation>设备数 · 秒 / 3600</translation>
+    </message>
+    <message>
+        <source>definition</source>
+        <translation>定义</translation>
+    </message>
+    <message>
+        <source>Training days</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>seconds / 86400</source>
+        <translation>秒 / 86400</translation>
+    </message>
+    <message>
+        <source>Training cost</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>GPU-hours · price per hour</source>
+        <translation>GPU 小时 · 每小时价格</translation>
+    </message>
+    <message>
+        <source>price given by the user</source>
+        <translation>用户给定的价格</translation>
+    </message>
+    <message>
+        <source>Predicted loss</source>
+        <translation>预测损失</translation>
+    </message>
+    <message>
+        <source>[(N_c/N)^(α_N/α_D) + D_c/D]^α_D</source>
+        <translation>[(N_c/N)^(α_N/α_D) + D_c/D]^α_D</translation>
+    </message>
+    <message>
+        <source>Compute-optimal parameters</source>
+        <translation>算力最优参数量</translation>
+    </message>
+    <message>
+        <source>N* = 1.3e9 · (C / 8.64e19)^0.73</source>
+        <translation>N* = 1.3e9 · (C / 8.64e19)^0.73</translation>
+    </message>
+    <message>
+        <source>Compute-optimal tokens</source>
+        <translation>算力最优词元数</translation>
+    </message>
+    <message>
+        <source>D* = 2e10 · (C / 8.64e19)^0.27</source>
+        <translation>D* = 2e10 · (C / 8.64e19)^0.27</translation>
+    </message>
+    <message>
+        <source>E + A / N^α + B / D^β</source>
+        <translation>E + A / N^α + B / D^β</translation>
+    </message>
+    <message>
+        <source>N* = G · (C/6)^(β/(α+β))</source>
+        <translation>N* = G · (C/6)^(β/(α+β))</translation>
+    </message>
+    <message>
+        <source>D* = (C/6)^(α/(α+β)) / G</source>
+        <translation>D* = (C/6)^(α/(α+β)) / G</translation>
+    </message>
+    <message>
+        <source>Tokens per parameter</source>
+        <translation>每参数词元数</translation>
+    </message>
+    <message>
+        <source>D / N (compute-optimal: D*/N*)</source>
+        <translation>D / N（算力最优：D*/N*）</translation>
+    </message>
+    <message>
+        <source>L · s · b · h · (34 + 5 · a · min(s, w) / h)</source>
+        <translation>L · s · b · h · (34 + 5 · a · min(s, w) / h)</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ChartExporter</name>
+    <message>
+        <source>image size must be between 16 and 16384 pixels a side</source>
+        <translation>图片每边尺寸必须在 16 到 16384 像素之间</translation>
+    </message>
+    <message>
+        <source>cannot write the image: %1</source>
+        <translation>无法写入图片：%1</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>Exported from Transformer Explorer</source>
+        <translation>由 Transformer Explorer 导出</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ChartPanel</name>
+    <message>
+        <source>Export as &amp;PNG…</source>
+        <translation>导出为 PNG(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;SVG…</source>
+        <translation>导出为 SVG(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>1600 × 1000 (slides)</source>
+        <translation>1600 × 1000（幻灯片）</translation>
+    </message>
+    <message>
+        <source>3200 × 2000 (print)</source>
+        <translation>3200 × 2000（打印）</translation>
+    </message>
+    <message>
+        <source>800 × 500 (web)</source>
+        <translation>800 × 500（网页）</translation>
+    </message>
+    <message>
+        <source>As shown (%1 × %2)</source>
+        <translation>与屏幕一致（%1 × %2）</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Image size in pixels:</source>
+        <translation>图片尺寸（像素）：</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>将图表导出为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export chart as SVG</source>
+        <translation>将图表导出为 SVG</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ComparisonView</name>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Active per token</source>
+        <translation>每词元激活参数</translation>
+    </message>
+    <message>
+        <source>Weights memory</source>
+        <translation>权重内存</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>Memory to run</source>
+        <translation>运行所需内存</translation>
+    </message>
+    <message>
+        <source>Memory to train</source>
+        <translation>训练所需内存</translation>
+    </message>
+    <message>
+        <source>Compute per token</source>
+        <translation>每词元算力</translation>
+    </message>
+    <message>
+        <source>Training compute</source>
+        <translation>训练算力</translation>
+    </message>
+    <message>
+        <source>Writing speed (tokens/s)</source>
+        <translation>生成速度（词元/秒）</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Training cost</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>Predicted loss (nats/token)</source>
+        <translation>预测损失（奈特/词元）</translation>
+    </message>
+    <message>
+        <source>&amp;Pin this design as A</source>
+        <translation>把此设计固定为 A(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear pin</source>
+        <translation>取消固定(&amp;C)</translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <source>B (editing)</source>
+        <translation>B（编辑中）</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Change (%)</source>
+        <translation>变化（%）</translation>
+    </message>
+    <message>
+        <source>custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>A: %1, pinned. B: the design you are editing; the charts show both.</source>
+        <translation>A：%1，已固定。B：正在编辑的设计；图表同时显示两者。</translation>
+    </message>
+    <message>
+        <source>Pin the current design as A, then change the knobs: B follows your edits and the table shows what changed.</source>
+        <translation>把当前设计固定为 A，然后调整参数：B 跟随你的修改，表格显示变化。</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ComponentNames</name>
+    <message>
+        <source>Whole model</source>
+        <translation>整个模型</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Token table</source>
+        <translation>词元嵌入表</translation>
+    </message>
+    <message>
+        <source>Position table</source>
+        <translation>位置嵌入表</translation>
+    </message>
+    <message>
+        <source>Segment table</source>
+        <translation>片段嵌入表</translation>
+    </message>
+    <message>
+        <source>Embedding projection</source>
+        <translation>嵌入投影</translation>
+    </message>
+    <message>
+        <source>Encoder</source>
+        <translation>编码器</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Feed-forward (MLP)</source>
+        <translation>前馈网络（MLP）</translation>
+    </message>
+    <message>
+        <source>Experts (MoE)</source>
+        <translation>专家（MoE）</translation>
+    </message>
+    <message>
+        <source>Norms</source>
+        <translation>归一化层</translation>
+    </message>
+    <message>
+        <source>Norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>Output head</source>
+        <translation>输出头</translation>
+    </message>
+    <message>
+        <source>Pooler</source>
+        <translation>池化层</translation>
+    </message>
+    <message>
+        <source>Router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <source>Routed experts</source>
+        <translation>路由专家</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>Relative position bias</source>
+        <translation>相对位置偏置</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>Width (d_model)</source>
+        <translation>隐藏维度（d_model）</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Decoder layers</source>
+        <translation>解码器层数</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>键值头</translation>
+    </message>
+    <message>
+        <source>Head size</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>FFN width (d_ff)</source>
+        <translation>前馈网络宽度（d_ff）</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>Embedding size</source>
+        <translation>嵌入维度</translation>
+    </message>
+    <message>
+        <source>Layers per shared group</source>
+        <translation>每个共享组的层数</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每词元专家数</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Weight precision</source>
+        <translation>权重精度</translation>
+    </message>
+    <message>
+        <source>KV cache precision</source>
+        <translation>键值缓存精度</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>嵌入共享</translation>
+    </message>
+    <message>
+        <source>Layer sharing</source>
+        <translation>层间权重共享</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ComputeView</name>
+    <message>
+        <source>Compute per generated token</source>
+        <translation>每生成一个词元的算力</translation>
+    </message>
+    <message>
+        <source>Compute per training token</source>
+        <translation>每个训练词元的算力</translation>
+    </message>
+    <message>
+        <source>Training compute</source>
+        <translation>训练算力</translation>
+    </message>
+    <message>
+        <source>Reading the prompt (all users)</source>
+        <translation>读取提示词（所有用户）</translation>
+    </message>
+    <message>
+        <source>Time to read the prompt</source>
+        <translation>读取提示词的时间</translation>
+    </message>
+    <message>
+        <source>Writing speed (all users)</source>
+        <translation>生成速度（所有用户）</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Device-hours</source>
+        <translation>设备小时</translation>
+    </message>
+    <message>
+        <source>Training cost</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>Show how this is computed</source>
+        <translation>查看计算过程</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 词元/秒</translation>
+    </message>
+</context>
+<context>
+    <name>tx::DesignArguments</name>
+    <message>
+        <source>give only one design source</source>
+        <translation>只能给出一个设计来源</translation>
+    </message>
+    <message>
+        <source>missing preset name</source>
+        <translation>缺少预设名称</translation>
+    </message>
+    <message>
+        <source>unknown preset &quot;%1&quot; (run `transformer-explorer presets` for the list)</source>
+        <translation>未知预设“%1”（运行 `transformer-explorer presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>missing file name</source>
+        <translation>缺少文件名</translation>
+    </message>
+    <message>
+        <source>Hugging Face import is not available yet</source>
+        <translation>暂不支持导入 Hugging Face 配置</translation>
+    </message>
+    <message>
+        <source>expected key=value, got &quot;%1&quot;</source>
+        <translation>应为 key=value，实际为“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>tx::DesignControls</name>
+    <message>
+        <source>Start from &amp;model:</source>
+        <translation>从模型开始(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Size and shape</source>
+        <translation>规模与形状</translation>
+    </message>
+    <message>
+        <source>Kind of model</source>
+        <translation>模型类型</translation>
+    </message>
+    <message>
+        <source>Decoder only (GPT, Llama) writes text left to right. Encoder only (BERT) reads a whole text at once to classify or search it. Encoder-decoder (T5) reads an input, then writes an output.</source>
+        <translation>仅解码器（GPT、Llama）从左到右生成文本。仅编码器（BERT）一次读入整段文本，用于分类或检索。编码器-解码器（T5）先读入输入，再写出输出。</translation>
+    </message>
+    <message>
+        <source>Decoder only (GPT, Llama)</source>
+        <translation>仅解码器（GPT、Llama）</translation>
+    </message>
+    <message>
+        <source>Encoder only (BERT)</source>
+        <translation>仅编码器（BERT）</translation>
+    </message>
+    <message>
+        <source>Encoder-decoder (T5)</source>
+        <translation>编码器-解码器（T5）</translation>
+    </message>
+    <message>
+        <source>Width (d_model)</source>
+        <translation>隐藏维度（d_model）</translation>
+    </message>
+    <message>
+        <source>Thinking bandwidth: how many numbers describe each token as it flows through the model. Wider models understand more but cost quadratically more.
+Each layer holds about 12·d_model² weights (4·d² attention + 8·d² FFN at d_ff = 4·d).</source>
+        <translation>思考带宽：每个词元在模型中流动时由多少个数来描述。更宽的模型理解得更多，但成本按平方增长。
+每层约有 12·d_model² 个权重（注意力 4·d² + 前馈网络 8·d²，d_ff = 4·d 时）。</translation>
+    </message>
+    <message>
+        <source>Change width</source>
+        <translation>修改隐藏维度</translation>
+    </message>
+    <message>
+        <source>Layers (depth)</source>
+        <translation>层数（深度）</translation>
+    </message>
+    <message>
+        <source>Decoder layers</source>
+        <translation>解码器层数</translation>
+    </message>
+    <message>
+        <source>Layers of the writing half of an encoder-decoder model; each also attends to the encoder&apos;s output (cross-attention, 4·d_model² more weights per layer).</source>
+        <translation>编码器-解码器模型中负责生成的那一半的层数；每层还要关注编码器的输出（交叉注意力，每层多 4·d_model² 个权重）。</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>键值头</translation>
+    </message>
+    <message>
+        <source>Memory per token while generating: fewer key/value heads (grouped-query attention) shrink the KV cache, which limits how many users and how long a context fit.
+KV cache = 2 · layers · kv_heads · head_size · context · batch · bytes.</source>
+        <translation>生成时每个词元占用的内存：键值头越少（分组查询注意力），键值缓存越小；键值缓存决定能容纳多少用户、多长的上下文。
+键值缓存 = 2 · 层数 · 键值头数 · 头维度 · 上下文长度 · 批大小 · 字节数。</translation>
+    </message>
+    <message>
+        <source>FFN width (d_ff)</source>
+        <translation>前馈网络宽度（d_ff）</translation>
+    </message>
+    <message>
+        <source>Knowledge storage: the feed-forward block is where most facts live; it holds two thirds of a classic layer&apos;s weights.
+FFN weights = 2·d_model·d_ff (3·d_model·d_ff when gated).</source>
+        <translation>知识仓库：大部分事实存放在前馈网络中；它占经典层权重的三分之二。
+前馈网络权重 = 2·d_model·d_ff（门控时为 3·d_model·d_ff）。</translation>
+    </message>
+    <message>
+        <source>Keep at ×4 d_model</source>
+        <translation>保持为 d_model 的 4 倍</translation>
+    </message>
+    <message>
+        <source>Ties the FFN width to four times the width, the ratio of GPT-2 and BERT.</source>
+        <translation>把前馈网络宽度固定为隐藏维度的四倍，即 GPT-2 和 BERT 的比例。</translation>
+    </message>
+    <message>
+        <source>Lock FFN width</source>
+        <translation>锁定前馈网络宽度</translation>
+    </message>
+    <message>
+        <source>Vocabulary (tokens)</source>
+        <translation>词表（词元数）</translation>
+    </message>
+    <message>
+        <source>How many different word pieces the model knows. A bigger vocabulary reads text in fewer tokens (cheaper, longer effective context) but adds a d_model-wide row per token.
+Embedding weights = vocab · d_model (twice when the output head is not tied).</source>
+        <translation>模型认识多少种不同的词片。词表越大，同样的文本切成的词元越少（更便宜，有效上下文更长），但每个词元要多一行 d_model 宽的权重。
+嵌入权重 = 词表大小 · d_model（输出头不共享时翻倍）。</translation>
+    </message>
+    <message>
+        <source>Context length (tokens)</source>
+        <translation>上下文长度（词元）</translation>
+    </message>
+    <message>
+        <source>How much text the model can keep in view at once. Longer contexts cost KV-cache memory linearly and attention compute quadratically; a learned position table adds context · d_model weights.</source>
+        <translation>模型一次能看到多少文本。上下文越长，键值缓存内存线性增长，注意力算力按平方增长；可学习的位置表还会增加 上下文长度 · d_model 个权重。</translation>
+    </message>
+    <message>
+        <source>Building blocks</source>
+        <translation>组成模块</translation>
+    </message>
+    <message>
+        <source>Feed-forward kind</source>
+        <translation>前馈网络类型</translation>
+    </message>
+    <message>
+        <source>Plain (2 matrices, GPT-2, BERT) or gated (3 matrices, SwiGLU in Llama): gated FFNs learn better per parameter; at equal d_ff they hold 1.5× the weights.</source>
+        <translation>普通（2 个矩阵，GPT-2、BERT）或门控（3 个矩阵，Llama 的 SwiGLU）：门控前馈网络每个参数学得更好；相同 d_ff 下权重是 1.5 倍。</translation>
+    </message>
+    <message>
+        <source>Plain (2 matrices)</source>
+        <translation>普通（2 个矩阵）</translation>
+    </message>
+    <message>
+        <source>Gated (3 matrices, SwiGLU)</source>
+        <translation>门控（3 个矩阵，SwiGLU）</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Keeps the numbers in a healthy range. LayerNorm has a scale and a bias (2·d_model weights), RMSNorm only a scale (d_model weights) and is a little faster.</source>
+        <translation>让数值保持在健康的范围内。LayerNorm 有缩放和偏置（2·d_model 个权重），RMSNorm 只有缩放（d_model 个权重），稍快一些。</translation>
+    </message>
+    <message>
+        <source>LayerNorm</source>
+        <translation>LayerNorm</translation>
+    </message>
+    <message>
+        <source>RMSNorm</source>
+        <translation>RMSNorm</translation>
+    </message>
+    <message>
+        <source>Word order signal</source>
+        <translation>词序信号</translation>
+    </message>
+    <message>
+        <source>How the model knows word order. A learned table costs context · d_model weights and caps the context; rotary (RoPE) and sinusoidal cost nothing; T5&apos;s relative buckets add a small table.</source>
+        <translation>模型如何知道词的顺序。可学习的位置表需要 上下文长度 · d_model 个权重，并限制上下文长度；旋转（RoPE）和正弦编码不需要权重；T5 的相对位置分桶只加一张小表。</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>Learned table</source>
+        <translation>可学习位置表</translation>
+    </message>
+    <message>
+        <source>Rotary (RoPE)</source>
+        <translation>旋转（RoPE）</translation>
+    </message>
+    <message>
+        <source>Relative buckets (T5)</source>
+        <translation>相对位置分桶（T5）</translation>
+    </message>
+    <message>
+        <source>fp32 (4 bytes)</source>
+        <translation>fp32（4 字节）</translation>
+    </message>
+    <message>
+        <source>fp16 (2 bytes)</source>
+        <translation>fp16（2 字节）</translation>
+    </message>
+    <message>
+        <source>bf16 (2 bytes)</source>
+        <translation>bf16（2 字节）</translation>
+    </message>
+    <message>
+        <source>fp8 (1 byte)</source>
+        <translation>fp8（1 字节）</translation>
+    </message>
+    <message>
+        <source>int8 (1 byte + scales)</source>
+        <translation>int8（1 字节 + 缩放因子）</translation>
+    </message>
+    <message>
+        <source>int4 (½ byte + scales)</source>
+        <translation>int4（½ 字节 + 缩放因子）</translation>
+    </message>
+    <message>
+        <source>Number precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Bytes per stored weight. Halving it halves the memory the model needs and speeds up generation, at some cost in quality below 8 bits.
+Weights memory = params · bits / 8.</source>
+        <translation>每个权重占用的字节数。减半可让模型所需内存减半并加快生成，低于 8 位时会损失一些质量。
+权重内存 = 参数量 · 位数 / 8。</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>Bytes per cached key/value number while generating; the KV cache grows with context and batch, so this decides how many users fit.</source>
+        <translation>生成时每个缓存的键/值数字占用的字节数；键值缓存随上下文长度和批大小增长，因此它决定能容纳多少用户。</translation>
+    </message>
+    <message>
+        <source>Weight sharing</source>
+        <translation>权重共享</translation>
+    </message>
+    <message>
+        <source>Output head reuses the token table</source>
+        <translation>输出头复用词元嵌入表</translation>
+    </message>
+    <message>
+        <source>Tied embeddings: the last layer that picks the next token reuses the input table, saving vocab · d_model weights.</source>
+        <translation>嵌入共享：选出下一个词元的最后一层复用输入嵌入表，省下 词表大小 · d_model 个权重。</translation>
+    </message>
+    <message>
+        <source>Layers share weights</source>
+        <translation>层间权重共享</translation>
+    </message>
+    <message>
+        <source>ALBERT stores one layer and runs it many times: far fewer parameters, the same compute.</source>
+        <translation>ALBERT 只存一层、反复运行多次：参数量少得多，算力不变。</translation>
+    </message>
+    <message>
+        <source>No sharing</source>
+        <translation>不共享</translation>
+    </message>
+    <message>
+        <source>All layers share one (ALBERT)</source>
+        <translation>所有层共享一层（ALBERT）</translation>
+    </message>
+    <message>
+        <source>Groups of layers</source>
+        <translation>按组共享</translation>
+    </message>
+    <message>
+        <source>Layers per shared group</source>
+        <translation>每个共享组的层数</translation>
+    </message>
+    <message>
+        <source>With group sharing, this many consecutive layers use one stored layer.</source>
+        <translation>按组共享时，这么多相邻的层共用一层存储的权重。</translation>
+    </message>
+    <message>
+        <source>Embedding size (0 = width)</source>
+        <translation>嵌入维度（0 = 隐藏维度）</translation>
+    </message>
+    <message>
+        <source>Factorized embedding (ALBERT): a narrow token table projected up to d_model. Saves vocab · (d_model − e) weights, adds e · d_model.</source>
+        <translation>分解嵌入（ALBERT）：一张窄的词元嵌入表再投影到 d_model。省下 词表大小 · (d_model − e) 个权重，增加 e · d_model 个。</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <source>Experts (0 = dense)</source>
+        <translation>专家数（0 = 稠密）</translation>
+    </message>
+    <message>
+        <source>Many FFNs per layer, of which each token uses only a few: more knowledge for the same compute per token, but every expert must sit in memory.
+FFN weights × experts.</source>
+        <translation>每层有多个前馈网络，每个词元只用其中几个：每词元算力不变而知识更多，但所有专家都要放在内存里。
+前馈网络权重 × 专家数。</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每词元专家数</translation>
+    </message>
+    <message>
+        <source>How many experts each token runs through; compute per token grows with it.</source>
+        <translation>每个词元经过几个专家；每词元算力随之增长。</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>LoRA rank (0 = off)</source>
+        <translation>LoRA 秩（0 = 关闭）</translation>
+    </message>
+    <message>
+        <source>Cheap fine-tuning: small adapters beside the frozen weights. Only the adapters train, so optimizer memory shrinks to theirs.
+Adapter weights = r · (d_in + d_out) per adapted matrix.</source>
+        <translation>低成本微调：在冻结的权重旁加小型适配器。只训练适配器，所以优化器状态只占适配器那一份内存。
+每个适配的矩阵的适配器权重 = r · (d_in + d_out)。</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改%1</translation>
+    </message>
+    <message>
+        <source>Encoder layers</source>
+        <translation>编码器层数</translation>
+    </message>
+    <message>
+        <source>Depth of thought: each layer refines every token once more. Parameters, memory and compute grow linearly with depth.
+Parameters ≈ 12·L·d_model².</source>
+        <translation>思考深度：每一层把每个词元再加工一遍。参数量、内存和算力都随层数线性增长。
+参数量 ≈ 12·L·d_model²。</translation>
+    </message>
+    <message>
+        <source>Size of the expert team: how many things each token can look for at once. Heads split the width: head size = d_model / heads, so d_model must be a multiple of the heads. Changing heads alone does not change the parameter count (Q, K, V, O stay d_model × d_model).</source>
+        <translation>专家团队的规模：每个词元能同时关注多少种东西。注意力头平分隐藏维度：头维度 = d_model / 头数，所以 d_model 必须是头数的倍数。只改头数不会改变参数量（Q、K、V、O 仍是 d_model × d_model）。</translation>
+    </message>
+    <message>
+        <source>Use and training</source>
+        <translation>使用与训练</translation>
+    </message>
+    <message>
+        <source>Context in use (tokens)</source>
+        <translation>使用时的上下文（词元）</translation>
+    </message>
+    <message>
+        <source>How long the texts are that the model reads and writes in use. The KV cache grows linearly with it, attention compute quadratically.
+KV cache = 2 · b · s · L · n_kv · d_head · bytes.</source>
+        <translation>使用时模型读写的文本有多长。键值缓存随它线性增长，注意力算力按平方增长。
+键值缓存 = 2 · b · s · L · n_kv · d_head · 字节数。</translation>
+    </message>
+    <message>
+        <source>Users at once (batch)</source>
+        <translation>同时服务的用户（批大小）</translation>
+    </message>
+    <message>
+        <source>Sequences served (or trained) together. More users share one read of the weights, so throughput rises, but each brings its own KV cache.</source>
+        <translation>一起服务（或训练）的序列数。更多用户共享一次权重读取，吞吐量上升，但每个用户都有自己的键值缓存。</translation>
+    </message>
+    <message>
+        <source>Training tokens (billions)</source>
+        <translation>训练词元（十亿）</translation>
+    </message>
+    <message>
+        <source>How much text the model learns from. Chinchilla-optimal is about 20 tokens per parameter (Hoffmann et al. 2022).
+Training compute ≈ 6 · N · D FLOPs.</source>
+        <translation>模型从多少文本中学习。Chinchilla 最优约为每个参数 20 个词元（Hoffmann 等 2022）。
+训练算力 ≈ 6 · N · D FLOPs。</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>The accelerator the model runs and trains on: its memory decides what fits, its speed and price the time and cost.</source>
+        <translation>模型运行和训练所用的加速器：显存决定放不放得下，速度和价格决定时间和成本。</translation>
+    </message>
+    <message>
+        <source>Devices for training</source>
+        <translation>训练设备数</translation>
+    </message>
+    <message>
+        <source>How many devices share the training run; time falls with more of them, cost stays.</source>
+        <translation>多少台设备分担训练；设备越多时间越短，成本不变。</translation>
+    </message>
+    <message>
+        <source>Utilization (MFU, %)</source>
+        <translation>利用率（MFU，%）</translation>
+    </message>
+    <message>
+        <source>Share of the device&apos;s peak speed a training run achieves; 30–50 % is typical.
+Time = training FLOPs / (devices · peak · MFU).</source>
+        <translation>训练实际达到的设备峰值速度比例；通常为 30–50%。
+时间 = 训练 FLOPs / (设备数 · 峰值 · MFU)。</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Bytes of training state per parameter: mixed-precision AdamW keeps 16, 8-bit Adam 10.</source>
+        <translation>每个参数的训练状态字节数：混合精度 AdamW 为 16，8 位 Adam 为 10。</translation>
+    </message>
+    <message>
+        <source>AdamW, mixed precision (16 B/param)</source>
+        <translation>AdamW，混合精度（16 字节/参数）</translation>
+    </message>
+    <message>
+        <source>AdamW, fp32 (16 B/param)</source>
+        <translation>AdamW，fp32（16 字节/参数）</translation>
+    </message>
+    <message>
+        <source>SGD with momentum (12 B/param)</source>
+        <translation>带动量的 SGD（12 字节/参数）</translation>
+    </message>
+    <message>
+        <source>8-bit Adam (10 B/param)</source>
+        <translation>8 位 Adam（10 字节/参数）</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>Scaling law</source>
+        <translation>缩放定律</translation>
+    </message>
+    <message>
+        <source>Which published fit predicts the loss and the compute-optimal size. The papers disagree; the choice is written into every report.</source>
+        <translation>用哪个已发表的拟合来预测损失和算力最优规模。各论文结论不一；所选定律会写入每份报告。</translation>
+    </message>
+    <message>
+        <source>Chinchilla (Hoffmann et al. 2022)</source>
+        <translation>Chinchilla（Hoffmann 等 2022）</translation>
+    </message>
+    <message>
+        <source>Epoch AI refit (Besiroglu et al. 2024)</source>
+        <translation>Epoch AI 重新拟合（Besiroglu 等 2024）</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020</source>
+        <translation>Kaplan 等 2020</translation>
+    </message>
+    <message>
+        <source>longer than the model&apos;s context limit (%1 tokens)</source>
+        <translation>超过模型的上下文上限（%1 个词元）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::DesignFile</name>
+    <message>
+        <source>unknown design field</source>
+        <translation>未知的设计字段</translation>
+    </message>
+    <message>
+        <source>not valid JSON at offset %1: %2</source>
+        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>missing or not a number</source>
+        <translation>缺失或不是数字</translation>
+    </message>
+    <message>
+        <source>version %1 is not supported (this program reads version %2)</source>
+        <translation>不支持版本 %1（本程序读取版本 %2）</translation>
+    </message>
+    <message>
+        <source>missing or not an object</source>
+        <translation>缺失或不是对象</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>file is too large to be a design (%1 bytes)</source>
+        <translation>文件太大，不可能是设计文件（%1 字节）</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>unknown design field (see the README&apos;s list of design fields)</source>
+        <translation>未知的设计字段（见 README 中的设计字段列表）</translation>
+    </message>
+    <message>
+        <source> (got &quot;%1&quot;)</source>
+        <translation>（实际为“%1”）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::DesignSearch</name>
+    <message>
+        <source>expected d_model / n_layers from 1 to 10,000</source>
+        <translation>d_model / n_layers 应在 1 到 10,000 之间</translation>
+    </message>
+    <message>
+        <source>expected a positive memory budget in bytes</source>
+        <translation>应为正的内存预算（字节）</translation>
+    </message>
+    <message>
+        <source>not even a one-layer design of this shape fits the budget</source>
+        <translation>这种形状连一层的设计都放不进预算</translation>
+    </message>
+    <message>
+        <source>expected a target from 1,000 to 10^14 parameters</source>
+        <translation>目标参数量应在 1,000 到 10^14 之间</translation>
+    </message>
+    <message>
+        <source>no valid design of this shape reaches the target</source>
+        <translation>这种形状没有能达到目标的有效设计</translation>
+    </message>
+</context>
+<context>
+    <name>tx::HardwareCatalog</name>
+    <message>
+        <source>not valid JSON at offset %1: %2</source>
+        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>expected &quot;transformer-explorer-hardware&quot;</source>
+        <translation>应为“transformer-explorer-hardware”</translation>
+    </message>
+    <message>
+        <source>unsupported version (expected 1)</source>
+        <translation>不支持的版本（应为 1）</translation>
+    </message>
+    <message>
+        <source>expected a non-empty array of devices</source>
+        <translation>应为非空的设备数组</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>应为对象</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>duplicate id &quot;%1&quot;</source>
+        <translation>重复的 id“%1”</translation>
+    </message>
+    <message>
+        <source>expected a positive number of bytes</source>
+        <translation>应为正的字节数</translation>
+    </message>
+    <message>
+        <source>expected a positive number of bytes per second</source>
+        <translation>应为正的每秒字节数</translation>
+    </message>
+    <message>
+        <source>expected an object of FLOP/s per precision</source>
+        <translation>应为按精度给出 FLOP/s 的对象</translation>
+    </message>
+    <message>
+        <source>expected a non-negative number of FLOP/s</source>
+        <translation>应为非负的 FLOP/s</translation>
+    </message>
+    <message>
+        <source>unknown precision (expected fp32, bf16, fp8, int8, int4)</source>
+        <translation>未知精度（应为 fp32、bf16、fp8、int8、int4）</translation>
+    </message>
+    <message>
+        <source>needs at least fp32 or bf16</source>
+        <translation>至少需要 fp32 或 bf16</translation>
+    </message>
+    <message>
+        <source>expected a non-negative number of dollars</source>
+        <translation>应为非负的美元金额</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>larger than 4 MB; not a hardware catalog</source>
+        <translation>大于 4 MB；不是硬件目录</translation>
+    </message>
+</context>
+<context>
+    <name>tx::IsoFlopChart</name>
+    <message>
+        <source>Iso-FLOP curves: the best size for a compute budget</source>
+        <translation>等算力曲线：给定算力预算下的最佳规模</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>predicted loss (nats/token)</source>
+        <translation>预测损失（奈特/词元）</translation>
+    </message>
+    <message>
+        <source>Optimal</source>
+        <translation>最优</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>此设计</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>Budgets</source>
+        <translation>算力预算</translation>
+    </message>
+    <message>
+        <source>Its budget</source>
+        <translation>此设计的预算</translation>
+    </message>
+</context>
+<context>
+    <name>tx::LayerChart</name>
+    <message>
+        <source>Parameters per layer</source>
+        <translation>每层参数量</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Feed-forward (MLP)</source>
+        <translation>前馈网络（MLP）</translation>
+    </message>
+    <message>
+        <source>Norms</source>
+        <translation>归一化层</translation>
+    </message>
+    <message>
+        <source>layer (from 0)</source>
+        <translation>层（从 0 开始）</translation>
+    </message>
+    <message>
+        <source>millions</source>
+        <translation>百万</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Lesson</name>
+    <message>
+        <source>larger than 1 MB; not a lesson</source>
+        <translation>大于 1 MB；不是课程文件</translation>
+    </message>
+    <message>
+        <source>not valid JSON at offset %1: %2</source>
+        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>expected &quot;transformer-explorer-lesson&quot;</source>
+        <translation>应为“transformer-explorer-lesson”</translation>
+    </message>
+    <message>
+        <source>unsupported version (expected 1)</source>
+        <translation>不支持的版本（应为 1）</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>expected 1 to 100 steps</source>
+        <translation>应为 1 到 100 个步骤</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>应为对象</translation>
+    </message>
+    <message>
+        <source>unknown preset &quot;%1&quot;</source>
+        <translation>未知预设“%1”</translation>
+    </message>
+    <message>
+        <source>unknown design field</source>
+        <translation>未知的设计字段</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>unknown view (known: %1)</source>
+        <translation>未知视图（已知：%1）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::LessonPlayer</name>
+    <message>
+        <source>Choose a lesson</source>
+        <translation>选择一节课</translation>
+    </message>
+    <message>
+        <source>Each lesson sets the design step by step and explains one number at a time. Use the arrow keys or the buttons to move.</source>
+        <translation>每节课一步步设置设计，每次讲解一个数字。用方向键或按钮前后翻页。</translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation>课程：%1</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>← Previous</source>
+        <translation>← 上一步</translation>
+    </message>
+    <message>
+        <source>Next →</source>
+        <translation>下一步 →</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+</context>
+<context>
+    <name>tx::LessonText</name>
+    <message>
+        <source>unknown placeholder</source>
+        <translation>未知占位符</translation>
+    </message>
+</context>
+<context>
+    <name>tx::LossChart</name>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>predicted loss (nats/token)</source>
+        <translation>预测损失（奈特/词元）</translation>
+    </message>
+    <message>
+        <source>Loss against size, same training data</source>
+        <translation>相同训练数据下损失随规模的变化</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>此设计</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+</context>
+<context>
+    <name>tx::MainWindow</name>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <source>&amp;Parameters</source>
+        <translation>参数量(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark palette</source>
+        <translation>深色配色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Open design</source>
+        <translation>打开设计</translation>
+    </message>
+    <message>
+        <source>Design files (*.json);;All files (*)</source>
+        <translation>设计文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save design</source>
+        <translation>保存设计</translation>
+    </message>
+    <message>
+        <source>design.json</source>
+        <translation>design.json</translation>
+    </message>
+    <message>
+        <source>Design files (*.json)</source>
+        <translation>设计文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The design has unsaved changes. Save them first?</source>
+        <translation>设计有未保存的更改。要先保存吗？</translation>
+    </message>
+    <message>
+        <source>Untitled design</source>
+        <translation>未命名设计</translation>
+    </message>
+    <message>
+        <source>%1[*] — Transformer Explorer</source>
+        <translation>%1[*] — Transformer Explorer</translation>
+    </message>
+    <message>
+        <source>last session</source>
+        <translation>上次会话</translation>
+    </message>
+    <message>
+        <source>What does this &amp;buy me?</source>
+        <translation>这能带来什么(&amp;B)？</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Guided &amp;lessons</source>
+        <translation>引导课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system (%1)</source>
+        <translation>跟随系统(&amp;S)（%1）</translation>
+    </message>
+    <message>
+        <source>Chinese number &amp;units (万, 亿)</source>
+        <translation>中文数字单位(&amp;U)（万、亿）</translation>
+    </message>
+    <message>
+        <source>&amp;Memory</source>
+        <translation>内存(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Compute and &amp;cost</source>
+        <translation>算力与成本(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Scaling laws</source>
+        <translation>缩放定律(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Com&amp;pare A/B</source>
+        <translation>A/B 对比(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show the work</source>
+        <translation>计算过程</translation>
+    </message>
+    <message>
+        <source>&amp;Pin design as A</source>
+        <translation>把设计固定为 A(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <source>&amp;Clear pin</source>
+        <translation>取消固定(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>tx::MemoryChart</name>
+    <message>
+        <source>Memory to run and to train</source>
+        <translation>运行与训练所需内存</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>运行时开销</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB（10^9 字节）</translation>
+    </message>
+    <message>
+        <source>Run A</source>
+        <translation>运行 A</translation>
+    </message>
+    <message>
+        <source>Run B</source>
+        <translation>运行 B</translation>
+    </message>
+    <message>
+        <source>Train A</source>
+        <translation>训练 A</translation>
+    </message>
+    <message>
+        <source>Train B</source>
+        <translation>训练 B</translation>
+    </message>
+    <message>
+        <source>Run (inference)</source>
+        <translation>运行（推理）</translation>
+    </message>
+    <message>
+        <source>Train (one replica)</source>
+        <translation>训练（单个副本）</translation>
+    </message>
+    <message>
+        <source>Device memory (%1 GB)</source>
+        <translation>设备显存（%1 GB）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::MemoryView</name>
+    <message>
+        <source>Training bars are one full model replica before any sharding; spread over %1 device(s) with ZeRO stage %2 and tensor parallel %3 each device holds %4. %5.</source>
+        <translation>训练柱是切分之前的一个完整模型副本；分布到 %1 台设备、ZeRO 阶段 %2、张量并行 %3 时，每台设备存放 %4。%5。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::NumberFormat</name>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 years</source>
+        <translation>%1 年</translation>
+    </message>
+    <message>
+        <source>GB = 10^9 bytes</source>
+        <translation>GB = 10^9 字节</translation>
+    </message>
+    <message>
+        <source>GiB = 2^30 bytes</source>
+        <translation>GiB = 2^30 字节</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Preset</name>
+    <message>
+        <source>not valid JSON at offset %1: %2</source>
+        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>expected a non-negative integer</source>
+        <translation>应为非负整数</translation>
+    </message>
+    <message>
+        <source>missing or not an object</source>
+        <translation>缺失或不是对象</translation>
+    </message>
+    <message>
+        <source>every preset must name its source</source>
+        <translation>每个预设都必须注明来源</translation>
+    </message>
+</context>
+<context>
+    <name>tx::PresetPicker</name>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>%1 (%2 parameters)</source>
+        <translation>%1（%2 参数）</translation>
+    </message>
+    <message>
+        <source>Type to search models</source>
+        <translation>输入以搜索模型</translation>
+    </message>
+    <message>
+        <source>Start from a published model; type any part of its name to filter.</source>
+        <translation>从已发布的模型开始；输入名称的任意部分即可筛选。</translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation>载入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ProductPanel</name>
+    <message>
+        <source>Thinking bandwidth</source>
+        <translation>思考带宽</translation>
+    </message>
+    <message>
+        <source>Depth of thought</source>
+        <translation>思考深度</translation>
+    </message>
+    <message>
+        <source>Size of the expert team</source>
+        <translation>专家团队的规模</translation>
+    </message>
+    <message>
+        <source>Capability ceiling and cost</source>
+        <translation>能力上限与成本</translation>
+    </message>
+    <message>
+        <source>What does this buy me?</source>
+        <translation>这能带来什么？</translation>
+    </message>
+    <message>
+        <source>hidden size (d_model)</source>
+        <translation>隐藏维度（d_model）</translation>
+    </message>
+    <message>
+        <source>How many numbers describe each token. Wider models grasp finer distinctions; every layer&apos;s weights grow with the square of the width (about 12·d² per layer).</source>
+        <translation>每个词元由多少个数来描述。更宽的模型能分辨更细微的差别；每层的权重随宽度的平方增长（每层约 12·d²）。</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>How many times each token is reconsidered. Deeper models can chain more steps of reasoning; weights, memory and time grow in proportion.</source>
+        <translation>每个词元被重新审视多少次。更深的模型能串起更多推理步骤；权重、内存和时间按比例增长。</translation>
+    </message>
+    <message>
+        <source>attention heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>How many specialists look at the text in parallel, each %1 numbers wide. More heads split the same width into more, narrower views: no extra parameters.</source>
+        <translation>有多少位专家并行地审视文本，每位 %1 个数宽。更多的头把同样的宽度分成更多、更窄的视角：不增加参数。</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>What the model can learn at most, and what it costs: memory to hold it, compute per token, and the data needed to fill it (about 20 tokens per parameter).</source>
+        <translation>模型最多能学到多少，以及它的代价：存放它的内存、每个词元的算力，以及填满它所需的数据（每个参数约 20 个词元）。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ReadoutBar</name>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>→ %1 parameters (%2)</source>
+        <translation>→ %1 参数（%2）</translation>
+    </message>
+    <message>
+        <source>&amp;Discuss:</source>
+        <translation>讲解(&amp;D)：</translation>
+    </message>
+</context>
+<context>
+    <name>tx::RecentFiles</name>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>tx::RooflineChart</name>
+    <message>
+        <source>Speed limit of the device (roofline)</source>
+        <translation>设备的速度上限（屋顶线）</translation>
+    </message>
+    <message>
+        <source>arithmetic intensity (FLOP per byte moved)</source>
+        <translation>算术强度（每搬运一字节的 FLOP）</translation>
+    </message>
+    <message>
+        <source>attainable speed (TFLOP/s)</source>
+        <translation>可达速度（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Roof: %1 TFLOP/s, %2 TB/s</source>
+        <translation>屋顶：%1 TFLOP/s，%2 TB/s</translation>
+    </message>
+    <message>
+        <source>Speed limit of %1 (roofline)</source>
+        <translation>%1 的速度上限（屋顶线）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ScalingLaw</name>
+    <message>
+        <source>Chinchilla (Hoffmann et al. 2022, approach 3)</source>
+        <translation>Chinchilla（Hoffmann 等 2022，方法 3）</translation>
+    </message>
+    <message>
+        <source>Chinchilla, unrounded constants (Hoffmann et al. 2022, approach 3)</source>
+        <translation>Chinchilla，未取整常数（Hoffmann 等 2022，方法 3）</translation>
+    </message>
+    <message>
+        <source>Epoch AI refit (Besiroglu et al. 2024)</source>
+        <translation>Epoch AI 重新拟合（Besiroglu 等 2024）</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020</source>
+        <translation>Kaplan 等 2020</translation>
+    </message>
+    <message>
+        <source>Hoffmann et al. 2022, arXiv:2203.15556, App. D.2 eq. (10); N*, D*: eq. (4)</source>
+        <translation>Hoffmann 等 2022，arXiv:2203.15556，附录 D.2 式 (10)；N*、D*：式 (4)</translation>
+    </message>
+    <message>
+        <source>Hoffmann et al. 2022 TeX source values, as given by Besiroglu et al. 2024, arXiv:2404.10102, Table 1</source>
+        <translation>Hoffmann 等 2022 TeX 源文件中的数值，引自 Besiroglu 等 2024，arXiv:2404.10102，表 1</translation>
+    </message>
+    <message>
+        <source>Besiroglu, Erdil, Barnett, You 2024, arXiv:2404.10102, Table 1; N*, D*: Hoffmann et al. 2022 eq. (4)</source>
+        <translation>Besiroglu、Erdil、Barnett、You 2024，arXiv:2404.10102，表 1；N*、D*：Hoffmann 等 2022 式 (4)</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020, arXiv:2001.08361, eq. (1.5) with Table 2; N_opt, D_opt: Table 5</source>
+        <translation>Kaplan 等 2020，arXiv:2001.08361，式 (1.5) 及表 2；N_opt、D_opt：表 5</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ScalingView</name>
+    <message>
+        <source>For %1 of training compute this design is %2× larger than compute-optimal (%3 parameters on %4 tokens would reach loss %5 instead of %6).</source>
+        <translation>在 %1 的训练算力下，此设计比算力最优大 %2 倍（%3 参数、%4 词元可达到损失 %5，而不是 %6）。</translation>
+    </message>
+    <message>
+        <source>For %1 of training compute this design is %2× smaller than compute-optimal (%3 parameters on %4 tokens would reach loss %5 instead of %6).</source>
+        <translation>在 %1 的训练算力下，此设计比算力最优小 %2 倍（%3 参数、%4 词元可达到损失 %5，而不是 %6）。</translation>
+    </message>
+    <message>
+        <source>For %1 of training compute this design is close to compute-optimal (within %2×: %3 parameters on %4 tokens would reach loss %5; this design %6).</source>
+        <translation>在 %1 的训练算力下，此设计接近算力最优（相差在 %2 倍以内：%3 参数、%4 词元可达到损失 %5；此设计为 %6）。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ShowWorkView</name>
+    <message>
+        <source>definition: one line per tensor in core/paramcounter.cpp; published counts pinned in tests/data/reference/models.json</source>
+        <translation>定义：core/paramcounter.cpp 中每个张量一行；已发表的参数量固定在 tests/data/reference/models.json 中</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation>每词元激活参数量</translation>
+    </message>
+    <message>
+        <source>N − unused experts (top-k of E per sparse layer)</source>
+        <translation>N − 未使用的专家（每个稀疏层 E 个中取 top-k）</translation>
+    </message>
+    <message>
+        <source>Fedus et al. 2021 (Switch Transformer), §2</source>
+        <translation>Fedus 等 2021（Switch Transformer），§2</translation>
+    </message>
+    <message>
+        <source>Non-embedding parameters</source>
+        <translation>非嵌入参数量</translation>
+    </message>
+    <message>
+        <source>N − embedding tables</source>
+        <translation>N − 嵌入表</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020, §2.1</source>
+        <translation>Kaplan 等 2020，§2.1</translation>
+    </message>
+    <message>
+        <source> per token</source>
+        <translation> 每词元</translation>
+    </message>
+    <message>
+        <source>%1 (%2 parameters)</source>
+        <translation>%1（%2 参数）</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>With this design&apos;s numbers</source>
+        <translation>代入此设计的数字</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>The design is invalid</source>
+        <translation>设计无效</translation>
+    </message>
+</context>
+<context>
+    <name>tx::SummaryCards</name>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Active per token</source>
+        <translation>每词元激活参数</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Invalid design: %1</source>
+        <translation>设计无效：%1</translation>
+    </message>
+    <message>
+        <source>%1 exactly</source>
+        <translation>精确值 %1</translation>
+    </message>
+    <message>
+        <source>every parameter, every token</source>
+        <translation>每个词元用到全部参数</translation>
+    </message>
+    <message>
+        <source>Capability ceiling and cost: more parameters can learn more, and cost more memory, compute and data.</source>
+        <translation>能力上限与成本：参数越多，能学到的越多，所需的内存、算力和数据也越多。</translation>
+    </message>
+    <message>
+        <source>Weights memory</source>
+        <translation>权重内存</translation>
+    </message>
+    <message>
+        <source>Memory to run</source>
+        <translation>运行所需内存</translation>
+    </message>
+    <message>
+        <source>Fits on</source>
+        <translation>可运行于</translation>
+    </message>
+    <message>
+        <source>Compute per token</source>
+        <translation>每词元算力</translation>
+    </message>
+    <message>
+        <source>Memory to train</source>
+        <translation>训练所需内存</translation>
+    </message>
+    <message>
+        <source>Training compute</source>
+        <translation>训练算力</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Training cost</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>at %1; %2</source>
+        <translation>按 %1；%2</translation>
+    </message>
+    <message>
+        <source>1 user × %1 tokens; KV cache %2</source>
+        <translation>1 个用户 × %1 词元；键值缓存 %2</translation>
+    </message>
+    <message>
+        <source>%1 users × %2 tokens; KV cache %3</source>
+        <translation>%1 个用户 × %2 词元；键值缓存 %3</translation>
+    </message>
+    <message>
+        <source>1 device</source>
+        <translation>1 台设备</translation>
+    </message>
+    <message>
+        <source>needs %1×</source>
+        <translation>需要 %1 台</translation>
+    </message>
+    <message>
+        <source>fits on 1× %1 (%2)</source>
+        <translation>1 台 %1 即可（%2）</translation>
+    </message>
+    <message>
+        <source>needs %1× %2 (%3 each) to run</source>
+        <translation>需要 %1 台 %2（每台 %3）才能运行</translation>
+    </message>
+    <message>
+        <source>FLOP per generated token (forward pass)</source>
+        <translation>每生成一个词元的 FLOP（前向）</translation>
+    </message>
+    <message>
+        <source>fits on 1× %1</source>
+        <translation>1 台 %1 即可</translation>
+    </message>
+    <message>
+        <source>needs %1× %2 (perfect sharding)</source>
+        <translation>需要 %1 台 %2（理想切分）</translation>
+    </message>
+    <message>
+        <source>FLOP for %1 tokens, %2 per parameter</source>
+        <translation>%1 个词元的 FLOP，每参数 %2 个词元</translation>
+    </message>
+    <message>
+        <source>on %1× %2 at %3 % MFU</source>
+        <translation>在 %1 台 %2 上，MFU %3%</translation>
+    </message>
+    <message>
+        <source>%1 device-hours at $%2/h</source>
+        <translation>%1 设备小时，按 $%2/小时</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,48 @@
+# Fails when a translation entry is unfinished, obsolete or vanished (run by ctest as
+# translations_complete). Inputs: LUPDATE, SOURCE_DIR, WORK_DIR.
+file(GLOB ts_files ${SOURCE_DIR}/resources/translations/*.ts)
+if(NOT ts_files)
+  message(FATAL_ERROR "no .ts files in ${SOURCE_DIR}/resources/translations")
+endif()
+file(MAKE_DIRECTORY ${WORK_DIR})
+set(failed 0)
+foreach(ts ${ts_files})
+  get_filename_component(name ${ts} NAME)
+  set(copy ${WORK_DIR}/${name})
+  file(COPY_FILE ${ts} ${copy})
+  # English is the source language: only plural forms would need an entry.
+  set(extra)
+  if(name MATCHES "_en\\.ts$")
+    set(extra -pluralonly)
+  endif()
+  execute_process(
+    COMMAND ${LUPDATE} -silent -locations none ${extra}
+      ${SOURCE_DIR}/core ${SOURCE_DIR}/ui ${SOURCE_DIR}/app -ts ${copy}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "lupdate failed on ${name}: ${err}")
+  endif()
+  file(READ ${copy} text)
+  string(REGEX MATCHALL "type=\"unfinished\"" unfinished "${text}")
+  string(REGEX MATCHALL "type=\"(obsolete|vanished)\"" obsolete "${text}")
+  list(LENGTH unfinished n_unfinished)
+  list(LENGTH obsolete n_obsolete)
+  message(STATUS "${name}: ${n_unfinished} unfinished, ${n_obsolete} obsolete")
+  if(n_unfinished GREATER 0 OR n_obsolete GREATER 0)
+    set(failed 1)
+    # Name the first untranslated source texts so the fix is obvious.
+    # CMake lists split on ';', which entities (&amp;) and texts contain: mask it first.
+    string(REPLACE ";" "\x01" masked "${text}")
+    string(REGEX MATCHALL "<source>[^<]*</source>[ \n\r\t]*<translation type=\"(unfinished|obsolete|vanished)\"" hits "${masked}")
+    list(SUBLIST hits 0 10 first)
+    foreach(h ${first})
+      string(REGEX REPLACE "<source>([^<]*)</source>.*" "\\1" src "${h}")
+      string(REPLACE "\x01" ";" src "${src}")
+      string(REPLACE "&amp;" "&" src "${src}")
+      message(STATUS "  needs work: ${src}")
+    endforeach()
+  endif()
+endforeach()
+if(failed)
+  message(FATAL_ERROR "translations incomplete: run lupdate -no-obsolete -locations none core ui app -ts resources/translations/*.ts, then translate the unfinished entries")
+endif()

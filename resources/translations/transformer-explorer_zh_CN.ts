@@ -374,6 +374,346 @@
         <source>unknown function or wrong number of arguments (known: linear(in,out), linear_nobias(in,out), mlp(w0,w1,…), lstm(in,hidden))</source>
         <translation>未知函数或参数个数不对（已知：linear(in,out)、linear_nobias(in,out)、mlp(w0,w1,…)、lstm(in,hidden)）</translation>
     </message>
+    <message>
+        <source>unknown activation &quot;%1&quot; (expected relu, gelu, gelu_new, gelu_pytorch_tanh, silu)</source>
+        <translation>未知的激活函数“%1”（应为 relu、gelu、gelu_new、gelu_pytorch_tanh 或 silu）</translation>
+    </message>
+    <message>
+        <source>only &quot;absolute&quot; position embeddings are supported (got &quot;%1&quot;)</source>
+        <translation>仅支持“absolute”位置嵌入（实际为“%1”）</translation>
+    </message>
+    <message>
+        <source>only 1 is supported (one distinct layer per group)</source>
+        <translation>仅支持 1（每组一个不同的层）</translation>
+    </message>
+    <message>
+        <source>must divide num_hidden_layers (%1)</source>
+        <translation>必须能整除 num_hidden_layers（%1）</translation>
+    </message>
+    <message>
+        <source>unknown feed-forward projection &quot;%1&quot; (expected relu, gated-gelu or gated-silu)</source>
+        <translation>未知的前馈网络投影“%1”（应为 relu、gated-gelu 或 gated-silu）</translation>
+    </message>
+    <message>
+        <source>encoder and decoder must be sparse at the same step (encoder %1, decoder %2)</source>
+        <translation>编码器和解码器必须在同一步变为稀疏（编码器 %1，解码器 %2）</translation>
+    </message>
+    <message>
+        <source>per-head query/key LayerNorms are not supported</source>
+        <translation>不支持逐头的查询/键 LayerNorm</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot;</source>
+        <translation>未知设置“%1”</translation>
+    </message>
+    <message>
+        <source>Watch an induction head form: 2-layer attention-only model on repeated random sequences</source>
+        <translation>观察归纳头的形成：在重复随机序列上训练的 2 层纯注意力模型</translation>
+    </message>
+    <message>
+        <source>Parameters (billions)</source>
+        <translation>参数量（十亿）</translation>
+    </message>
+    <message>
+        <source>Parameters (millions)</source>
+        <translation>参数量（百万）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 parameters)</source>
+        <translation>%1（%2 参数）</translation>
+    </message>
+    <message>
+        <source>%1 (pinned, %2 parameters)</source>
+        <translation>%1（已固定，%2 参数）</translation>
+    </message>
+    <message>
+        <source>Inference%1</source>
+        <translation>推理%1</translation>
+    </message>
+    <message>
+        <source>Training, one replica%1</source>
+        <translation>训练，单副本%1</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <source>Memory (GB = 10^9 bytes)</source>
+        <translation>内存（GB = 10^9 字节）</translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <translation>设备：%1</translation>
+    </message>
+    <message>
+        <source>Roofline: %1 TFLOP/s peak, %2 TB/s</source>
+        <translation>屋顶线：峰值 %1 TFLOP/s，%2 TB/s</translation>
+    </message>
+    <message>
+        <source>Prefill (%1 FLOP/B)</source>
+        <translation>预填充（%1 FLOP/B）</translation>
+    </message>
+    <message>
+        <source>Decode (%1 FLOP/B)</source>
+        <translation>解码（%1 FLOP/B）</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP per byte moved)</source>
+        <translation>算术强度（每传输一字节的 FLOP）</translation>
+    </message>
+    <message>
+        <source>Attainable throughput (TFLOP/s)</source>
+        <translation>可达吞吐量（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>Same compute</source>
+        <translation>相同算力</translation>
+    </message>
+    <message>
+        <source>Same tokens (%1)</source>
+        <translation>相同词元数（%1）</translation>
+    </message>
+    <message>
+        <source>Compute-optimal</source>
+        <translation>算力最优</translation>
+    </message>
+    <message>
+        <source>%1 (pinned)</source>
+        <translation>%1（已固定）</translation>
+    </message>
+    <message>
+        <source>Non-embedding parameters N (log scale)</source>
+        <translation>非嵌入参数量 N（对数坐标）</translation>
+    </message>
+    <message>
+        <source>Parameters N (log scale)</source>
+        <translation>参数量 N（对数坐标）</translation>
+    </message>
+    <message>
+        <source>Predicted loss (nats/token)</source>
+        <translation>预测损失（奈特/词元）</translation>
+    </message>
+    <message>
+        <source>cannot write the file: %1</source>
+        <translation>无法写入文件：%1</translation>
+    </message>
+    <message>
+        <source>image size must be between 16 and 16384 pixels a side</source>
+        <translation>图片每边尺寸必须在 16 到 16384 像素之间</translation>
+    </message>
+    <message>
+        <source>AdamW in fp32 (16 bytes per trainable parameter)</source>
+        <translation>fp32 下的 AdamW（每个可训练参数 16 字节）</translation>
+    </message>
+    <message>
+        <source>AdamW, mixed precision bf16 + fp32 master weights (16 bytes per trainable parameter)</source>
+        <translation>AdamW，bf16 混合精度 + fp32 主权重（每个可训练参数 16 字节）</translation>
+    </message>
+    <message>
+        <source>SGD with momentum in fp32 (12 bytes per trainable parameter)</source>
+        <translation>fp32 下带动量的 SGD（每个可训练参数 12 字节）</translation>
+    </message>
+    <message>
+        <source>8-bit Adam (10 bytes per trainable parameter)</source>
+        <translation>8 位 Adam（每个可训练参数 10 字节）</translation>
+    </message>
+    <message>
+        <source>Adafactor (factored second moment)</source>
+        <translation>Adafactor（分解的二阶矩）</translation>
+    </message>
+    <message>
+        <source>none (all activations kept)</source>
+        <translation>无（保留全部激活值）</translation>
+    </message>
+    <message>
+        <source>selective (attention core recomputed; Korthikanti et al. 2022)</source>
+        <translation>选择性（重计算注意力核心；Korthikanti 等，2022）</translation>
+    </message>
+    <message>
+        <source>full (each layer&apos;s input kept, layer recomputed)</source>
+        <translation>完全（保留每层的输入，重计算该层）</translation>
+    </message>
+    <message>
+        <source>decoder-only</source>
+        <translation>仅解码器</translation>
+    </message>
+    <message>
+        <source>encoder-only</source>
+        <translation>仅编码器</translation>
+    </message>
+    <message>
+        <source>encoder-decoder</source>
+        <translation>编码器-解码器</translation>
+    </message>
+    <message>
+        <source>unknown chart &quot;%1&quot; (expected %2)</source>
+        <translation>未知图表“%1”（应为 %2）</translation>
+    </message>
+    <message>
+        <source>name a chart: %1</source>
+        <translation>请指定图表：%1</translation>
+    </message>
+    <message>
+        <source>expected a whole number, got &quot;%1&quot;</source>
+        <translation>应为整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown report type (expected .pdf, .html or .md)</source>
+        <translation>未知的报告类型（应为 .pdf、.html 或 .md）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a token id (a non-negative integer)</source>
+        <translation>“%1”不是词元 id（应为非负整数）</translation>
+    </message>
+    <message>
+        <source>expected a comma-separated list of token ids</source>
+        <translation>应为以逗号分隔的词元 id 列表</translation>
+    </message>
+    <message>
+        <source>give exactly one of --text and --tokens</source>
+        <translation>--text 和 --tokens 必须且只能给出一个</translation>
+    </message>
+    <message>
+        <source>expected an integer from 1 to 1000, got &quot;%1&quot;</source>
+        <translation>应为 1 到 1000 之间的整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected a non-negative integer, got &quot;%1&quot;</source>
+        <translation>应为非负整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected megabytes from 0 to 1000000, got &quot;%1&quot;</source>
+        <translation>应为 0 到 1000000 之间的兆字节数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>applies to designs (--preset, --config), not to --model</source>
+        <translation>适用于设计（--preset、--config），不适用于 --model</translation>
+    </message>
+    <message>
+        <source> (add --scale-down for the nearest model the engine runs)</source>
+        <translation> （加上 --scale-down 以使用引擎可运行的最接近模型）</translation>
+    </message>
+    <message>
+        <source>no tokenizer files beside the model and vocab_size %1 is below the 256 a byte tokenizer needs; use --tokens</source>
+        <translation>模型旁没有分词器文件，且 vocab_size %1 小于字节分词器所需的 256；请使用 --tokens</translation>
+    </message>
+    <message>
+        <source>the text encodes to no tokens</source>
+        <translation>该文本编码后没有词元</translation>
+    </message>
+    <message>
+        <source>Scaled down: %1</source>
+        <translation>已缩小：%1</translation>
+    </message>
+    <message>
+        <source>Wrote %1: %2 tokens, logits %2 × %3, attention %4 layers × %5 heads</source>
+        <translation>已写入 %1：%2 个词元，logits %2 × %3，注意力 %4 层 × %5 个头</translation>
+    </message>
+    <message>
+        <source>Input: %1 tokens [%2]</source>
+        <translation>输入：%1 个词元 [%2]</translation>
+    </message>
+    <message>
+        <source>Next token (top %1):</source>
+        <translation>下一个词元（前 %1）：</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>expected a number, got &quot;%1&quot;</source>
+        <translation>应为数字，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected 2 to 10000 points</source>
+        <translation>应为 2 到 10000 个点</translation>
+    </message>
+    <message>
+        <source>expected a whole number from 0 to 1000000</source>
+        <translation>应为 0 到 1000000 之间的整数</translation>
+    </message>
+    <message>
+        <source>expected a number between %1 and %2, got &quot;%3&quot;</source>
+        <translation>应为 %1 到 %2 之间的数字，实际为“%3”</translation>
+    </message>
+    <message>
+        <source>no such file (bundled corpora: tang-poems, shakespeare-sonnets)</source>
+        <translation>没有该文件（内置语料：tang-poems、shakespeare-sonnets）</translation>
+    </message>
+    <message>
+        <source>larger than 64 MB</source>
+        <translation>大于 64 MB</translation>
+    </message>
+    <message>
+        <source>expected text or json, got &quot;%1&quot;</source>
+        <translation>应为 text 或 json，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>missing output folder</source>
+        <translation>缺少输出文件夹</translation>
+    </message>
+    <message>
+        <source>expected copy, reverse, sort, induction or chars, got &quot;%1&quot;</source>
+        <translation>应为 copy、reverse、sort、induction 或 chars，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>missing task (copy, reverse, sort, induction or chars)</source>
+        <translation>缺少任务（copy、reverse、sort、induction 或 chars）</translation>
+    </message>
+    <message>
+        <source>expected key=value, got &quot;%1&quot;</source>
+        <translation>应为 key=value，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>missing number of steps</source>
+        <translation>缺少步数</translation>
+    </message>
+    <message>
+        <source>the chars task needs --corpus NAME|FILE or --text &quot;...&quot;</source>
+        <translation>chars 任务需要 --corpus NAME|FILE 或 --text &quot;...&quot;</translation>
+    </message>
+    <message>
+        <source>only the chars task reads text</source>
+        <translation>只有 chars 任务读取文本</translation>
+    </message>
+    <message>
+        <source>training %1 parameters on %2 for %3 steps (batch %4)</source>
+        <translation>正在用 %2 训练 %1 参数的模型，共 %3 步（批次 %4）</translation>
+    </message>
+    <message>
+        <source>step %1/%2  loss %3  val %4  accuracy %5  best later-layer induction %6  %7 s</source>
+        <translation>步 %1/%2  损失 %3  验证 %4  准确率 %5  后层最佳归纳 %6  %7 s</translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation>无法创建文件夹</translation>
+    </message>
+    <message>
+        <source>checkpoint not written: %1</source>
+        <translation>未写入检查点：%1</translation>
+    </message>
+    <message>
+        <source>Final loss: %1 (validation %2, accuracy %3)</source>
+        <translation>最终损失：%1（验证 %2，准确率 %3）</translation>
+    </message>
+    <message>
+        <source>Time: %1 s</source>
+        <translation>用时：%1 s</translation>
+    </message>
+    <message>
+        <source>layer head  induction  previous-token  entropy (nats)</source>
+        <translation>层 头  归纳  前一词元  熵（奈特）</translation>
+    </message>
+    <message>
+        <source>Saved config.json and model.safetensors to %1</source>
+        <translation>已将 config.json 和 model.safetensors 保存到 %1</translation>
+    </message>
 </context>
 <context>
     <name>tx::AssumptionArguments</name>
@@ -396,6 +736,304 @@
     <message>
         <source>unknown device &quot;%1&quot; (known: %2)</source>
         <translation>未知设备“%1”（已知：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::AttentionView</name>
+    <message>
+        <source>no position information</source>
+        <translation>不含位置信息的方案</translation>
+    </message>
+    <message>
+        <source>these sinusoidal encodings</source>
+        <translation>这些正弦编码</translation>
+    </message>
+    <message>
+        <source>a learned position table instead</source>
+        <translation>可学习的位置表（而非正弦编码）</translation>
+    </message>
+    <message>
+        <source>rotary encodings (RoPE) inside attention instead</source>
+        <translation>注意力内部的旋转编码（RoPE，而非正弦编码）</translation>
+    </message>
+    <message>
+        <source>relative position buckets instead</source>
+        <translation>相对位置桶（而非正弦编码）</translation>
+    </message>
+    <message>
+        <source>Save as PNG or SVG (chosen by the file suffix)</source>
+        <translation>保存为 PNG 或 SVG（由文件后缀决定）</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open checkpoint…</source>
+        <translation>打开检查点…</translation>
+    </message>
+    <message>
+        <source>Use the design</source>
+        <translation>使用当前设计</translation>
+    </message>
+    <message>
+        <source>Probabilities</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>Pre-softmax scores</source>
+        <translation>softmax 前的分数</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Type a sentence — English or 中文 — and press Enter</source>
+        <translation>输入一句话（英文或中文均可），然后按 Enter</translation>
+    </message>
+    <message>
+        <source>The cat sat on the mat because it was tired.</source>
+        <translation>小猫坐在垫子上，因为它累了。</translation>
+    </message>
+    <message>
+        <source>softmax(q·k/√d): each row sums to 1</source>
+        <translation>softmax(q·k/√d)：每行之和为 1</translation>
+    </message>
+    <message>
+        <source>q·k/√d before the softmax; masked cells stay grey because the softmax ignores them</source>
+        <translation>softmax 之前的 q·k/√d；被遮蔽的单元格保持灰色，因为 softmax 会忽略它们</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>A folder with config.json and model.safetensors (GPT-2 or Llama names), and vocab.json + merges.txt or tokenizer.json if it has them</source>
+        <translation>包含 config.json 和 model.safetensors（GPT-2 或 Llama 命名）的文件夹，如有 vocab.json + merges.txt 或 tokenizer.json 也一并使用</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>With random weights, heads show structure from the architecture, not from training: open a trained checkpoint to see learned heads.</source>
+        <translation>使用随机权重时，注意力头呈现的结构来自架构而非训练：打开已训练的检查点以查看学到的注意力头。</translation>
+    </message>
+    <message>
+        <source>Export head…</source>
+        <translation>导出注意力头…</translation>
+    </message>
+    <message>
+        <source>Export grid…</source>
+        <translation>导出网格…</translation>
+    </message>
+    <message>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <source>Heads:</source>
+        <translation>注意力头：</translation>
+    </message>
+    <message>
+        <source>Export lines…</source>
+        <translation>导出连线…</translation>
+    </message>
+    <message>
+        <source>Hover a token on the left to see where it attends; line opacity is the probability.</source>
+        <translation>将鼠标悬停在左侧的词元上，查看它关注哪里；连线的不透明度表示概率。</translation>
+    </message>
+    <message>
+        <source>Export encodings…</source>
+        <translation>导出编码…</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>Entropy (bits)</source>
+        <translation>熵（比特）</translation>
+    </message>
+    <message>
+        <source>→ previous token</source>
+        <translation>→ 前一词元</translation>
+    </message>
+    <message>
+        <source>→ first token</source>
+        <translation>→ 首个词元</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>连线</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Head summary</source>
+        <translation>注意力头摘要</translation>
+    </message>
+    <message>
+        <source>Open checkpoint folder</source>
+        <translation>打开检查点文件夹</translation>
+    </message>
+    <message>
+        <source>the current design, random GPT-2-style weights (seed 1)</source>
+        <translation>当前设计，随机 GPT-2 风格权重（种子 1）</translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation>检查点 %1</translation>
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation>正在启动</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>%1 tokens through %2 layers × %3 heads, d_model %4, %5 of float32 weights, in %6 s.</source>
+        <translation>%1 个词元经过 %2 层 × %3 个头，d_model %4，%5 的 float32 权重，用时 %6 s。</translation>
+    </message>
+    <message>
+        <source>Checkpoint %1, %2 tokenizer.</source>
+        <translation>检查点 %1，%2 分词器。</translation>
+    </message>
+    <message>
+        <source>Scaled down to fit the %1 memory cap: %2.</source>
+        <translation>已缩小以适应 %1 的内存上限：%2。</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>Sinusoidal position encoding, %1 positions × %2 dimensions</source>
+        <translation>正弦位置编码，%1 个位置 × %2 个维度</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)) (Vaswani et al. 2017, §3.5). Low dimensions change fast with position, high ones slowly. This design uses %1.</source>
+        <translation>PE(p, 2i) = sin(p / 10000^(2i/d))，PE(p, 2i+1) = cos(p / 10000^(2i/d))（Vaswani 等，2017，§3.5）。低维度随位置变化快，高维度变化慢。本设计采用%1。</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 — pre-softmax scores q·k/√d</source>
+        <translation>第 %1 层 · 第 %2 个头 — softmax 前的分数 q·k/√d</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 — attention probabilities</source>
+        <translation>第 %1 层 · 第 %2 个头 — 注意力概率</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2</source>
+        <translation>第 %1 层 · 第 %2 个头</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>Layer %1: where each token attends</source>
+        <translation>第 %1 层：每个词元关注哪里</translation>
+    </message>
+    <message>
+        <source>Entropy: 0 bits when a query looks at one key, log2(visible keys) when it spreads evenly. Strongest previous-token head: layer %1 head %2 (%3). Strongest first-token head: layer %4 head %5 (%6). Double-click a row to enlarge it.</source>
+        <translation>熵：查询只看一个键时为 0 比特，均匀分散时为 log2(可见键数)。最强的前一词元头：第 %1 层第 %2 个头（%3）。最强的首词元头：第 %4 层第 %5 个头（%6）。双击某行可将其放大。</translation>
+    </message>
+    <message>
+        <source>Export picture</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>Attention lines</source>
+        <translation>注意力连线</translation>
+    </message>
+</context>
+<context>
+    <name>tx::AttentionWorker</name>
+    <message>
+        <source>Loading %1</source>
+        <translation>正在加载 %1</translation>
+    </message>
+    <message>
+        <source>Fitting the design under the memory cap</source>
+        <translation>正在将设计缩小到内存上限以内</translation>
+    </message>
+    <message>
+        <source>Allocating %1 of float32 weights</source>
+        <translation>正在分配 %1 的 float32 权重</translation>
+    </message>
+    <message>
+        <source>Initialising weights (GPT-2 style, seed %1)</source>
+        <translation>正在初始化权重（GPT-2 风格，种子 %1）</translation>
+    </message>
+    <message>
+        <source>Type a sentence first.</source>
+        <translation>请先输入一句话。</translation>
+    </message>
+    <message>
+        <source>vocab_size: the %1 tokenizer needs a vocabulary of at least %2 tokens, the model has %3</source>
+        <translation>vocab_size：%1 分词器需要至少 %2 个词元的词表，而模型只有 %3</translation>
+    </message>
+    <message>
+        <source>text: %1 tokens, but the model reads at most %2</source>
+        <translation>文本：%1 个词元，但模型最多读取 %2 个</translation>
+    </message>
+    <message>
+        <source>Ran layer %1 of %2</source>
+        <translation>已运行第 %1 层（共 %2 层）</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
     </message>
 </context>
 <context>
@@ -824,6 +1462,25 @@
     </message>
 </context>
 <context>
+    <name>tx::ChartFactory</name>
+    <message>
+        <source>Parameters by component — %1</source>
+        <translation>按组件划分的参数量 — %1</translation>
+    </message>
+    <message>
+        <source>Memory and device fit — %1 on %2</source>
+        <translation>内存与设备容纳 — %2 上的 %1</translation>
+    </message>
+    <message>
+        <source>Roofline: prefill and decode on %1 — %2</source>
+        <translation>屋顶线：%1 上的预填充与解码 — %2</translation>
+    </message>
+    <message>
+        <source>Scaling law — %1 · %2</source>
+        <translation>缩放定律 — %1 · %2</translation>
+    </message>
+</context>
+<context>
     <name>tx::ChartPanel</name>
     <message>
         <source>Export as &amp;PNG…</source>
@@ -872,6 +1529,45 @@
     <message>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export as P&amp;DF…</source>
+        <translation>导出为 PDF(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy as Image</source>
+        <translation>复制为图片(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Resolution in dots per inch:</source>
+        <translation>分辨率（每英寸点数）：</translation>
+    </message>
+    <message>
+        <source>Export chart as PDF</source>
+        <translation>将图表导出为 PDF</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ChartWriter</name>
+    <message>
+        <source>must be between 16 and 16384 pixels</source>
+        <translation>必须在 16 到 16384 像素之间</translation>
+    </message>
+    <message>
+        <source>must be between 36 and 1200</source>
+        <translation>必须在 36 到 1200 之间</translation>
+    </message>
+    <message>
+        <source>Exported from Transformer Explorer</source>
+        <translation>由 Transformer Explorer 导出</translation>
+    </message>
+    <message>
+        <source>unknown image type &quot;%1&quot; (expected .png, .svg or .pdf)</source>
+        <translation>未知的图片类型“%1”（应为 .png、.svg 或 .pdf）</translation>
     </message>
 </context>
 <context>
@@ -1204,10 +1900,6 @@
     <message>
         <source>missing file name</source>
         <translation>缺少文件名</translation>
-    </message>
-    <message>
-        <source>Hugging Face import is not available yet</source>
-        <translation>暂不支持导入 Hugging Face 配置</translation>
     </message>
     <message>
         <source>expected key=value, got &quot;%1&quot;</source>
@@ -1718,6 +2410,173 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
+    <name>tx::EngineSizer</name>
+    <message>
+        <source>must be positive</source>
+        <translation>必须为正数</translation>
+    </message>
+    <message>
+        <source>layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)</source>
+        <translation>布局：编码器-解码器 → 仅解码器（仅保留解码器堆栈，不含交叉注意力）</translation>
+    </message>
+    <message>
+        <source>moe_experts: %1 → 0 (one dense FFN of the same width per layer)</source>
+        <translation>moe_experts：%1 → 0（每层一个同宽度的稠密前馈网络）</translation>
+    </message>
+    <message>
+        <source>positions: relative → sinusoidal (the engine has no T5 buckets)</source>
+        <translation>位置：相对 → 正弦（引擎没有 T5 位置桶）</translation>
+    </message>
+    <message>
+        <source>embedding_dim: %1 → %2 (no factorized embedding)</source>
+        <translation>embedding_dim：%1 → %2（不使用分解嵌入）</translation>
+    </message>
+    <message>
+        <source>token_types: %1 → 0</source>
+        <translation>token_types：%1 → 0</translation>
+    </message>
+    <message>
+        <source>pooler: yes → no (not used to predict tokens)</source>
+        <translation>pooler：是 → 否（不用于预测词元）</translation>
+    </message>
+    <message>
+        <source>lora_rank: %1 → 0</source>
+        <translation>lora_rank：%1 → 0</translation>
+    </message>
+    <message>
+        <source>lm_head: no → yes, tied to the token embedding (to produce logits)</source>
+        <translation>lm_head：否 → 是，与词元嵌入共享（用于生成 logits）</translation>
+    </message>
+    <message>
+        <source>even the smallest model of this family (%1 bytes) exceeds the cap of %2 bytes</source>
+        <translation>即使该系列最小的模型（%1 字节）也超出了 %2 字节的上限</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>%1 (scaled down)</source>
+        <translation>%1（已缩小）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::EvaluatedArguments</name>
+    <message>
+        <source>expected a preset name or a design file</source>
+        <translation>应为预设名称或设计文件</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither a preset (see: transformer-explorer presets) nor a file</source>
+        <translation>“%1”既不是预设（参见：transformer-explorer presets），也不是文件</translation>
+    </message>
+    <message>
+        <source>name the file to write, e.g. --out report.pdf</source>
+        <translation>请指定要写入的文件，例如 --out report.pdf</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ExportActions</name>
+    <message>
+        <source>cannot write the file: %1</source>
+        <translation>无法写入文件：%1</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Export Parameter &amp;Breakdown as CSV…</source>
+        <translation>将参数量明细导出为 CSV(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Export Results as &amp;JSON…</source>
+        <translation>将结果导出为 JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Export Results as CS&amp;V…</source>
+        <translation>将结果导出为 CSV(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Copy Parameter Breakdown as &amp;Text</source>
+        <translation>将参数量明细复制为文本(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Write a PDF, HTML or Markdown report of this design</source>
+        <translation>为此设计生成 PDF、HTML 或 Markdown 报告</translation>
+    </message>
+    <message>
+        <source>the design is invalid</source>
+        <translation>设计无效</translation>
+    </message>
+    <message>
+        <source>Export results</source>
+        <translation>导出结果</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf);;Web page, one file (*.html);;Markdown with PNG charts (*.md)</source>
+        <translation>PDF 文档 (*.pdf);;网页，单个文件 (*.html);;带 PNG 图表的 Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Export parameter breakdown</source>
+        <translation>导出参数量明细</translation>
+    </message>
+    <message>
+        <source>Export breakdown</source>
+        <translation>导出明细</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ForwardDump</name>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Gpt2Tokenizer</name>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>too large for a vocabulary (%1 bytes)</source>
+        <translation>作为词表过大（%1 字节）</translation>
+    </message>
+    <message>
+        <source>not a JSON object of token ids (%1)</source>
+        <translation>不是由词元 id 组成的 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>token id must be an integer from 0 to 16777215</source>
+        <translation>词元 id 必须是 0 到 16777215 之间的整数</translation>
+    </message>
+    <message>
+        <source>too large for a merges file (%1 bytes)</source>
+        <translation>作为 merges 文件过大（%1 字节）</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>expected two symbols separated by a space</source>
+        <translation>应为以空格分隔的两个符号</translation>
+    </message>
+</context>
+<context>
     <name>tx::HardwareCatalog</name>
     <message>
         <source>not valid JSON at offset %1: %2</source>
@@ -1789,6 +2648,165 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
+    <name>tx::HeatmapGrid</name>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::HeatmapPainter</name>
+    <message>
+        <source>grey: masked, the query cannot see this key</source>
+        <translation>灰色：已遮蔽，查询看不到这个键</translation>
+    </message>
+</context>
+<context>
+    <name>tx::HeatmapWidget</name>
+    <message>
+        <source>%1 — click to enlarge</source>
+        <translation>%1 — 点击放大</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已遮蔽</translation>
+    </message>
+    <message>
+        <source>%1 %2 “%3” → %4 %5 “%6”: %7</source>
+        <translation>%1 %2 “%3” → %4 %5 “%6”：%7</translation>
+    </message>
+</context>
+<context>
+    <name>tx::HfCheckpoint</name>
+    <message>
+        <source>not supported by the engine</source>
+        <translation>引擎不支持</translation>
+    </message>
+    <message>
+        <source>RoPE scaling &quot;%1&quot; is not supported by the engine</source>
+        <translation>引擎不支持 RoPE 缩放“%1”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has no GPT-2 or Llama tensor layout the engine loads (%2: %3)</source>
+        <translation>“%1”不具有引擎可加载的 GPT-2 或 Llama 张量布局（%2：%3）</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints are decoder-only</source>
+        <translation>GPT-2 和 Llama 检查点均为仅解码器</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama use sequential pre-norm blocks with a final norm</source>
+        <translation>GPT-2 和 Llama 使用顺序的前置归一化块，并带有最终归一化</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints store every layer</source>
+        <translation>GPT-2 和 Llama 检查点存储每一层</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama heads have no bias</source>
+        <translation>GPT-2 和 Llama 的输出头没有偏置</translation>
+    </message>
+    <message>
+        <source>GPT-2 uses LayerNorm</source>
+        <translation>GPT-2 使用 LayerNorm</translation>
+    </message>
+    <message>
+        <source>GPT-2 has a dense 2-matrix FFN</source>
+        <translation>GPT-2 使用稠密的双矩阵前馈网络</translation>
+    </message>
+    <message>
+        <source>GPT-2 has as many key/value heads as query heads</source>
+        <translation>GPT-2 的键值头数与查询头数相同</translation>
+    </message>
+    <message>
+        <source>GPT-2&apos;s head size is d_model / n_heads</source>
+        <translation>GPT-2 的头维度为 d_model / n_heads</translation>
+    </message>
+    <message>
+        <source>GPT-2 has biases on every projection</source>
+        <translation>GPT-2 的每个投影都有偏置</translation>
+    </message>
+    <message>
+        <source>Llama uses RMSNorm</source>
+        <translation>Llama 使用 RMSNorm</translation>
+    </message>
+    <message>
+        <source>Llama has a gated 3-matrix FFN</source>
+        <translation>Llama 使用门控的三矩阵前馈网络</translation>
+    </message>
+    <message>
+        <source>GPT-2 checkpoints need learned positions, Llama rotary ones</source>
+        <translation>GPT-2 检查点需要可学习的位置，Llama 需要旋转位置</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama configs attend to the whole context</source>
+        <translation>GPT-2 和 Llama 的配置关注整个上下文</translation>
+    </message>
+    <message>
+        <source>Llama&apos;s attention_bias covers q, k, v and o together</source>
+        <translation>Llama 的 attention_bias 同时涵盖 q、k、v 和 o</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>没有该文件或文件夹</translation>
+    </message>
+    <message>
+        <source>cannot open the config.json that must sit beside the weights</source>
+        <translation>无法打开必须与权重放在一起的 config.json</translation>
+    </message>
+    <message>
+        <source>too large for a config.json</source>
+        <translation>作为 config.json 过大</translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation>无法创建文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::HfConfigImporter</name>
+    <message>
+        <source>not valid JSON at offset %1: %2</source>
+        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>required key is missing (supported: %1)</source>
+        <translation>缺少必需的键（支持：%1）</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>unsupported model_type &quot;%1&quot; (supported: %2)</source>
+        <translation>不支持的 model_type“%1”（支持：%2）</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json (model_type &quot;%1&quot;): %2</source>
+        <translation>Hugging Face config.json（model_type“%1”）：%2</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>file is too large to be a config.json (%1 bytes)</source>
+        <translation>文件过大，不可能是 config.json（%1 字节）</translation>
+    </message>
+</context>
+<context>
     <name>tx::IsoFlopChart</name>
     <message>
         <source>Iso-FLOP curves: the best size for a compute budget</source>
@@ -1821,6 +2839,17 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>Its budget</source>
         <translation>此设计的预算</translation>
+    </message>
+</context>
+<context>
+    <name>tx::JsonReader</name>
+    <message>
+        <source>expected a number in (%1, %2]</source>
+        <translation>应为 (%1, %2] 范围内的数字</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
     </message>
 </context>
 <context>
@@ -2124,6 +3153,14 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <source>&amp;Clear pin</source>
         <translation>取消固定(&amp;C)</translation>
     </message>
+    <message>
+        <source>&amp;Attention</source>
+        <translation>注意力(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
 </context>
 <context>
     <name>tx::MemoryChart</name>
@@ -2232,6 +3269,21 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>GiB = 2^30 bytes</source>
         <translation>GiB = 2^30 字节</translation>
+    </message>
+</context>
+<context>
+    <name>tx::PaintExporter</name>
+    <message>
+        <source>cannot write the image: %1</source>
+        <translation>无法写入图片：%1</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>Exported from Transformer Explorer</source>
+        <translation>由 Transformer Explorer 导出</translation>
     </message>
 </context>
 <context>
@@ -2344,6 +3396,29 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
+    <name>tx::Reader</name>
+    <message>
+        <source>required key is missing (model_type &quot;%1&quot;)</source>
+        <translation>缺少必需的键（model_type“%1”）</translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation>应为数字</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>expected a non-negative integer</source>
+        <translation>应为非负整数</translation>
+    </message>
+</context>
+<context>
     <name>tx::ReadoutBar</name>
     <message>
         <source>%1 = %2</source>
@@ -2363,6 +3438,573 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>&amp;%1 %2</source>
         <translation>&amp;%1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ReportGenerator</name>
+    <message>
+        <source>%1 — design report</source>
+        <translation>%1 — 设计报告</translation>
+    </message>
+    <message>
+        <source>At a glance</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>fits one %1 (%2)</source>
+        <translation>单个 %1 即可容纳（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>needs %n × %1</source>
+        <translation>
+            <numerusform>需要 %n × %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>does not fit a %1 (%2)</source>
+        <translation>单个 %1 无法容纳（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>fits each of the %n devices</source>
+        <translation>
+            <numerusform>%n 台设备均可各自容纳</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Parameters (exact)</source>
+        <translation>参数量（精确值）</translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation>每词元激活参数量</translation>
+    </message>
+    <message>
+        <source>Inference memory</source>
+        <translation>推理内存</translation>
+    </message>
+    <message>
+        <source>Training memory per device</source>
+        <translation>每台设备的训练内存</translation>
+    </message>
+    <message>
+        <source>Training compute</source>
+        <translation>训练算力</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n × %1 at %2 MFU</source>
+        <translation>
+            <numerusform>%n × %1，MFU %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Training cost</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours at $%2/h</source>
+        <translation>%1 GPU 小时，按 $%2/小时</translation>
+    </message>
+    <message>
+        <source>Decode throughput</source>
+        <translation>解码吞吐量</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 词元/秒</translation>
+    </message>
+    <message>
+        <source>batch %1, %2 tokens of context</source>
+        <translation>批大小 %1，上下文 %2 个词元</translation>
+    </message>
+    <message>
+        <source>Predicted loss</source>
+        <translation>预测损失</translation>
+    </message>
+    <message>
+        <source>%1 nats/token</source>
+        <translation>%1 奈特/词元</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>%1 encoder + %2 decoder</source>
+        <translation>%1 层编码器 + %2 层解码器</translation>
+    </message>
+    <message>
+        <source>Model width d_model</source>
+        <translation>隐藏维度（d_model）</translation>
+    </message>
+    <message>
+        <source>Attention heads (query / key-value)</source>
+        <translation>注意力头（查询 / 键值）</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Feed-forward width d_ff</source>
+        <translation>前馈网络宽度（d_ff）</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Context (positions)</source>
+        <translation>上下文（位置数）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Embeddings tied to output</source>
+        <translation>嵌入与输出头共享</translation>
+    </message>
+    <message>
+        <source>Weight / KV cache precision</source>
+        <translation>权重 / 键值缓存精度</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <source>%1 experts, top-%2, every %3 layer(s)</source>
+        <translation>%1 个专家，top-%2，每 %3 层一次</translation>
+    </message>
+    <message>
+        <source>Sliding attention window</source>
+        <translation>滑动注意力窗口</translation>
+    </message>
+    <message>
+        <source>Layer sharing</source>
+        <translation>层间权重共享</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>%1 parameters in total (tied and shared weights counted once); %2 outside the embeddings.</source>
+        <translation>参数量共 %1（共享的嵌入和权重只计一次）；其中嵌入以外 %2。</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Memory and device fit</source>
+        <translation>内存与设备容纳</translation>
+    </message>
+    <message>
+        <source>Inference at %1 weights and a %2 KV cache, batch %3, %4 tokens of context. %5.</source>
+        <translation>推理：%1 权重，%2 键值缓存，批大小 %3，上下文 %4 个词元。%5。</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>Activations (prefill)</source>
+        <translation>激活值（预填充）</translation>
+    </message>
+    <message>
+        <source>Runtime overhead (%1)</source>
+        <translation>运行时开销（%1）</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Fits one %1</source>
+        <translation>单台 %1 可容纳</translation>
+    </message>
+    <message>
+        <source>Devices needed to hold it</source>
+        <translation>容纳所需设备数</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Trainable parameters</source>
+        <translation>可训练参数量</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Total, one replica</source>
+        <translation>合计（单个副本）</translation>
+    </message>
+    <message>
+        <source>Per device (ZeRO-%1, tensor parallel %2, %3 devices)</source>
+        <translation>每台设备（ZeRO-%1，张量并行 %2，%3 台设备）</translation>
+    </message>
+    <message>
+        <source>Per-device share fits a %1</source>
+        <translation>每台设备的份额可容纳于 %1</translation>
+    </message>
+    <message>
+        <source>Devices needed to hold one replica</source>
+        <translation>容纳一个副本所需设备数</translation>
+    </message>
+    <message>
+        <source>Compute, time and cost</source>
+        <translation>算力、时间与成本</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <source>Forward pass per token</source>
+        <translation>每词元前向传播</translation>
+    </message>
+    <message>
+        <source>Training per token</source>
+        <translation>每词元训练</translation>
+    </message>
+    <message>
+        <source>Training total (%1 tokens)</source>
+        <translation>训练总量（%1 个词元）</translation>
+    </message>
+    <message>
+        <source>Prefill (whole prompt, whole batch)</source>
+        <translation>预填充（整个提示，整个批次）</translation>
+    </message>
+    <message>
+        <source>%1, %2 FLOP/byte</source>
+        <translation>%1，%2 FLOP/字节</translation>
+    </message>
+    <message>
+        <source>Decode step (whole batch)</source>
+        <translation>解码步（整个批次）</translation>
+    </message>
+    <message>
+        <source>On %1</source>
+        <translation>在 %1 上</translation>
+    </message>
+    <message>
+        <source>Peak at %1</source>
+        <translation>峰值 %1</translation>
+    </message>
+    <message>
+        <source>%1 FLOP/s</source>
+        <translation>%1 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>内存带宽</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>Prefill time</source>
+        <translation>预填充时间</translation>
+    </message>
+    <message>
+        <source>Decode step time</source>
+        <translation>解码步时间</translation>
+    </message>
+    <message numerus="yes">
+        <source>Training time (%n devices, MFU %1)</source>
+        <translation>
+            <numerusform>训练时间（%n 台设备，MFU %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2 days)</source>
+        <translation>%1（%2 天）</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost at $%1 per device-hour</source>
+        <translation>成本（每设备小时 $%1）</translation>
+    </message>
+    <message>
+        <source>Scaling law</source>
+        <translation>缩放定律</translation>
+    </message>
+    <message>
+        <source>%1. Source: %2.</source>
+        <translation>%1。来源：%2。</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>Non-embedding parameters N</source>
+        <translation>非嵌入参数量 N</translation>
+    </message>
+    <message>
+        <source>Parameters N</source>
+        <translation>参数量 N</translation>
+    </message>
+    <message>
+        <source>Training tokens D</source>
+        <translation>训练词元数 D</translation>
+    </message>
+    <message>
+        <source>Compute C = 6·N·D</source>
+        <translation>算力 C = 6·N·D</translation>
+    </message>
+    <message>
+        <source>Tokens per parameter</source>
+        <translation>每参数词元数</translation>
+    </message>
+    <message>
+        <source>Compute-optimal N* for the same C</source>
+        <translation>相同 C 下的算力最优 N*</translation>
+    </message>
+    <message>
+        <source>Compute-optimal D*</source>
+        <translation>算力最优 D*</translation>
+    </message>
+    <message>
+        <source>Loss at the optimum</source>
+        <translation>最优点的损失</translation>
+    </message>
+    <message>
+        <source>Compute-optimal tokens per parameter</source>
+        <translation>算力最优的每参数词元数</translation>
+    </message>
+    <message>
+        <source>Comparison with the pinned design</source>
+        <translation>与已固定设计的比较</translation>
+    </message>
+    <message>
+        <source>The pinned design is %1; the last column is this design divided by it.</source>
+        <translation>已固定的设计为 %1；最后一列为本设计除以它的比值。</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>Forward FLOPs per token</source>
+        <translation>每词元前向 FLOPs</translation>
+    </message>
+    <message>
+        <source>Decode throughput (tokens/s)</source>
+        <translation>解码吞吐量（词元/秒）</translation>
+    </message>
+    <message>
+        <source>Predicted loss (nats/token)</source>
+        <translation>预测损失（奈特/词元）</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>$%1 per device-hour (catalog price)</source>
+        <translation>每设备小时 $%1（目录价格）</translation>
+    </message>
+    <message>
+        <source>$%1 per device-hour (given)</source>
+        <translation>每设备小时 $%1（指定）</translation>
+    </message>
+    <message>
+        <source>Assumption</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Weight precision</source>
+        <translation>权重精度</translation>
+    </message>
+    <message>
+        <source>KV cache precision</source>
+        <translation>键值缓存精度</translation>
+    </message>
+    <message>
+        <source>Batch (sequences)</source>
+        <translation>批大小（序列数）</translation>
+    </message>
+    <message>
+        <source>Context length (tokens)</source>
+        <translation>上下文长度（词元）</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Activation recomputation</source>
+        <translation>激活值重计算</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Tensor parallel / data parallel</source>
+        <translation>张量并行 / 数据并行</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation (MFU)</source>
+        <translation>模型 FLOPs 利用率（MFU）</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Inference runtime overhead</source>
+        <translation>推理运行时开销</translation>
+    </message>
+    <message>
+        <source>Scaling-law fit</source>
+        <translation>缩放定律拟合</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Byte units</source>
+        <translation>字节单位</translation>
+    </message>
+    <message>
+        <source>How each figure is computed</source>
+        <translation>每个数字的计算方法</translation>
+    </message>
+    <message>
+        <source>Each figure with its formula, the same formula with this design&apos;s numbers, and where the formula comes from.</source>
+        <translation>每个数字及其公式、代入本设计数值后的公式，以及公式出处。</translation>
+    </message>
+    <message>
+        <source>Generated %1 by Transformer Explorer %2.</source>
+        <translation>由 Transformer Explorer %2 于 %1 生成。</translation>
+    </message>
+    <message>
+        <source>Formula, with the numbers, and source</source>
+        <translation>公式、代入数值与来源</translation>
+    </message>
+    <message>
+        <source>Estimates, not measurements: they follow the stated assumptions and the cited formulas.</source>
+        <translation>以上为估算而非实测：依据所列假设和引用的公式得出。</translation>
+    </message>
+    <message>
+        <source>unknown report type &quot;%1&quot; (expected .pdf, .html or .md)</source>
+        <translation>未知的报告类型“%1”（应为 .pdf、.html 或 .md）</translation>
+    </message>
+    <message>
+        <source>cannot write the file: %1</source>
+        <translation>无法写入文件：%1</translation>
+    </message>
+    <message>
+        <source>%1 · Transformer Explorer %2 · %3</source>
+        <translation>%1 · Transformer Explorer %2 · %3</translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
     </message>
 </context>
 <context>
@@ -2394,6 +4036,93 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>Speed limit of %1 (roofline)</source>
         <translation>%1 的速度上限（屋顶线）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Safetensors</name>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, fewer than the 8-byte header length</source>
+        <translation>文件只有 %1 字节，不足 8 字节的头部长度</translation>
+    </message>
+    <message>
+        <source>cannot read the header length</source>
+        <translation>无法读取头部长度</translation>
+    </message>
+    <message>
+        <source>claims %1 bytes of header, but only %2 bytes follow</source>
+        <translation>声称头部有 %1 字节，但其后只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1 bytes is more than the format&apos;s 100 MB limit</source>
+        <translation>%1 字节超过了该格式 100 MB 的上限</translation>
+    </message>
+    <message>
+        <source>the header is truncated</source>
+        <translation>头部被截断</translation>
+    </message>
+    <message>
+        <source>not a JSON object (%1 at byte %2)</source>
+        <translation>不是 JSON 对象（%1，位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>expected an object with dtype, shape and data_offsets</source>
+        <translation>应为包含 dtype、shape 和 data_offsets 的对象</translation>
+    </message>
+    <message>
+        <source>unknown dtype &quot;%1&quot;</source>
+        <translation>未知的 dtype“%1”</translation>
+    </message>
+    <message>
+        <source>shape must be an array of at most 8 sizes</source>
+        <translation>shape 必须是最多含 8 个尺寸的数组</translation>
+    </message>
+    <message>
+        <source>shape %1 holds a size that is not a non-negative integer</source>
+        <translation>shape %1 含有不是非负整数的尺寸</translation>
+    </message>
+    <message>
+        <source>shape %1 overflows</source>
+        <translation>shape %1 溢出</translation>
+    </message>
+    <message>
+        <source>data_offsets must be two integers [begin, end]</source>
+        <translation>data_offsets 必须是两个整数 [begin, end]</translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] are not 0 &lt;= begin &lt;= end</source>
+        <translation>data_offsets [%1, %2] 不满足 0 &lt;= begin &lt;= end</translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] reach past the %3 bytes of data: the file is truncated or the offsets are wrong</source>
+        <translation>data_offsets [%1, %2] 超出了 %3 字节的数据：文件已截断或偏移量有误</translation>
+    </message>
+    <message>
+        <source>shape %1 of %2 needs %3 bytes, but data_offsets span %4</source>
+        <translation>%2 的 shape %1 需要 %3 字节，但 data_offsets 跨度为 %4</translation>
+    </message>
+    <message>
+        <source>cannot map the data: %1</source>
+        <translation>无法映射数据：%1</translation>
+    </message>
+    <message>
+        <source>missing tensor</source>
+        <translation>缺少张量</translation>
+    </message>
+    <message>
+        <source>shape %1, expected %2</source>
+        <translation>shape 为 %1，应为 %2</translation>
+    </message>
+    <message>
+        <source>dtype %1, expected F32, F16 or BF16</source>
+        <translation>dtype 为 %1，应为 F32、F16 或 BF16</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
     </message>
 </context>
 <context>
@@ -2622,6 +4351,491 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>%1 device-hours at $%2/h</source>
         <translation>%1 设备小时，按 $%2/小时</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Sweep</name>
+    <message>
+        <source>name the setting to vary, e.g. --vary d_model</source>
+        <translation>请指定要变化的设置，例如 --vary d_model</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot; (a design field such as d_model, or batch, seq, tokens, devices, tp, mfu, price)</source>
+        <translation>未知的设置“%1”（可以是设计字段如 d_model，或 batch、seq、tokens、devices、tp、mfu、price）</translation>
+    </message>
+    <message>
+        <source>expected a finite number</source>
+        <translation>应为有限数值</translation>
+    </message>
+    <message>
+        <source>expected 2 to %1 points</source>
+        <translation>应为 2 到 %1 个点</translation>
+    </message>
+    <message>
+        <source>expected 0 to 1,000,000</source>
+        <translation>应为 0 到 1,000,000</translation>
+    </message>
+    <message>
+        <source>a logarithmic sweep needs positive ends</source>
+        <translation>对数扫描的两端必须为正数</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TableClipboard</name>
+    <message>
+        <source>Copy Table as Text</source>
+        <translation>将表格复制为文本</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TokenChips</name>
+    <message>
+        <source>position %1 · token id %2</source>
+        <translation>位置 %1 · 词元 id %2</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TokenizerJson</name>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>too large for a tokenizer (%1 bytes)</source>
+        <translation>作为分词器文件过大（%1 字节）</translation>
+    </message>
+    <message>
+        <source>not a JSON object (%1)</source>
+        <translation>不是 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>only BPE tokenizers are read, this one is &quot;%1&quot;</source>
+        <translation>只能读取 BPE 分词器，此分词器为“%1”</translation>
+    </message>
+    <message>
+        <source>missing or empty</source>
+        <translation>缺失或为空</translation>
+    </message>
+    <message>
+        <source>token id must be an integer from 0 to 16777215</source>
+        <translation>词元 id 必须是 0 到 16777215 之间的整数</translation>
+    </message>
+    <message>
+        <source>expected two symbols</source>
+        <translation>应为两个符号</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TrainableTransformer</name>
+    <message>
+        <source>has no place of shape %1×%2 in the engine&apos;s weights</source>
+        <translation>引擎权重中没有形状为 %1×%2 的位置</translation>
+    </message>
+    <message>
+        <source>is missing or has another shape in the loaded model</source>
+        <translation>在已加载的模型中缺失或形状不同</translation>
+    </message>
+    <message>
+        <source>training runs decoder-only models (causal language modelling)</source>
+        <translation>训练仅支持仅解码器模型（因果语言建模）</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 8192, got %1</source>
+        <translation>必须在 1 到 8192 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 256, got %1</source>
+        <translation>必须在 1 到 256 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>n_heads (%1) must be a multiple of n_kv_heads (%2)</source>
+        <translation>n_heads（%1）必须是 n_kv_heads（%2）的倍数</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 1024, got %1</source>
+        <translation>必须在 1 到 1024 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 65536, got %1</source>
+        <translation>必须在 1 到 65536 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be between 2 and 1000000, got %1</source>
+        <translation>必须在 2 到 1000000 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>relative position buckets (T5) are not trainable here; pick learned, sinusoidal, rotary or none</source>
+        <translation>此处无法训练相对位置分桶（T5）；请选择 learned、sinusoidal、rotary 或 none</translation>
+    </message>
+    <message>
+        <source>mixture-of-experts layers are not trainable here</source>
+        <translation>此处无法训练混合专家层</translation>
+    </message>
+    <message>
+        <source>parallel attention+MLP blocks are not trainable here</source>
+        <translation>此处无法训练并行注意力+前馈网络块</translation>
+    </message>
+    <message>
+        <source>shared layers are not trainable here</source>
+        <translation>此处无法训练共享层</translation>
+    </message>
+    <message>
+        <source>token types, embedding norms and factorized embeddings are not trainable here</source>
+        <translation>此处无法训练词元类型、嵌入归一化和分解嵌入</translation>
+    </message>
+    <message>
+        <source>sliding-window attention is not trainable here</source>
+        <translation>此处无法训练滑动窗口注意力</translation>
+    </message>
+    <message>
+        <source>LoRA adapters are not trainable here</source>
+        <translation>此处无法训练 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>a language model needs its vocabulary head</source>
+        <translation>语言模型需要词表输出头</translation>
+    </message>
+    <message>
+        <source>training this design needs %1 MB (weights, gradients and AdamW moments, 16 bytes per parameter), over the cap of %2 MB</source>
+        <translation>训练此设计需要 %1 MB（权重、梯度和 AdamW 矩估计，每个参数 16 字节），超过上限 %2 MB</translation>
+    </message>
+    <message>
+        <source>rotates fewer than 2 dims of each head</source>
+        <translation>每个头旋转的维度少于 2 个</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Trainer</name>
+    <message>
+        <source>must be between 1 and 10000000, got %1</source>
+        <translation>必须在 1 到 10000000 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 4096, got %1</source>
+        <translation>必须在 1 到 4096 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be above 0 and below 10, got %1</source>
+        <translation>必须大于 0 且小于 10，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the task uses %1 tokens but the model&apos;s vocabulary has %2</source>
+        <translation>任务使用 %1 个词元，但模型的词表只有 %2 个</translation>
+    </message>
+    <message>
+        <source>the task&apos;s sequences have %1 tokens but the model&apos;s context is %2</source>
+        <translation>任务的序列有 %1 个词元，但模型的上下文长度为 %2</translation>
+    </message>
+    <message>
+        <source>a step would hold %1 MB of activations; use a smaller batch or sequence</source>
+        <translation>一步将占用 %1 MB 激活值；请减小批大小或序列长度</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TrainingPreset</name>
+    <message>
+        <source>%1 8 random digits with a 2-layer model</source>
+        <translation>用 2 层模型%1 8 个随机数字</translation>
+    </message>
+    <message>
+        <source>Character-level language model, 4 layers, context 64</source>
+        <translation>字符级语言模型，4 层，上下文 64</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TrainingTask</name>
+    <message>
+        <source>must be between 1 and %1, got %2</source>
+        <translation>必须在 1 到 %1 之间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be between 4 and %1, got %2</source>
+        <translation>必须在 4 到 %1 之间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be between 2 and 1000000, got %1</source>
+        <translation>必须在 2 到 1000000 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>segments of %1 to %2 tokens, repeated, must fit in %3 tokens (and be at least 2)</source>
+        <translation>长度为 %1 到 %2 个词元的片段重复后必须能放入 %3 个词元（且至少为 2）</translation>
+    </message>
+    <message>
+        <source>has %1 distinct characters, more than %2</source>
+        <translation>含有 %1 个不同字符，超过 %2</translation>
+    </message>
+    <message>
+        <source>has %1 characters; windows of %2 need at least %3</source>
+        <translation>只有 %1 个字符；长度为 %2 的窗口至少需要 %3 个</translation>
+    </message>
+    <message>
+        <source>unknown task</source>
+        <translation>未知任务</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TrainingView</name>
+    <message>
+        <source>Watch an induction head form</source>
+        <translation>观察归纳头的形成</translation>
+    </message>
+    <message>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Save model…</source>
+        <translation>保存模型…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Saved config.json and model.safetensors to %1.</source>
+        <translation>已将 config.json 和 model.safetensors 保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Save model</source>
+        <translation>保存模型</translation>
+    </message>
+    <message>
+        <source>Copy 8 digits</source>
+        <translation>复制 8 个数字</translation>
+    </message>
+    <message>
+        <source>Reverse 8 digits</source>
+        <translation>反转 8 个数字</translation>
+    </message>
+    <message>
+        <source>Sort 8 digits</source>
+        <translation>排序 8 个数字</translation>
+    </message>
+    <message>
+        <source>Induction (repeated random tokens)</source>
+        <translation>归纳（重复的随机词元）</translation>
+    </message>
+    <message>
+        <source>Characters: Tang poems (中文)</source>
+        <translation>字符：唐诗（中文）</translation>
+    </message>
+    <message>
+        <source>Characters: Shakespeare&apos;s sonnets</source>
+        <translation>字符：莎士比亚十四行诗</translation>
+    </message>
+    <message>
+        <source>Characters: my own text</source>
+        <translation>字符：我自己的文本</translation>
+    </message>
+    <message>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <source>Paste a text to learn character by character (a few kB or more)</source>
+        <translation>粘贴一段文本，逐字符学习（几 kB 或更多）</translation>
+    </message>
+    <message>
+        <source>2 layers, attention only, random token segments repeated at a random offset</source>
+        <translation>2 层，仅注意力，随机词元片段在随机偏移处重复</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>Pick a task and press Train.</source>
+        <translation>选择一个任务，然后点击“训练”。</translation>
+    </message>
+    <message>
+        <source>training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>accuracy (right axis)</source>
+        <translation>准确率（右轴）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>loss (nats)</source>
+        <translation>损失（奈特）</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Induction score</source>
+        <translation>归纳得分</translation>
+    </message>
+    <message>
+        <source>Previous-token score</source>
+        <translation>前一词元得分</translation>
+    </message>
+    <message>
+        <source>Entropy (nats)</source>
+        <translation>熵（奈特）</translation>
+    </message>
+    <message>
+        <source>Per-head scores (layer 1 dashed, later layers solid)</source>
+        <translation>各头得分（第 1 层为虚线，后续层为实线）</translation>
+    </message>
+    <message>
+        <source>Head score:</source>
+        <translation>头得分：</translation>
+    </message>
+    <message>
+        <source>Attention on a probe sequence (a segment, then the same segment again):</source>
+        <translation>探测序列上的注意力（一个片段，随后重复同一片段）：</translation>
+    </message>
+    <message>
+        <source>Replay:</source>
+        <translation>回放：</translation>
+    </message>
+    <message>
+        <source>Sample from the trained character model</source>
+        <translation>从训练好的字符模型采样</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>床前</source>
+        <translation>床前</translation>
+    </message>
+    <message>
+        <source>0 always takes the most likely character</source>
+        <translation>0 表示总是选择概率最高的字符</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>top-k</source>
+        <translation>top-k</translation>
+    </message>
+    <message>
+        <source>Save trained model into folder</source>
+        <translation>将训练好的模型保存到文件夹</translation>
+    </message>
+    <message>
+        <source>pasted text</source>
+        <translation>粘贴的文本</translation>
+    </message>
+    <message>
+        <source>Building the model…</source>
+        <translation>正在构建模型…</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Training %1 parameters…</source>
+        <translation>正在训练 %1 个参数…</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>loss %1 · %2 tokens/s · %3 left · %4 s so far</source>
+        <translation>损失 %1 · %2 词元/秒 · 剩余 %3 · 已用 %4 秒</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 at step %3</source>
+        <translation>第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>An induction head formed at step %1 (%2 s): layer %3 head %4 now sends %5 of its attention to the token after the earlier copy of the current token.</source>
+        <translation>归纳头在第 %1 步（%2 秒）形成：第 %3 层第 %4 个头现在将 %5 的注意力投向当前词元上一次出现位置之后的那个词元。</translation>
+    </message>
+    <message>
+        <source>It builds on layer 1 head %1, a previous-token head (previous-token score %2).</source>
+        <translation>它建立在第 1 层第 %1 个头之上，这是一个前一词元头（前一词元得分 %2）。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TrainingWorker</name>
+    <message>
+        <source>Train a model first.</source>
+        <translation>请先训练一个模型。</translation>
+    </message>
+    <message>
+        <source>Sampling needs a character-level language model (the chars task).</source>
+        <translation>采样需要字符级语言模型（chars 任务）。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Transformer</name>
+    <message>
+        <source>the weights would take %1 bytes, more than the cap of %2 bytes; use a scaled-down model or raise the cap</source>
+        <translation>权重将占用 %1 字节，超过上限 %2 字节；请使用缩小的模型或提高上限</translation>
+    </message>
+    <message>
+        <source>a worker thread did not finish</source>
+        <translation>有一个工作线程未能结束</translation>
+    </message>
+    <message>
+        <source>no sequence to run</source>
+        <translation>没有可运行的序列</translation>
+    </message>
+    <message>
+        <source>the sequence is empty</source>
+        <translation>序列为空</translation>
+    </message>
+    <message>
+        <source>%1 tokens is longer than the model&apos;s context of %2</source>
+        <translation>%1 个词元超过了模型的上下文长度 %2</translation>
+    </message>
+    <message>
+        <source>token %1 at position %2 is outside the vocabulary [0, %3)</source>
+        <translation>位置 %2 处的词元 %1 超出词表范围 [0, %3)</translation>
+    </message>
+    <message>
+        <source>capturing attention for this many tokens would take %1 bytes; run fewer tokens</source>
+        <translation>为这么多词元捕获注意力将占用 %1 字节；请减少词元数</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,7 @@
 #include "superscript.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QVBoxLayout>
 #include <QListWidget>
@@ -23,6 +24,9 @@ ShowWorkView::ShowWorkView(QWidget *parent)
     , m_formula(new QLabel)
     , m_substituted(new QLabel)
     , m_source(new QLabel)
+    , m_formulaHeading(new QLabel)
+    , m_substitutedHeading(new QLabel)
+    , m_sourceHeading(new QLabel)
 {
     m_list->setObjectName(QStringLiteral("figures"));
     QFont titleFont = m_title->font();
@@ -39,20 +43,19 @@ ShowWorkView::ShowWorkView(QWidget *parent)
 
     auto *panel = new QWidget;
     auto *column = new QVBoxLayout(panel);
-    const auto heading = [panel](const QString &text) {
-        auto *label = new QLabel(text, panel);
-        QFont bold = label->font();
+    for (QLabel *heading : {m_formulaHeading, m_substitutedHeading, m_sourceHeading}) {
+        QFont bold = heading->font();
         bold.setBold(true);
-        label->setFont(bold);
-        return label;
-    };
+        heading->setFont(bold);
+    }
+    retranslate();
     column->addWidget(m_title);
     column->addWidget(m_value);
-    column->addWidget(heading(tr("Formula")));
+    column->addWidget(m_formulaHeading);
     column->addWidget(m_formula);
-    column->addWidget(heading(tr("With this design's numbers")));
+    column->addWidget(m_substitutedHeading);
     column->addWidget(m_substituted);
-    column->addWidget(heading(tr("Source")));
+    column->addWidget(m_sourceHeading);
     column->addWidget(m_source);
     column->addStretch(1);
     for (QLabel *label : {m_title, m_value, m_formula, m_substituted, m_source}) {
@@ -147,6 +150,25 @@ void ShowWorkView::showSnapshot(const DesignSnapshot &snapshot)
     m_dirty = true;
     if (isVisible())
         refresh();
+}
+
+void ShowWorkView::retranslate()
+{
+    m_formulaHeading->setText(tr("Formula"));
+    m_substitutedHeading->setText(tr("With this design's numbers"));
+    m_sourceHeading->setText(tr("Source"));
+}
+
+void ShowWorkView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        m_figures.clear(); // titles and formulas are translated text: rebuild them
+        m_dirty = true;
+        if (isVisible())
+            refresh();
+    }
 }
 
 void ShowWorkView::showEvent(QShowEvent *event)

@@ -36,10 +36,12 @@ public:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void refresh();
     void showDetails();
+    void retranslate();
 
     QListWidget *m_list;
     // Plain labels rather than a rich-text browser: re-laying out an HTML document on every
@@ -49,6 +51,9 @@ private:
     QLabel *m_formula;
     QLabel *m_substituted;
     QLabel *m_source;
+    QLabel *m_formulaHeading;
+    QLabel *m_substitutedHeading;
+    QLabel *m_sourceHeading;
     DesignSnapshot m_snapshot;
     std::vector<Figure> m_figures;
     QString m_selected = QStringLiteral("params.total");

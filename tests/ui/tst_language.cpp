@@ -6,6 +6,9 @@
 #include "memoryview.h"
 #include "rooflinechart.h"
 #include "scalingview.h"
+#include "showworkview.h"
+#include "attentionview.h"
+#include "trainingview.h"
 #include "designcontrols.h"
 #include "designstate.h"
 #include "highlightoverlay.h"
@@ -94,6 +97,17 @@ private slots:
         QCOMPARE(window.cards()->card(QStringLiteral("memory.inference.weights_bytes"))->titleLabel()->text(),
                  QStringLiteral("权重内存"));
         QCOMPARE(window.comparisonView()->table()->horizontalHeaderItem(2)->text(), QStringLiteral("变化"));
+        // The show-the-work headings and the new tabs follow too.
+        const auto labelTexts = [](QWidget *w) {
+            QStringList t;
+            for (QLabel *l : w->findChildren<QLabel *>())
+                t << l->text();
+            return t;
+        };
+        QVERIFY(labelTexts(window.showWorkView()).contains(QStringLiteral("公式")));
+        QVERIFY(labelTexts(window.showWorkView()).contains(QStringLiteral("代入此设计的数字")));
+        QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(window.attentionView())), QStringLiteral("注意力(&A)"));
+        QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(window.trainingView())), QStringLiteral("训练(&T)"));
 
         window.setLanguage(QStringLiteral("en"));
         QCOMPARE(menuTitles().first(), QStringLiteral("&File"));

@@ -41,7 +41,7 @@ void printUsage(QTextStream &out)
     out << "Usage: transformer-explorer [COMMAND] [OPTIONS]\n"
            "Without a command, opens the window:\n"
            "  transformer-explorer [--preset NAME] [--design FILE] [--fresh]\n"
-           "                       [--language en|zh_CN] [--present] [--lesson 1-5]\n\n"
+           "                       [--language en|zh_CN] [--present] [--lesson 1-6]\n\n"
            "Commands:\n"
            "  presets                       list the built-in presets\n"
            "  size (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...]\n"
@@ -137,7 +137,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption presentOption(QStringLiteral("present"),
                                            QCoreApplication::translate("main", "Start in presentation mode (F11)."));
     const QCommandLineOption lessonOption(QStringLiteral("lesson"),
-                                          QCoreApplication::translate("main", "Open guided lesson N (1-5) at step 1."),
+                                          QCoreApplication::translate("main", "Open guided lesson N (1-6) at step 1."),
                                           QStringLiteral("N"));
     parser.addOptions({presetOption, designOption, freshOption, languageOption, presentOption, lessonOption});
     parser.process(app);

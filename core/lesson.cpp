@@ -142,7 +142,8 @@ Expected<Lesson, Error> Lesson::parse(const QByteArray &bytes, const QString &fi
         static const QStringList views = {QStringLiteral("parameters"), QStringLiteral("memory"),
                                           QStringLiteral("compute"), QStringLiteral("scaling"),
                                           QStringLiteral("product"), QStringLiteral("cards"),
-                                          QStringLiteral("controls")};
+                                          QStringLiteral("controls"), QStringLiteral("attention"),
+                                          QStringLiteral("training")};
         if (!step.highlight.isEmpty() && !views.contains(step.highlight))
             return Error{file, where + QStringLiteral(".highlight"),
                          tr("unknown view (known: %1)").arg(views.join(QStringLiteral(", ")))};

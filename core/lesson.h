@@ -41,7 +41,8 @@ struct Lesson
         QString preset;         // built-in preset id to start from, or empty
         QJsonObject design;     // design-file keys set on top
         QJsonObject assumptions; // batch, seq, tokens, recompute, optimizer, flash
-        QString highlight;      // view to point at: parameters, memory, compute, scaling, product, cards, controls
+        QString highlight;      // view to point at: parameters, memory, compute, scaling, product, cards, controls,
+                                // attention, training
         QString focus;          // design-file key of the knob under discussion, or empty
     };
 

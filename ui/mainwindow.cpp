@@ -325,6 +325,10 @@ void MainWindow::highlight(const QString &target, const QString &focus)
         w = m_scaling;
     else if (target == QLatin1String("cards"))
         w = m_cards;
+    else if (target == QLatin1String("attention"))
+        w = m_attention;
+    else if (target == QLatin1String("training"))
+        w = m_training;
     else if (target == QLatin1String("controls"))
         w = focus.isEmpty() ? static_cast<QWidget *>(m_controls) : m_controls->knob(focus);
     if (w && m_tabs->indexOf(w) >= 0)

@@ -28,8 +28,8 @@
         <translation>以演示模式（F11）启动。</translation>
     </message>
     <message>
-        <source>Open guided lesson N (1-5) at step 1.</source>
-        <translation>打开第 N 节引导课程（1-5），从第 1 步开始。</translation>
+        <source>Open guided lesson N (1-6) at step 1.</source>
+        <translation>打开第 N 节引导课程（1-6），从第 1 步开始。</translation>
     </message>
 </context>
 <context>

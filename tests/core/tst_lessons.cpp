@@ -39,7 +39,7 @@ private slots:
             ids << l.id;
         QCOMPARE(ids, (QStringList{QStringLiteral("linear-to-transformer"), QStringLiteral("why-d-model"),
                                    QStringLiteral("where-memory-goes"), QStringLiteral("compute-and-data"),
-                                   QStringLiteral("sharing-and-compression")}));
+                                   QStringLiteral("sharing-and-compression"), QStringLiteral("attention-heads")}));
     }
 
     // Every placeholder of every step resolves in both languages; nothing is left in braces.
@@ -58,7 +58,7 @@ private slots:
             // Each lesson ends on a chart page, which exports as a slide.
             const QString last = l.steps.back().highlight;
             QVERIFY2(QStringList({QStringLiteral("parameters"), QStringLiteral("memory"), QStringLiteral("compute"),
-                                  QStringLiteral("scaling")}).contains(last),
+                                  QStringLiteral("scaling"), QStringLiteral("training")}).contains(last),
                      qPrintable(l.id + QStringLiteral(" ends on ") + last));
         }
     }

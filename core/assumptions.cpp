@@ -1,14 +1,10 @@
 #include "assumptions.h"
 
-#include <array>
-#include <utility>
+#include "nametable.h"
 
 namespace tx {
 
 namespace {
-
-template <typename E, std::size_t N>
-using NameTable = std::array<std::pair<E, const char *>, N>;
 
 constexpr NameTable<Optimizer, 5> kOptimizers{{
     {Optimizer::AdamW, "adamw"},
@@ -28,35 +24,13 @@ constexpr NameTable<ScalingLawKind, 3> kLaws{{
     {ScalingLawKind::Kaplan, "kaplan"},
 }};
 
-template <typename E, std::size_t N>
-QString nameOf(const NameTable<E, N> &table, E v)
-{
-    for (const auto &[value, name] : table)
-        if (value == v)
-            return QString::fromLatin1(name);
-    return {};
-}
-
-template <typename E, std::size_t N>
-bool parse(const NameTable<E, N> &table, const QString &s, E &out)
-{
-    const QString key = s.trimmed().toLower();
-    for (const auto &[value, name] : table) {
-        if (key == QLatin1String(name)) {
-            out = value;
-            return true;
-        }
-    }
-    return false;
-}
-
 } // namespace
 
 QString toString(Optimizer v) { return nameOf(kOptimizers, v); }
 QString toString(Recompute v) { return nameOf(kRecomputes, v); }
 QString toString(ScalingLawKind v) { return nameOf(kLaws, v); }
-bool fromString(const QString &s, Optimizer &out) { return parse(kOptimizers, s, out); }
-bool fromString(const QString &s, Recompute &out) { return parse(kRecomputes, s, out); }
-bool fromString(const QString &s, ScalingLawKind &out) { return parse(kLaws, s, out); }
+bool fromString(const QString &s, Optimizer &out) { return parseName(kOptimizers, s, out); }
+bool fromString(const QString &s, Recompute &out) { return parseName(kRecomputes, s, out); }
+bool fromString(const QString &s, ScalingLawKind &out) { return parseName(kLaws, s, out); }
 
 } // namespace tx

@@ -1,14 +1,10 @@
 #include "modelconfig.h"
 
-#include <array>
-#include <utility>
+#include "nametable.h"
 
 namespace tx {
 
 namespace {
-
-template <typename E, std::size_t N>
-using NameTable = std::array<std::pair<E, const char *>, N>;
 
 constexpr NameTable<Layout, 3> kLayouts{{
     {Layout::DecoderOnly, "decoder-only"},
@@ -54,28 +50,6 @@ constexpr NameTable<Precision, 6> kPrecisions{{
     {Precision::INT4, "int4"},
 }};
 
-template <typename E, std::size_t N>
-QString nameOf(const NameTable<E, N> &table, E v)
-{
-    for (const auto &[value, name] : table)
-        if (value == v)
-            return QString::fromLatin1(name);
-    return {};
-}
-
-template <typename E, std::size_t N>
-bool parse(const NameTable<E, N> &table, const QString &s, E &out)
-{
-    const QString key = s.trimmed().toLower();
-    for (const auto &[value, name] : table) {
-        if (key == QLatin1String(name)) {
-            out = value;
-            return true;
-        }
-    }
-    return false;
-}
-
 } // namespace
 
 int ModelConfig::encoderLayers() const
@@ -107,14 +81,14 @@ QString toString(NormPlacement v) { return nameOf(kPlacements, v); }
 QString toString(Sharing v) { return nameOf(kSharings, v); }
 QString toString(Precision v) { return nameOf(kPrecisions, v); }
 
-bool fromString(const QString &s, Layout &out) { return parse(kLayouts, s, out); }
-bool fromString(const QString &s, FfnKind &out) { return parse(kFfnKinds, s, out); }
-bool fromString(const QString &s, Activation &out) { return parse(kActivations, s, out); }
-bool fromString(const QString &s, PositionKind &out) { return parse(kPositions, s, out); }
-bool fromString(const QString &s, NormKind &out) { return parse(kNorms, s, out); }
-bool fromString(const QString &s, NormPlacement &out) { return parse(kPlacements, s, out); }
-bool fromString(const QString &s, Sharing &out) { return parse(kSharings, s, out); }
-bool fromString(const QString &s, Precision &out) { return parse(kPrecisions, s, out); }
+bool fromString(const QString &s, Layout &out) { return parseName(kLayouts, s, out); }
+bool fromString(const QString &s, FfnKind &out) { return parseName(kFfnKinds, s, out); }
+bool fromString(const QString &s, Activation &out) { return parseName(kActivations, s, out); }
+bool fromString(const QString &s, PositionKind &out) { return parseName(kPositions, s, out); }
+bool fromString(const QString &s, NormKind &out) { return parseName(kNorms, s, out); }
+bool fromString(const QString &s, NormPlacement &out) { return parseName(kPlacements, s, out); }
+bool fromString(const QString &s, Sharing &out) { return parseName(kSharings, s, out); }
+bool fromString(const QString &s, Precision &out) { return parseName(kPrecisions, s, out); }
 
 double bitsPerWeight(Precision p, int quantGroupSize)
 {

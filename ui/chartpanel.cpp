@@ -1,6 +1,5 @@
 #include "chartpanel.h"
 
-#include "chartexporter.h"
 #include "chartwriter.h"
 
 #include <QApplication>
@@ -68,7 +67,7 @@ void ChartPanel::exportSvg()
                                                       tr("SVG drawings (*.svg)"));
     if (path.isEmpty())
         return;
-    if (auto error = ChartExporter::saveSvg(chart(), size(), path, chart()->title()))
+    if (auto error = ChartWriter::saveSvg(chart(), path, size(), 96) // as on screen)
         QMessageBox::warning(this, tr("Export chart"), error->toString());
 }
 

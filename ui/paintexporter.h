@@ -14,7 +14,7 @@ class QPainter;
 namespace tx {
 
 // Writes anything that can paint itself into a QPainter to PNG or SVG (the heatmaps and the
-// line view; charts go through ChartExporter). Same error values and size limits as ChartExporter.
+// line view; charts go through ChartWriter). Same error values and size limits as ChartWriter.
 class PaintExporter
 {
 public:

@@ -1443,25 +1443,6 @@
     </message>
 </context>
 <context>
-    <name>tx::ChartExporter</name>
-    <message>
-        <source>image size must be between 16 and 16384 pixels a side</source>
-        <translation>图片每边尺寸必须在 16 到 16384 像素之间</translation>
-    </message>
-    <message>
-        <source>cannot write the image: %1</source>
-        <translation>无法写入图片：%1</translation>
-    </message>
-    <message>
-        <source>cannot write: %1</source>
-        <translation>无法写入：%1</translation>
-    </message>
-    <message>
-        <source>Exported from Transformer Explorer</source>
-        <translation>由 Transformer Explorer 导出</translation>
-    </message>
-</context>
-<context>
     <name>tx::ChartFactory</name>
     <message>
         <source>Parameters by component — %1</source>

@@ -1,7 +1,7 @@
 // The live window through its real widgets (offscreen): knobs drive the numbers a user
 // reads, presets set every control, undo, invalid combinations, charts and files.
 #include "breakdownchart.h"
-#include "chartexporter.h"
+#include "chartwriter.h"
 #include "configvalidator.h"
 #include "designcontrols.h"
 #include "designfile.h"
@@ -377,11 +377,11 @@ private slots:
         QTemporaryDir dir;
         MainWindow w;
         const QString png = dir.filePath(QStringLiteral("breakdown.png"));
-        QVERIFY(!ChartExporter::savePng(w.parameterView()->breakdown(), QSize(800, 500), png).has_value());
+        QVERIFY(!ChartWriter::savePng(w.parameterView()->breakdown(), png, QSize(800, 500), 96).has_value());
         QImage image(png);
         QCOMPARE(image.size(), QSize(800, 500));
         const QString svg = dir.filePath(QStringLiteral("breakdown.svg"));
-        QVERIFY(!ChartExporter::saveSvg(w.parameterView()->breakdown(), QSize(800, 500), svg, QStringLiteral("b")).has_value());
+        QVERIFY(!ChartWriter::saveSvg(w.parameterView()->breakdown(), svg, QSize(800, 500), 96).has_value());
         QFile f(svg);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray bytes = f.readAll();
@@ -390,9 +390,9 @@ private slots:
         // A standalone chart (no window) exports too, as a report would use it.
         BreakdownChart standalone;
         standalone.setParams(*countParams(ModelConfig{}));
-        QVERIFY(!ChartExporter::savePng(&standalone, QSize(640, 400), png).has_value());
+        QVERIFY(!ChartWriter::savePng(&standalone, png, QSize(640, 400), 96).has_value());
         QCOMPARE(QImage(png).size(), QSize(640, 400));
-        QVERIFY(ChartExporter::savePng(&standalone, QSize(0, 400), png).has_value());
+        QVERIFY(ChartWriter::savePng(&standalone, png, QSize(0, 400), 96).has_value());
     }
 };
 

@@ -67,7 +67,8 @@ void ChartPanel::exportSvg()
                                                       tr("SVG drawings (*.svg)"));
     if (path.isEmpty())
         return;
-    if (auto error = ChartWriter::saveSvg(chart(), path, size(), 96) // as on screen)
+    // 96 DPI: the drawing is laid out at the on-screen size, as the user sees it.
+    if (auto error = ChartWriter::saveSvg(chart(), path, size(), 96))
         QMessageBox::warning(this, tr("Export chart"), error->toString());
 }
 

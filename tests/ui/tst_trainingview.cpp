@@ -35,6 +35,22 @@ private slots:
         QVERIFY(view.replay()->isEnabled());
     }
 
+    // The one-click demo: the preset forms a layer-2 induction head and the view says so,
+    // naming the layer-1 previous-token head it builds on (issue 7). A few seconds on 2 cores.
+    void watchInductionHeadAnnouncesTheHead()
+    {
+        TrainingView view;
+        QSignalSpy formed(&view, &TrainingView::inductionHeadFormed);
+        view.watchInductionHead();
+        QVERIFY(formed.wait(180000));
+        QCOMPARE(formed.first().at(1).toInt(), 1); // 0-based layer index: the second layer
+        QVERIFY(view.announcement()->isVisibleTo(&view));
+        QVERIFY(view.announcement()->text().startsWith(QStringLiteral("An induction head formed at step")));
+        QVERIFY(view.announcement()->text().contains(QStringLiteral("It builds on layer 1 head")));
+        view.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 5000);
+    }
+
     void cancelStopsWithinABound()
     {
         TrainingView view;

@@ -15,6 +15,8 @@
 #include "theme.h"
 
 #include <QApplication>
+#include <map>
+#include <algorithm>
 #include <QElapsedTimer>
 #include <QSlider>
 #include <QStandardPaths>
@@ -47,12 +49,16 @@ class PaintCounter : public QObject
 {
 public:
     long long paints = 0;
+    std::map<QString, long long> byClass;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (event->type() == QEvent::Paint)
+        if (event->type() == QEvent::Paint) {
             ++paints;
+            if (qEnvironmentVariableIsSet("TX_PAINT_STATS"))
+                byClass[QString::fromLatin1(watched->metaObject()->className()) + QLatin1Char(':') + watched->objectName()]++;
+        }
         return QObject::eventFilter(watched, event);
     }
 };
@@ -131,6 +137,12 @@ int main(int argc, char *argv[])
     }
     out << "changes: " << all.size() << "  (skipped " << unchanged << " positions that snapped to the same design; "
         << painted << " widget paints)\n";
+    if (qEnvironmentVariableIsSet("TX_PAINT_STATS")) {
+        std::vector<std::pair<long long, QString>> v;
+        for (auto &[k, n] : counter.byClass) v.push_back({n, k});
+        std::sort(v.rbegin(), v.rend());
+        for (size_t i = 0; i < v.size() && i < 25; ++i) out << v[i].first << " " << v[i].second << "\n";
+    }
     out << "p50_ms: " << percentile(all, 0.5) << '\n';
     out << "p95_ms: " << percentile(all, 0.95) << '\n';
     // The same samples in CPU time of the GUI thread: what the window itself spent, without

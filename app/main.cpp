@@ -96,6 +96,9 @@ int main(int argc, char *argv[])
             QApplication::setApplicationName(QStringLiteral("Transformer Explorer"));
             QApplication::setApplicationVersion(QStringLiteral(TX_VERSION));
             tx::Theme::applyFont(app);
+            // Reports and charts follow the system language (LANG/LC_ALL), as the window does.
+            tx::LanguageManager language;
+            language.setLanguage(QString());
             QStringList args = QCoreApplication::arguments().mid(2);
             return it->second(args);
         }

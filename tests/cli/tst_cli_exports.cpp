@@ -203,6 +203,26 @@ private slots:
         QVERIFY(html.contains("6,738,415,616")); // Llama-2-7B, models.json
         QVERIFY(html.contains("Comparison with the pinned design"));
     }
+
+    // Reports follow the system language, like the window: a Chinese locale gives a Chinese report.
+    void reportFollowsTheSystemLanguage()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("r.html"));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LC_ALL"), QStringLiteral("zh_CN.UTF-8"));
+        env.insert(QStringLiteral("LANG"), QStringLiteral("zh_CN.UTF-8"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TX_APP_PATH),
+                {QStringLiteral("report"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--out"), path});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString html = QString::fromUtf8(readAll(path));
+        QVERIFY(html.contains(QStringLiteral("Llama-2-7B — 设计报告")));
+        QVERIFY(html.contains(QStringLiteral("6,738,415,616")));
+        QVERIFY(html.contains(QStringLiteral("67.4亿")));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestCliExports)

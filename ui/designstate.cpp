@@ -100,17 +100,21 @@ DesignSnapshot DesignState::computeSnapshot(const ModelConfig &config, const Ass
     s.errors = validate(config);
     if (!s.errors.empty())
         return s;
+    // evaluate() counts the parameters itself; count separately only when the assumptions
+    // (not the design) are what it rejects, so the parameter views still have numbers.
+    auto evaluation = evaluate(config, assumptions);
+    if (evaluation) {
+        s.params = evaluation->params;
+        s.evaluation = std::move(*evaluation);
+        return s;
+    }
     auto count = countParams(config);
     if (!count) {
         s.errors.push_back(count.error());
         return s;
     }
     s.params = *count;
-    auto evaluation = evaluate(config, assumptions);
-    if (evaluation)
-        s.evaluation = std::move(*evaluation);
-    else
-        s.errors.push_back(evaluation.error());
+    s.errors.push_back(evaluation.error());
     return s;
 }
 

@@ -44,6 +44,8 @@ void PresetPicker::showConfig(const ModelConfig &config)
     if (index != currentIndex()) {
         const QSignalBlocker block(this);
         setCurrentIndex(index);
+        // A name longer than the field (large presentation fonts) shows its start, not its end.
+        lineEdit()->setCursorPosition(0);
     }
 }
 

@@ -7,7 +7,9 @@
 // view that changed are all inside the sample. Wall-clock time is the measure (p50_ms,
 // p95_ms); the GUI thread's CPU time is printed beside it because this 2-core machine is
 // shared and wall time includes waiting for a core.
-//   ./build/bench/bench_slider [changes-per-page]   (default 250 × 5 pages = 1250 changes)
+//   ./build/bench/bench_slider [changes-per-page]   (default 250 × 8 pages = 2000 changes)
+// Diagnostics: TX_PAINT_STATS=1 lists the widgets painted most; TX_PAINT_TRACE=1 prints every
+// paint (with its rectangle), move, resize and layout request of one change on each page.
 #include "designcontrols.h"
 #include "designstate.h"
 #include "knobcontrol.h"
@@ -22,6 +24,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTextStream>
+#include <QPaintEvent>
 
 #include <algorithm>
 #include <ctime>
@@ -49,13 +52,22 @@ class PaintCounter : public QObject
 {
 public:
     long long paints = 0;
+    bool trace = false;
     std::map<QString, long long> byClass;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
+        if (trace && (event->type() == QEvent::Resize || event->type() == QEvent::Move || event->type() == QEvent::LayoutRequest)) {
+            QTextStream(stderr) << "  " << event->type() << " " << watched->metaObject()->className() << ':' << watched->objectName() << '\n';
+        }
         if (event->type() == QEvent::Paint) {
             ++paints;
+            if (trace) {
+                const QRect r = static_cast<QPaintEvent *>(event)->rect();
+                QTextStream(stderr) << "  paint " << watched->metaObject()->className() << ':' << watched->objectName()
+                                    << " " << r.x() << ',' << r.y() << ' ' << r.width() << 'x' << r.height() << '\n';
+            }
             if (qEnvironmentVariableIsSet("TX_PAINT_STATS"))
                 byClass[QString::fromLatin1(watched->metaObject()->className()) + QLatin1Char(':') + watched->objectName()]++;
         }
@@ -96,7 +108,6 @@ int main(int argc, char *argv[])
     window.loadPreset(QStringLiteral("llama-2-7b"));
     window.show();
     settle(counter);
-
     // Knobs a user drags, each swept back and forth over the middle of its slider.
     const QStringList fields = {QStringLiteral("n_layers"), QStringLiteral("d_model"), QStringLiteral("seq"),
                                 QStringLiteral("d_ff"), QStringLiteral("batch"), QStringLiteral("vocab_size")};
@@ -115,12 +126,16 @@ int main(int argc, char *argv[])
             const tx::ModelConfig configBefore = window.state()->config();
             const tx::Assumptions assumptionsBefore = window.state()->assumptions();
 
+            counter.trace = qEnvironmentVariableIsSet("TX_PAINT_TRACE") && i == 7;
+            if (counter.trace)
+                QTextStream(stderr) << "=== page " << page << " field " << fields[i % fields.size()] << '\n';
             const double cpuStart = threadCpuMs();
             QElapsedTimer timer;
             timer.start();
             slider->setValue(pos == slider->value() ? pos + 1 : pos);
             painted += settle(counter);
             const double ms = double(timer.nsecsElapsed()) / 1e6;
+            counter.trace = false;
             const double cpuMs = threadCpuMs() - cpuStart;
 
             // A position that snaps back to the same design changes nothing; it is not a sample.

@@ -1,9 +1,9 @@
 #include "computeview.h"
 
 #include "chartpanel.h"
+#include "livelabel.h"
 #include "numberformat.h"
 #include "rooflinechart.h"
-#include "superscript.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -55,10 +55,8 @@ void ComputeView::addRow(const QString &key, const QString &title)
     auto *name = new QLabel(QStringLiteral("<a href=\"%1\">%2</a>").arg(key, title.toHtmlEscaped()), m_table);
     name->setToolTip(tr("Show how this is computed"));
     connect(name, &QLabel::linkActivated, this, &ComputeView::figureSelected);
-    auto *value = new QLabel(m_table);
+    auto *value = new LiveLabel(m_table);
     value->setObjectName(key);
-    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    value->setTextFormat(Qt::RichText);
     QFont bold = value->font();
     bold.setBold(true);
     value->setFont(bold);
@@ -95,16 +93,13 @@ void ComputeView::changeEvent(QEvent *event)
 void ComputeView::showSnapshot(const DesignSnapshot &s)
 {
     if (!s.evaluation) {
-        for (QLabel *label : std::as_const(m_values))
+        for (LiveLabel *label : std::as_const(m_values))
             label->setText(tr("—"));
         return;
     }
     const Evaluation &e = *s.evaluation;
     const auto set = [this](const char *key, const QString &text) {
-        QLabel *label = m_values.value(QLatin1String(key));
-        const QString shown = Superscript::html(text);
-        if (label->text() != shown)
-            label->setText(shown);
+        m_values.value(QLatin1String(key))->setText(text);
     };
     set("compute.forward_flops_per_token", NumberFormat::flops(e.compute.forwardFlopsPerToken));
     set("compute.training_flops_per_token", NumberFormat::flops(e.compute.trainingFlopsPerToken));

@@ -5,9 +5,10 @@
 #include <QHash>
 #include <QWidget>
 
-class QLabel;
 
 namespace tx {
+
+class LiveLabel;
 
 class RooflineChart;
 
@@ -23,7 +24,7 @@ public:
 
     RooflineChart *roofline() const { return m_roofline; }
     // The value label of a figure key ("cost.money"), or nullptr.
-    QLabel *value(const QString &key) const { return m_values.value(key); }
+    LiveLabel *value(const QString &key) const { return m_values.value(key); }
 
 signals:
     void figureSelected(const QString &figureKey);
@@ -37,7 +38,7 @@ private:
     void retranslate();
 
     RooflineChart *m_roofline;
-    QHash<QString, QLabel *> m_values;
+    QHash<QString, LiveLabel *> m_values;
     QWidget *m_table;
 };
 

@@ -1,6 +1,7 @@
 #include "memoryview.h"
 
 #include "chartpanel.h"
+#include "livelabel.h"
 #include "memorychart.h"
 #include "numberformat.h"
 
@@ -13,11 +14,12 @@ namespace tx {
 MemoryView::MemoryView(QWidget *parent)
     : QWidget(parent)
     , m_chart(new MemoryChart)
-    , m_note(new QLabel(this))
+    , m_note(new LiveLabel(this))
 {
     m_note->setWordWrap(true);
-    // Fixed height: a note that grows by a line would move the chart and redraw it whole.
-    m_note->setFixedHeight(2 * m_note->fontMetrics().lineSpacing() + 4);
+    m_note->setKeepsRoom(true);
+    // Two lines kept: a note one line shorter must not move the chart and redraw it whole.
+    m_note->setMinimumLines(2);
     m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

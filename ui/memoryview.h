@@ -4,9 +4,10 @@
 
 #include <QWidget>
 
-class QLabel;
 
 namespace tx {
+
+class LiveLabel;
 
 class MemoryChart;
 
@@ -21,7 +22,7 @@ public:
     void setPinned(const DesignSnapshot *pinned);
 
     MemoryChart *chart() const { return m_chart; }
-    QLabel *note() const { return m_note; }
+    LiveLabel *note() const { return m_note; }
 
 
 protected:
@@ -29,7 +30,7 @@ protected:
 
 private:
     MemoryChart *m_chart;
-    QLabel *m_note;
+    LiveLabel *m_note;
 };
 
 } // namespace tx

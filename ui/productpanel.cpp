@@ -1,5 +1,6 @@
 #include "productpanel.h"
 
+#include "livelabel.h"
 #include "numberformat.h"
 
 #include <QEvent>
@@ -11,7 +12,7 @@ namespace tx {
 ProductPanel::ProductPanel(QWidget *parent)
     : QWidget(parent)
     , m_heading(new QLabel(this))
-    , m_body(new QLabel(this))
+    , m_body(new LiveLabel(this))
 {
     setObjectName(QStringLiteral("product"));
     QFont big = m_heading->font();
@@ -19,6 +20,7 @@ ProductPanel::ProductPanel(QWidget *parent)
     big.setBold(true);
     m_heading->setFont(big);
     m_body->setWordWrap(true);
+    m_body->setKeepsRoom(true);
     m_body->setTextFormat(Qt::RichText);
     m_body->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_body->setObjectName(QStringLiteral("productBody"));

@@ -8,6 +8,8 @@ class QLabel;
 
 namespace tx {
 
+class LiveLabel;
+
 // "What does this buy me?": each main knob in product words beside its technical name and
 // the design's numbers (hidden size = thinking bandwidth, layers = depth of thought, heads =
 // size of the expert team, parameters = capability ceiling and cost). Draws a snapshot only.
@@ -24,7 +26,7 @@ public:
     static QString meaning(const QString &field);
 
     QLabel *heading() const { return m_heading; }
-    QLabel *body() const { return m_body; }
+    LiveLabel *body() const { return m_body; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -33,7 +35,7 @@ private:
     void refresh();
 
     QLabel *m_heading;
-    QLabel *m_body;
+    LiveLabel *m_body;
     DesignSnapshot m_snapshot;
 };
 

@@ -2,6 +2,7 @@
 
 #include "componentnames.h"
 #include "designfile.h"
+#include "livelabel.h"
 #include "numberformat.h"
 
 #include <QComboBox>
@@ -16,8 +17,8 @@ ReadoutBar::ReadoutBar(QWidget *parent)
     : QWidget(parent)
     , m_prompt(new QLabel(this))
     , m_choice(new QComboBox(this))
-    , m_value(new QLabel(this))
-    , m_detail(new QLabel(this))
+    , m_value(new LiveLabel(this))
+    , m_detail(new LiveLabel(this))
 {
     setObjectName(QStringLiteral("readout"));
     m_value->setObjectName(QStringLiteral("readoutValue"));
@@ -31,6 +32,7 @@ ReadoutBar::ReadoutBar(QWidget *parent)
     m_prompt->setBuddy(m_choice);
     // The detail may wrap: on a narrow projector the readout must not widen the window off screen.
     m_detail->setWordWrap(true);
+    m_detail->setKeepsRoom(true);
 
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(8, 2, 8, 2);

@@ -9,6 +9,8 @@ class QLabel;
 
 namespace tx {
 
+class LiveLabel;
+
 // Presentation mode's "current number": the knob under discussion and its value in very large
 // type, with the parameter count it leads to. The teacher picks the knob here (or a lesson
 // step does); every other knob is locked.
@@ -25,8 +27,8 @@ public:
     void setField(const QString &field);
     void showSnapshot(const DesignSnapshot &snapshot);
 
-    QLabel *valueLabel() const { return m_value; }
-    QLabel *detailLabel() const { return m_detail; }
+    LiveLabel *valueLabel() const { return m_value; }
+    LiveLabel *detailLabel() const { return m_detail; }
 
 signals:
     void fieldChosen(const QString &field);
@@ -41,8 +43,8 @@ private:
 
     QLabel *m_prompt;
     QComboBox *m_choice;
-    QLabel *m_value;
-    QLabel *m_detail;
+    LiveLabel *m_value;
+    LiveLabel *m_detail;
     QString m_field = QStringLiteral("d_model");
     DesignSnapshot m_snapshot;
 };

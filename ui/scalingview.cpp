@@ -1,11 +1,11 @@
 #include "scalingview.h"
 
 #include "chartpanel.h"
+#include "livelabel.h"
 #include "isoflopchart.h"
 #include "losschart.h"
 #include "numberformat.h"
 #include "scalinglaw.h"
-#include "superscript.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -18,12 +18,12 @@ ScalingView::ScalingView(QWidget *parent)
     : QWidget(parent)
     , m_isoFlop(new IsoFlopChart)
     , m_loss(new LossChart)
-    , m_verdict(new QLabel(this))
+    , m_verdict(new LiveLabel(this))
 {
     m_verdict->setWordWrap(true);
-    m_verdict->setTextFormat(Qt::RichText);
-    // Fixed height: a verdict that grows by a line would move both charts and redraw them.
-    m_verdict->setFixedHeight(2 * m_verdict->fontMetrics().lineSpacing() + 4);
+    m_verdict->setKeepsRoom(true);
+    // Two lines kept: a verdict one line shorter must not move both charts and redraw them.
+    m_verdict->setMinimumLines(2);
     m_verdict->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     auto *charts = new QHBoxLayout;
     charts->addWidget(new ChartPanel(m_isoFlop, this), 1);
@@ -53,7 +53,7 @@ void ScalingView::showSnapshot(const DesignSnapshot &s)
     else
         verdict = tr("For %1 of training compute this design is close to compute-optimal "
                      "(within %2×: %3 parameters on %4 tokens would reach loss %5; this design %6).");
-    m_verdict->setText(Superscript::html(ScalingLaw::of(s.assumptions.law).name() + QStringLiteral(": ") + verdict.arg(NumberFormat::flops(sc.computeBudget))
+    m_verdict->setText((ScalingLaw::of(s.assumptions.law).name() + QStringLiteral(": ") + verdict.arg(NumberFormat::flops(sc.computeBudget))
                            .arg(ratio >= 1 ? ratio : 1 / std::max(ratio, 1e-12), 0, 'f', 1)
                            .arg(NumberFormat::count(sc.optimalParams), NumberFormat::count(sc.optimalTokens))
                            .arg(sc.optimalLoss, 0, 'f', 3)

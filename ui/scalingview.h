@@ -4,9 +4,10 @@
 
 #include <QWidget>
 
-class QLabel;
 
 namespace tx {
+
+class LiveLabel;
 
 class IsoFlopChart;
 class LossChart;
@@ -24,7 +25,7 @@ public:
 
     IsoFlopChart *isoFlop() const { return m_isoFlop; }
     LossChart *loss() const { return m_loss; }
-    QLabel *verdict() const { return m_verdict; }
+    LiveLabel *verdict() const { return m_verdict; }
 
 
 protected:
@@ -33,7 +34,7 @@ protected:
 private:
     IsoFlopChart *m_isoFlop;
     LossChart *m_loss;
-    QLabel *m_verdict;
+    LiveLabel *m_verdict;
 };
 
 } // namespace tx

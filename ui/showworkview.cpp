@@ -2,8 +2,8 @@
 
 #include "componentnames.h"
 #include "explainer.h"
+#include "livelabel.h"
 #include "numberformat.h"
-#include "superscript.h"
 
 #include <QCoreApplication>
 #include <QEvent>
@@ -19,11 +19,11 @@ namespace tx {
 ShowWorkView::ShowWorkView(QWidget *parent)
     : QWidget(parent)
     , m_list(new QListWidget(this))
-    , m_title(new QLabel)
-    , m_value(new QLabel)
-    , m_formula(new QLabel)
-    , m_substituted(new QLabel)
-    , m_source(new QLabel)
+    , m_title(new LiveLabel)
+    , m_value(new LiveLabel)
+    , m_formula(new LiveLabel)
+    , m_substituted(new LiveLabel)
+    , m_source(new LiveLabel)
     , m_formulaHeading(new QLabel)
     , m_substitutedHeading(new QLabel)
     , m_sourceHeading(new QLabel)
@@ -58,12 +58,13 @@ ShowWorkView::ShowWorkView(QWidget *parent)
     column->addWidget(m_sourceHeading);
     column->addWidget(m_source);
     column->addStretch(1);
-    for (QLabel *label : {m_title, m_value, m_formula, m_substituted, m_source}) {
+    // LiveLabels: the value and the substituted numbers change on every slider tick; a QLabel
+    // there would re-lay out the whole dock each time.
+    for (LiveLabel *label : {m_title, m_value, m_formula, m_substituted, m_source}) {
         label->setWordWrap(true);
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
         label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     }
-    m_value->setTextFormat(Qt::RichText);
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(panel);
     scroll->setWidgetResizable(true);
@@ -85,7 +86,8 @@ ShowWorkView::ShowWorkView(QWidget *parent)
 
 QString ShowWorkView::detailsText() const
 {
-    return QStringList{m_title->text(), m_value->text(), m_formula->text(), m_substituted->text(), m_source->text()}
+    return QStringList{m_title->plainText(), m_value->plainText(), m_formula->plainText(), m_substituted->plainText(),
+                       m_source->plainText()}
         .join(QLatin1Char('\n'));
 }
 
@@ -239,19 +241,16 @@ void ShowWorkView::showDetails()
     for (const Figure &candidate : m_figures)
         if (candidate.key == m_selected)
             f = &candidate;
-    const auto put = [](QLabel *label, const QString &text) {
-        if (label->text() != text)
-            label->setText(text);
-    };
+    const auto put = [](LiveLabel *label, const QString &text) { label->setText(text); };
     if (!f) {
         put(m_title, m_snapshot.errors.empty() ? QString() : tr("The design is invalid"));
-        put(m_value, m_snapshot.errors.empty() ? QString() : m_snapshot.errors.front().toString().toHtmlEscaped());
-        for (QLabel *label : {m_formula, m_substituted, m_source})
+        put(m_value, m_snapshot.errors.empty() ? QString() : m_snapshot.errors.front().toString());
+        for (LiveLabel *label : {m_formula, m_substituted, m_source})
             put(label, QString());
         return;
     }
     put(m_title, f->title);
-    put(m_value, Superscript::html(formatValue(*f)));
+    put(m_value, formatValue(*f));
     put(m_formula, f->formula);
     put(m_substituted, f->substituted);
     put(m_source, f->source);

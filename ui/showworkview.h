@@ -12,6 +12,8 @@ class QLabel;
 
 namespace tx {
 
+class LiveLabel;
+
 // "Show the work": for the selected figure, its formula, the formula with this design's
 // numbers put in, and where the formula comes from. The figures come from core's explain();
 // parameter counts are explained from the breakdown tree.
@@ -46,11 +48,11 @@ private:
     QListWidget *m_list;
     // Plain labels rather than a rich-text browser: re-laying out an HTML document on every
     // slider tick cost more than the whole evaluation.
-    QLabel *m_title;
-    QLabel *m_value;
-    QLabel *m_formula;
-    QLabel *m_substituted;
-    QLabel *m_source;
+    LiveLabel *m_title;
+    LiveLabel *m_value;
+    LiveLabel *m_formula;
+    LiveLabel *m_substituted;
+    LiveLabel *m_source;
     QLabel *m_formulaHeading;
     QLabel *m_substitutedHeading;
     QLabel *m_sourceHeading;

@@ -1,6 +1,6 @@
 #include "summarycard.h"
 
-#include "superscript.h"
+#include "livelabel.h"
 
 #include <QKeyEvent>
 #include <QLabel>
@@ -12,8 +12,8 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
     : QFrame(parent)
     , m_key(figureKey)
     , m_title(new QLabel(title, this))
-    , m_value(new QLabel(this))
-    , m_detail(new QLabel(this))
+    , m_value(new LiveLabel(this))
+    , m_detail(new LiveLabel(this))
 {
     setObjectName(QStringLiteral("card"));
     setFrameShape(QFrame::StyledPanel);
@@ -24,8 +24,11 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
     big.setPointSizeF(big.pointSizeF() * 1.6);
     big.setBold(true);
     m_value->setFont(big);
-    m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_value->setObjectName(QStringLiteral("value"));
+    m_detail->setObjectName(QStringLiteral("detail"));
     m_detail->setWordWrap(true);
+    m_detail->setKeepsRoom(true);
+    m_detail->setMinimumLines(3);
     applyMutedPalette();
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 10, 6);
@@ -35,30 +38,18 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
     layout->addWidget(m_detail);
     layout->addStretch(1);
     setMinimumWidth(150);
-    // A card never changes size with its text: a new number repaints the card, not the
-    // window (the charts below would otherwise move and repaint on every slider tick).
-    for (QLabel *label : {m_title, m_value, m_detail})
-        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    m_title->setFixedHeight(m_title->fontMetrics().height());
-    m_value->setFixedHeight(QFontMetrics(big).height() + 4);
-    m_detail->setFixedHeight(3 * m_detail->fontMetrics().lineSpacing() + 2);
+    // A card keeps its size while its numbers change: a new number repaints the card, not
+    // the window (LiveLabel asks for a layout only when a text needs more room than it has).
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_detail->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_detail->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 }
 
 void SummaryCard::show(const QString &value, const QString &detail, const QString &tooltip)
 {
-    // Rich text (a QTextDocument per label) only where a power of ten needs a superscript;
-    // plain text is several times cheaper to lay out on every slider tick.
-    const auto put = [](QLabel *label, const QString &text) {
-        const bool power = text.contains(QLatin1Char('^'));
-        const QString shown = power ? Superscript::html(text) : text;
-        const Qt::TextFormat format = power ? Qt::RichText : Qt::PlainText;
-        if (label->textFormat() != format)
-            label->setTextFormat(format);
-        if (label->text() != shown)
-            label->setText(shown);
-    };
+    const auto put = [](LiveLabel *label, const QString &text) { label->setText(text); };
     put(m_value, value);
     put(m_detail, detail);
     setToolTip(tooltip);

@@ -6,6 +6,8 @@ class QLabel;
 
 namespace tx {
 
+class LiveLabel;
+
 // One headline number: a title, the value in large type and a detail line.
 // Clicking it (or Enter when focused) selects its figure for "Show the work".
 class SummaryCard : public QFrame
@@ -18,8 +20,8 @@ public:
     void setTitle(const QString &title);
     QLabel *titleLabel() const { return m_title; }
     QString figureKey() const { return m_key; }
-    QLabel *valueLabel() const { return m_value; }
-    QLabel *detailLabel() const { return m_detail; }
+    LiveLabel *valueLabel() const { return m_value; }
+    LiveLabel *detailLabel() const { return m_detail; }
 
 signals:
     void selected(const QString &figureKey);
@@ -34,8 +36,8 @@ private:
 
     QString m_key;
     QLabel *m_title;
-    QLabel *m_value;
-    QLabel *m_detail;
+    LiveLabel *m_value;
+    LiveLabel *m_detail;
 };
 
 } // namespace tx

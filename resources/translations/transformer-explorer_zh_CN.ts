@@ -2954,6 +2954,13 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
+    <name>tx::LiveLabel</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+</context>
+<context>
     <name>tx::LossChart</name>
     <message>
         <source>parameters</source>

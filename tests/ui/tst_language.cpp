@@ -16,6 +16,7 @@
 #include "languagemanager.h"
 #include "layerchart.h"
 #include "lessonplayer.h"
+#include "livelabel.h"
 #include "mainwindow.h"
 #include "paramcounter.h"
 #include "parameterview.h"

@@ -7,6 +7,7 @@
 #include "designfile.h"
 #include "designstate.h"
 #include "knobcontrol.h"
+#include "livelabel.h"
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "memoryview.h"

@@ -9,7 +9,8 @@
 // shared and wall time includes waiting for a core.
 //   ./build/bench/bench_slider [changes-per-page]   (default 250 × 8 pages = 2000 changes)
 // Diagnostics: TX_PAINT_STATS=1 lists the widgets painted most; TX_PAINT_TRACE=1 prints every
-// paint (with its rectangle), move, resize and layout request of one change on each page.
+// paint (with its rectangle), move, resize and layout request of one change on each page;
+// TX_BENCH_PAGE=N runs page N only (for a profiler).
 #include "designcontrols.h"
 #include "designstate.h"
 #include "knobcontrol.h"
@@ -114,10 +115,14 @@ int main(int argc, char *argv[])
     QTextStream out(stdout);
     std::vector<double> all, cpu;
     long long unchanged = 0, painted = 0;
+    const int onlyPage = qEnvironmentVariableIsSet("TX_BENCH_PAGE") ? qEnvironmentVariableIntValue("TX_BENCH_PAGE") : -1;
     for (int page = 0; page < window.tabs()->count(); ++page) {
+        if (onlyPage >= 0 && page != onlyPage)
+            continue;
         window.tabs()->setCurrentIndex(page);
         settle(counter);
         std::vector<double> samples;
+        std::map<QString, std::vector<double>> byField;
         for (int i = 0; samples.size() < size_t(perPage) && i < perPage * 4; ++i) {
             QSlider *slider = window.controls()->knob(fields[i % fields.size()])->slider();
             const int span = slider->maximum() - slider->minimum();
@@ -145,9 +150,13 @@ int main(int argc, char *argv[])
             }
             samples.push_back(ms);
             cpu.push_back(cpuMs);
+            byField[fields[i % fields.size()]].push_back(ms);
         }
         out << "page: " << window.tabs()->tabText(page).remove(QLatin1Char('&')) << "  changes: " << samples.size()
             << "  p50_ms: " << percentile(samples, 0.5) << "  p95_ms: " << percentile(samples, 0.95) << '\n';
+        if (qEnvironmentVariableIsSet("TX_PAINT_STATS"))
+            for (const auto &[field, v] : byField)
+                out << "    " << field << "  p50_ms: " << percentile(v, 0.5) << "  p95_ms: " << percentile(v, 0.95) << '\n';
         all.insert(all.end(), samples.begin(), samples.end());
     }
     out << "changes: " << all.size() << "  (skipped " << unchanged << " positions that snapped to the same design; "

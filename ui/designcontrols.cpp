@@ -1,6 +1,7 @@
 #include "designcontrols.h"
 
 #include "componentnames.h"
+#include "controlgroup.h"
 #include "designstate.h"
 #include "hardwarecatalog.h"
 #include "knobcontrol.h"
@@ -9,7 +10,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
-#include <QGroupBox>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
@@ -45,11 +45,10 @@ int nearestDivisor(int v, int n)
     return best;
 }
 
-QGroupBox *addGroup(QVBoxLayout *layout, const QString &title)
+ControlGroup *addGroup(QVBoxLayout *layout, const QString &title)
 {
-    auto *box = new QGroupBox(title);
-    auto *form = new QVBoxLayout(box);
-    form->setSpacing(4);
+    auto *box = new ControlGroup(title);
+    box->body()->setSpacing(4);
     layout->addWidget(box);
     return box;
 }
@@ -77,7 +76,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
     layout->addWidget(m_otherProblems);
 
     // --- Shape -------------------------------------------------------------------------
-    QGroupBox *shape = addGroup(layout, tr("Size and shape"));
+    ControlGroup *shape = addGroup(layout, tr("Size and shape"));
     addCombo(shape, QStringLiteral("layout"), tr("Kind of model"),
              tr("Decoder only (GPT, Llama) writes text left to right. Encoder only (BERT) reads a whole text "
                 "at once to classify or search it. Encoder-decoder (T5) reads an input, then writes an output."),
@@ -165,7 +164,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
     m_knobs.value(QStringLiteral("max_positions"))->setSnap([](int v) { return nearestMultiple(v, 128); });
 
     // --- Building blocks ---------------------------------------------------------------
-    QGroupBox *block = addGroup(layout, tr("Building blocks"));
+    ControlGroup *block = addGroup(layout, tr("Building blocks"));
     addCombo(block, QStringLiteral("ffn"), tr("Feed-forward kind"),
              tr("Plain (2 matrices, GPT-2, BERT) or gated (3 matrices, SwiGLU in Llama): gated FFNs learn "
                 "better per parameter; at equal d_ff they hold 1.5× the weights."),
@@ -195,7 +194,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
         {tr("fp32 (4 bytes)"), int(Precision::FP32)}, {tr("fp16 (2 bytes)"), int(Precision::FP16)},
         {tr("bf16 (2 bytes)"), int(Precision::BF16)}, {tr("fp8 (1 byte)"), int(Precision::FP8)},
         {tr("int8 (1 byte + scales)"), int(Precision::INT8)}, {tr("int4 (½ byte + scales)"), int(Precision::INT4)}};
-    QGroupBox *precision = addGroup(layout, tr("Number precision"));
+    ControlGroup *precision = addGroup(layout, tr("Number precision"));
     addCombo(precision, QStringLiteral("weight_precision"), tr("Weights"),
              tr("Bytes per stored weight. Halving it halves the memory the model needs and speeds up "
                 "generation, at some cost in quality below 8 bits.\nWeights memory = params · bits / 8."),
@@ -206,7 +205,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
              precisions, [](ModelConfig &c, int v) { c.kvPrecision = Precision(v); });
 
     // --- Sharing -----------------------------------------------------------------------
-    QGroupBox *sharing = addGroup(layout, tr("Weight sharing"));
+    ControlGroup *sharing = addGroup(layout, tr("Weight sharing"));
     addCheck(sharing, QStringLiteral("tied_embeddings"), tr("Output head reuses the token table"),
              tr("Tied embeddings: the last layer that picks the next token reuses the input table, saving "
                 "vocab · d_model weights."),
@@ -227,7 +226,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
     m_knobs.value(QStringLiteral("embedding_dim"))->setSnap([](int v) { return v < 8 ? 0 : nearestMultiple(v, 16); });
 
     // --- Mixture of experts ------------------------------------------------------------
-    QGroupBox *moe = addGroup(layout, tr("Mixture of experts"));
+    ControlGroup *moe = addGroup(layout, tr("Mixture of experts"));
     addKnob(moe, QStringLiteral("moe_experts"), tr("Experts (0 = dense)"),
             tr("Many FFNs per layer, of which each token uses only a few: more knowledge for the same "
                "compute per token, but every expert must sit in memory.\nFFN weights × experts."),
@@ -237,14 +236,14 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
             1, 4096, 1, 16, false, [](ModelConfig &c, int v) { c.moe.topK = v; });
 
     // --- Fine-tuning -------------------------------------------------------------------
-    QGroupBox *lora = addGroup(layout, tr("Fine-tuning"));
+    ControlGroup *lora = addGroup(layout, tr("Fine-tuning"));
     addKnob(lora, QStringLiteral("lora_rank"), tr("LoRA rank (0 = off)"),
             tr("Cheap fine-tuning: small adapters beside the frozen weights. Only the adapters train, so "
                "optimizer memory shrinks to theirs.\nAdapter weights = r · (d_in + d_out) per adapted matrix."),
             0, 65536, 0, 256, false, [](ModelConfig &c, int v) { c.lora.rank = v; });
 
     // --- Use and training (assumptions, not part of the design file) -------------------
-    QGroupBox *use = addGroup(layout, tr("Use and training"));
+    ControlGroup *use = addGroup(layout, tr("Use and training"));
     addAssumptionKnob(use, QStringLiteral("seq"), tr("Context in use (tokens)"),
                       tr("How long the texts are that the model reads and writes in use. The KV cache grows "
                          "linearly with it, attention compute quadratically.\nKV cache = 2 · b · s · L · n_kv · d_head · bytes."),

@@ -57,22 +57,29 @@ void ControlGroup::paintEvent(QPaintEvent *event)
                          m_title);
     }
 
-    // Shades of black over the window colour, as Fusion's group box frame, so they work on a
-    // light and a dark palette alike; mixed here into opaque colours, because filling only
+    // Fusion's group box look: the window colour moved a little towards the text colour for
+    // the panel, more for the border (light palette: 1 % and 10 %, as Fusion's frame pixmap;
+    // a dark palette needs a stronger border to show). Opaque colours, because filling only
     // the repainted part with an opaque colour is a plain memory fill.
     const QColor window = palette().color(QPalette::Window);
-    const auto shade = [&window](int alpha) {
-        const double keep = 1.0 - alpha / 255.0;
-        return QColor::fromRgbF(float(window.redF() * keep), float(window.greenF() * keep), float(window.blueF() * keep));
+    const QColor text = palette().color(QPalette::WindowText);
+    const bool dark = window.lightness() < 128;
+    const auto shade = [&](double towardsText) {
+        const auto mix = [towardsText](double a, double b) { return float(a + (b - a) * towardsText); };
+        return QColor::fromRgbF(mix(window.redF(), text.redF()), mix(window.greenF(), text.greenF()),
+                                mix(window.blueF(), text.blueF()));
     };
+    const double panelShade = dark ? 0.04 : 0.0125;
+    const double innerShade = dark ? 0.06 : 0.03;
+    const double borderShade = dark ? 0.3 : 0.1;
     const QRect panel(0, top, width(), height() - top);
-    painter.fillRect(panel.adjusted(1, 1, -1, -1) & dirty, shade(3));
-    painter.setPen(shade(7));
+    painter.fillRect(panel.adjusted(1, 1, -1, -1) & dirty, shade(panelShade));
+    painter.setPen(shade(innerShade));
     painter.drawLine(QPoint(panel.left() + 2, panel.top() + 1), QPoint(panel.right() - 2, panel.top() + 1));
     painter.drawLine(QPoint(panel.left() + 1, panel.top() + 2), QPoint(panel.left() + 1, panel.bottom() - 2));
     // The border: an outline only, so antialiasing its round corners costs a few spans.
     painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(QPen(shade(26), 1));
+    painter.setPen(QPen(shade(borderShade), 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRoundedRect(QRectF(panel).adjusted(0.5, 0.5, -0.5, -0.5), kRadius, kRadius);
 }

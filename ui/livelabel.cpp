@@ -270,7 +270,9 @@ QSize LiveLabel::minimumSizeHint() const
         return {fontMetrics().averageCharWidth() * 10 + m.left() + m.right(),
                 m_minimumLines * fontMetrics().lineSpacing() + m.top() + m.bottom()};
     }
-    return {fontMetrics().horizontalAdvance(QStringLiteral("…")) + m.left() + m.right(), sizeHint().height()};
+    // A single line needs its whole width, as a QLabel; it is elided only where a layout
+    // ignores that (the cards' Ignored width policy).
+    return sizeHint();
 }
 
 bool LiveLabel::hasHeightForWidth() const

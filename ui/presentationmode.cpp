@@ -20,6 +20,11 @@
 #include <QLineSeries>
 #include <QMainWindow>
 #include <QDockWidget>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTimer>
+
+#include <algorithm>
 #include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
@@ -118,8 +123,15 @@ void PresentationMode::setActive(bool on)
                 dock->hide();
             }
         }
+        // The tab titles are enlarged less than the rest, so that all of them fit 1600 px
+        // beside the design panel instead of hiding behind scroll arrows (with the lesson
+        // panel open as well they scroll; elided to a character or two they were unreadable).
+        if (auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("views")))
+            tabs->tabBar()->setFont(scaled(m_font, kTabFontScale));
         m_window->showFullScreen();
     } else {
+        if (auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("views")))
+            tabs->tabBar()->setFont(QFont()); // inherits the application font again
         QApplication::setFont(m_font);
         if (app)
             app->setPalette(m_palette);
@@ -136,18 +148,28 @@ void PresentationMode::setActive(bool on)
     }
     auto *controls = m_window->findChild<DesignControls *>();
     applyLocks(controls);
-    // The design panel is as wide as its contents at the current font size.
-    if (controls) {
-        for (QWidget *w = controls->parentWidget(); w; w = w->parentWidget()) {
-            if (auto *scroll = qobject_cast<QScrollArea *>(w))
-                scroll->setMinimumWidth(controls->sizeHint().width() + 24);
-            if (auto *dock = qobject_cast<QDockWidget *>(w)) {
-                m_window->resizeDocks({dock}, {controls->sizeHint().width() + 40}, Qt::Horizontal);
-                break;
-            }
+    // The design panel is made as wide as its contents at the new font size once the widgets
+    // have taken the font: their size hints still have the old font until then.
+    QTimer::singleShot(0, this, &PresentationMode::fitDesignPanel);
+    emit activeChanged(on);
+}
+
+void PresentationMode::fitDesignPanel()
+{
+    auto *controls = m_window->findChild<DesignControls *>();
+    if (!controls)
+        return;
+    // As narrow as the knobs allow at this font size (combo boxes elide), and never more than
+    // a third of the window: the charts need the width for their enlarged labels.
+    const int width = std::min(controls->minimumSizeHint().width(), m_window->width() / 3);
+    for (QWidget *w = controls->parentWidget(); w; w = w->parentWidget()) {
+        if (auto *scroll = qobject_cast<QScrollArea *>(w))
+            scroll->setMinimumWidth(m_active ? width + 24 : controls->sizeHint().width() + 24); // as MainWindow
+        if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+            m_window->resizeDocks({dock}, {width + 40}, Qt::Horizontal);
+            break;
         }
     }
-    emit activeChanged(on);
 }
 
 void PresentationMode::applyLocks(DesignControls *controls)

@@ -25,6 +25,7 @@ class PresentationMode : public QObject
 public:
     // How much larger text gets (the brief asks for 1.5–2×) and how much wider chart lines get.
     static constexpr double kFontScale = 1.6;
+    static constexpr double kTabFontScale = 1.25;
     static constexpr double kLineScale = 2.0;
 
     PresentationMode(QMainWindow *window, ReadoutBar *readout, QObject *parent = nullptr);
@@ -38,6 +39,7 @@ public:
 
     // Re-applies the locks to `controls` (after a snapshot or a rebuild of the controls).
     void applyLocks(DesignControls *controls);
+    void fitDesignPanel();
 
 signals:
     // After leaving, the window redraws its snapshot so the controls restore their own states.

@@ -2,6 +2,7 @@
 
 #include "attentionlinesview.h"
 #include "heatmapgrid.h"
+#include "niceaxis.h"
 #include "numberformat.h"
 #include "trainingpreset.h"
 #include "trainingworker.h"
@@ -15,6 +16,7 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
@@ -139,8 +141,6 @@ TrainingView::TrainingView(QWidget *parent)
     controls->addWidget(m_start);
     controls->addWidget(m_pause);
     controls->addWidget(m_cancel);
-    controls->addSpacing(12);
-    controls->addWidget(m_induction);
 
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
@@ -199,7 +199,9 @@ TrainingView::TrainingView(QWidget *parent)
     auto *gridPane = new QWidget;
     auto *gridLayout = new QVBoxLayout(gridPane);
     gridLayout->setContentsMargins(0, 0, 0, 0);
-    gridLayout->addWidget(new QLabel(tr("Attention on a probe sequence (a segment, then the same segment again):")));
+    auto *gridCaption = new QLabel(tr("Attention on a probe sequence (a segment, then the same segment again):"));
+    gridCaption->setWordWrap(true); // one long line would set the page's minimum width
+    gridLayout->addWidget(gridCaption);
     auto *gridScroll = new QScrollArea;
     gridScroll->setWidget(m_grid);
     gridScroll->setWidgetResizable(true);
@@ -219,7 +221,9 @@ TrainingView::TrainingView(QWidget *parent)
 
     auto *sampling = new QGroupBox(tr("Sample from the trained character model"));
     sampling->setObjectName(QStringLiteral("samplingBox"));
-    auto *samplingLayout = new QHBoxLayout(sampling);
+    // Two rows: the settings, then the samples across the whole width (one row was wider
+    // than the window in presentation mode).
+    auto *samplingLayout = new QGridLayout(sampling);
     m_prompt->setPlaceholderText(tr("prompt"));
     m_prompt->setText(tr("床前"));
     m_temperature->setRange(0.0, 3.0);
@@ -231,20 +235,27 @@ TrainingView::TrainingView(QWidget *parent)
     m_topK->setSpecialValueText(tr("all"));
     m_samples->setReadOnly(true);
     m_samples->setMaximumHeight(70);
-    samplingLayout->addWidget(m_prompt, 1);
-    samplingLayout->addWidget(new QLabel(tr("temperature")));
-    samplingLayout->addWidget(m_temperature);
-    samplingLayout->addWidget(new QLabel(tr("top-k")));
-    samplingLayout->addWidget(m_topK);
-    samplingLayout->addWidget(m_sample);
-    samplingLayout->addWidget(m_samples, 3);
-    samplingLayout->addWidget(m_save);
+    samplingLayout->addWidget(m_prompt, 0, 0);
+    samplingLayout->addWidget(new QLabel(tr("temperature")), 0, 1);
+    samplingLayout->addWidget(m_temperature, 0, 2);
+    samplingLayout->addWidget(new QLabel(tr("top-k")), 0, 3);
+    samplingLayout->addWidget(m_topK, 0, 4);
+    samplingLayout->addWidget(m_sample, 0, 5);
+    samplingLayout->addWidget(m_save, 0, 6);
+    samplingLayout->addWidget(m_samples, 1, 0, 1, 7);
+    samplingLayout->setColumnStretch(0, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_customText);
     layout->addWidget(m_progress);
-    layout->addWidget(m_stats);
+    // The one-click induction demo sits beside the status line, not at the end of the task
+    // row: that row was wider than the page beside the panels in presentation mode.
+    auto *statusRow = new QHBoxLayout;
+    m_stats->setWordWrap(true);
+    statusRow->addWidget(m_stats, 1);
+    statusRow->addWidget(m_induction, 0, Qt::AlignTop);
+    layout->addLayout(statusRow);
     layout->addWidget(m_announcement);
     layout->addWidget(split, 1);
     layout->addWidget(sampling);
@@ -261,6 +272,7 @@ TrainingView::TrainingView(QWidget *parent)
     connect(m_cancel, &QPushButton::clicked, this, &TrainingView::cancel);
     connect(m_replay, &QSlider::valueChanged, this, &TrainingView::showReplay);
     connect(m_scoreKind, &QComboBox::currentIndexChanged, this, &TrainingView::refreshCharts);
+    connect(m_steps, &QSpinBox::valueChanged, this, &TrainingView::refreshCharts); // the step axis
     connect(m_sample, &QPushButton::clicked, this, [this] {
         const QString prompt = m_prompt->text();
         const double t = m_temperature->value();
@@ -275,6 +287,7 @@ TrainingView::TrainingView(QWidget *parent)
     });
     m_sample->setEnabled(false);
     m_save->setEnabled(false);
+    refreshCharts(); // empty charts with the step axis of the run to come
 }
 
 TrainingView::~TrainingView()
@@ -462,7 +475,10 @@ void TrainingView::refreshCharts()
     }
     for (const QPointF &p : m_valPoints)
         maxLoss = std::max(maxLoss, p.y());
-    m_lossX->setRange(0, maxStep);
+    // The step axis spans the whole run from the start, in round steps: the curve grows
+    // across it (an axis fitted to the steps so far read "0 0 1 1 1" before the first one).
+    maxStep = std::max(maxStep, double(m_steps->value()));
+    NiceAxis::fitFromZero(m_lossX, maxStep);
     m_lossY->setRange(0, std::ceil(maxLoss * 1.05 * 10) / 10);
 
     const int kind = m_scoreKind->currentIndex();
@@ -479,7 +495,7 @@ void TrainingView::refreshCharts()
         }
         m_scoreSeries[i]->replace(points);
     }
-    m_scoreX->setRange(0, maxStep);
+    NiceAxis::fitFromZero(m_scoreX, maxStep);
     m_scoreY->setRange(0, kind == 2 ? std::ceil(maxScore * 10) / 10 : 1.0);
     m_scoreY->setTitleText(m_scoreKind->currentText());
 }

@@ -13,7 +13,7 @@ namespace tx {
 DesignState::DesignState(QObject *parent)
     : QObject(parent)
     , m_undo(new QUndoStack(this))
-    , m_snapshot(computeSnapshot(ModelConfig{}, Assumptions{}))
+    , m_snapshot(computeSnapshot(ModelConfig{}, fitted(ModelConfig{}, Assumptions{})))
 {
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -36,7 +36,14 @@ void DesignState::editAssumptions(const QString &text, const QString &field,
 
 void DesignState::replace(const ModelConfig &config, const QString &text)
 {
-    push(config, m_snapshot.assumptions, text, {}, false);
+    push(config, fitted(config, m_snapshot.assumptions), text, {}, false);
+}
+
+Assumptions DesignState::fitted(const ModelConfig &config, Assumptions assumptions)
+{
+    if (config.maxPositions > 0 && assumptions.contextLength > config.maxPositions)
+        assumptions.contextLength = config.maxPositions;
+    return assumptions;
 }
 
 void DesignState::push(const ModelConfig &config, const Assumptions &assumptions, const QString &text,
@@ -52,7 +59,7 @@ void DesignState::push(const ModelConfig &config, const Assumptions &assumptions
 void DesignState::reset(const ModelConfig &config, const QString &filePath)
 {
     m_undo->clear();
-    apply(config, m_snapshot.assumptions);
+    apply(config, fitted(config, m_snapshot.assumptions));
     if (filePath != m_filePath) {
         m_filePath = filePath;
         emit filePathChanged(m_filePath);

@@ -38,10 +38,15 @@ public:
     // `field` is its command-line name ("seq", "batch", …).
     void editAssumptions(const QString &text, const QString &field,
                          const std::function<void(Assumptions &)> &change, bool dragging = false);
-    // Replaces the whole design as one undo step (choosing a preset); assumptions stay.
+    // Replaces the whole design as one undo step (choosing a preset). The assumptions stay,
+    // except a context in use longer than the new design's context limit, which comes down
+    // to that limit in the same step (GPT-2 is not costed at 2,048 tokens it cannot read).
     void replace(const ModelConfig &config, const QString &text);
-    // Starts over with `config` and an empty history (new, open); assumptions stay.
+    // Starts over with `config` and an empty history (new, open); assumptions stay, the
+    // context in use fitted to the design's limit as in replace().
     void reset(const ModelConfig &config, const QString &filePath = {});
+    // The assumptions with the context in use brought within the design's context limit.
+    static Assumptions fitted(const ModelConfig &config, Assumptions assumptions);
 
     // The file the design was opened from or last saved to; empty for a new design.
     QString filePath() const { return m_filePath; }

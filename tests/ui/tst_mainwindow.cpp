@@ -6,6 +6,7 @@
 #include "designcontrols.h"
 #include "designfile.h"
 #include "designstate.h"
+#include "evaluation.h"
 #include "knobcontrol.h"
 #include "livelabel.h"
 #include "mainwindow.h"
@@ -182,6 +183,31 @@ private slots:
         QCOMPARE(totalDetail(w), exactly(124'439'808));
         w.state()->undoStack()->redo();
         QCOMPARE(w.state()->config().dModel, 1536);
+    }
+
+    // GPT-2 reads at most 1,024 tokens: it is not costed at a longer context in use. Choosing
+    // it brings the context down in the same undo step; a longer-context model keeps it.
+    void presetWithShorterContextBringsTheContextDown()
+    {
+        MainWindow w;
+        QCOMPARE(w.state()->assumptions().contextLength, 1024); // the default design is GPT-2 small
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        QCOMPARE(w.state()->assumptions().contextLength, 1024);
+        typeInto(w.controls()->knob(QStringLiteral("seq")), 4096);
+        QCOMPARE(w.state()->assumptions().contextLength, 4096);
+
+        QVERIFY(w.loadPreset(QStringLiteral("gpt2")));
+        QCOMPARE(w.state()->assumptions().contextLength, 1024);
+        QCOMPARE(w.controls()->knob(QStringLiteral("seq"))->value(), 1024);
+        // K and V: 2 × 12 layers × 1,024 tokens × 768 × 2 bytes (bf16) = 37,748,736 bytes.
+        const Evaluation e = *w.state()->snapshot().evaluation;
+        QCOMPARE(e.inference.kvCacheBytes, 37'748'736.0);
+        QCOMPARE(w.cards()->card(QStringLiteral("memory.inference.total_bytes"))->detailLabel()->text(),
+                 QStringLiteral("1 user × 1,024 tokens; KV cache 37.7 MB"));
+
+        w.state()->undoStack()->undo();
+        QCOMPARE(w.state()->config().name, QStringLiteral("Llama-2-7B"));
+        QCOMPARE(w.state()->assumptions().contextLength, 4096);
     }
 
     void aDragIsOneUndoStep()

@@ -31,6 +31,8 @@ void DesignState::editAssumptions(const QString &text, const QString &field,
 {
     Assumptions next = m_snapshot.assumptions;
     change(next);
+    if (next.contextLength != m_snapshot.assumptions.contextLength)
+        m_askedContext = next.contextLength;
     push(m_snapshot.config, next, text, field, dragging);
 }
 
@@ -39,8 +41,9 @@ void DesignState::replace(const ModelConfig &config, const QString &text)
     push(config, fitted(config, m_snapshot.assumptions), text, {}, false);
 }
 
-Assumptions DesignState::fitted(const ModelConfig &config, Assumptions assumptions)
+Assumptions DesignState::fitted(const ModelConfig &config, Assumptions assumptions) const
 {
+    assumptions.contextLength = m_askedContext;
     if (config.maxPositions > 0 && assumptions.contextLength > config.maxPositions)
         assumptions.contextLength = config.maxPositions;
     return assumptions;

@@ -39,14 +39,13 @@ public:
     void editAssumptions(const QString &text, const QString &field,
                          const std::function<void(Assumptions &)> &change, bool dragging = false);
     // Replaces the whole design as one undo step (choosing a preset). The assumptions stay,
-    // except a context in use longer than the new design's context limit, which comes down
-    // to that limit in the same step (GPT-2 is not costed at 2,048 tokens it cannot read).
+    // but the context in use is the one the user asked for (2,048 until they move it) cut to
+    // the new design's context limit: GPT-2 is not costed at 2,048 tokens it cannot read, and
+    // going on to Llama-2 gives back the 2,048.
     void replace(const ModelConfig &config, const QString &text);
     // Starts over with `config` and an empty history (new, open); assumptions stay, the
-    // context in use fitted to the design's limit as in replace().
+    // context in use fitted as in replace().
     void reset(const ModelConfig &config, const QString &filePath = {});
-    // The assumptions with the context in use brought within the design's context limit.
-    static Assumptions fitted(const ModelConfig &config, Assumptions assumptions);
 
     // The file the design was opened from or last saved to; empty for a new design.
     QString filePath() const { return m_filePath; }
@@ -70,7 +69,11 @@ private:
     void push(const ModelConfig &config, const Assumptions &assumptions, const QString &text, const QString &field,
               bool dragging);
 
+    // The assumptions with the context in use set to the asked-for context within the limit.
+    Assumptions fitted(const ModelConfig &config, Assumptions assumptions) const;
+
     QUndoStack *m_undo;
+    int m_askedContext = Assumptions{}.contextLength; // the last context the user chose
     DesignSnapshot m_snapshot;
     QString m_filePath;
 };

@@ -186,13 +186,14 @@ private slots:
     }
 
     // GPT-2 reads at most 1,024 tokens: it is not costed at a longer context in use. Choosing
-    // it brings the context down in the same undo step; a longer-context model keeps it.
+    // it brings the context down in the same undo step; a longer-context model gets back the
+    // context the user asked for (2,048 until they choose one).
     void presetWithShorterContextBringsTheContextDown()
     {
         MainWindow w;
         QCOMPARE(w.state()->assumptions().contextLength, 1024); // the default design is GPT-2 small
         QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
-        QCOMPARE(w.state()->assumptions().contextLength, 1024);
+        QCOMPARE(w.state()->assumptions().contextLength, 2048);
         typeInto(w.controls()->knob(QStringLiteral("seq")), 4096);
         QCOMPARE(w.state()->assumptions().contextLength, 4096);
 
@@ -207,6 +208,10 @@ private slots:
 
         w.state()->undoStack()->undo();
         QCOMPARE(w.state()->config().name, QStringLiteral("Llama-2-7B"));
+        QCOMPARE(w.state()->assumptions().contextLength, 4096);
+        w.state()->undoStack()->redo();
+        QCOMPARE(w.state()->assumptions().contextLength, 1024);
+        QVERIFY(w.loadPreset(QStringLiteral("mistral-7b")));
         QCOMPARE(w.state()->assumptions().contextLength, 4096);
     }
 

@@ -99,7 +99,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_workDock->setObjectName(QStringLiteral("workDock"));
     m_workDock->setWidget(m_work);
     addDockWidget(Qt::RightDockWidgetArea, m_workDock);
-    resizeDocks({m_workDock}, {360}, Qt::Horizontal);
+    // 300 px leaves the pages the width for all eight tab titles at 1600 px.
+    resizeDocks({m_workDock}, {300}, Qt::Horizontal);
     m_tabs->addTab(m_product, tr("What does this &buy me?"));
 
     m_lessonDock = new QDockWidget(tr("Lesson"), this);

@@ -12,11 +12,25 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <charconv>
 #include <type_traits>
 
 namespace tx {
 
 namespace {
+
+// The float as the shortest decimal that reads back as the same float: 1e-05, not the
+// 9.999999747378752e-06 that widening it to double prints in config.json.
+double shortestDecimal(float value)
+{
+    // to_chars/from_chars: shortest round trip, and no locale (strtod would stop at the "."
+    // of "1.5e-06" under a locale with a decimal comma).
+    char text[32];
+    const char *end = std::to_chars(text, text + sizeof text, value).ptr;
+    double out = value;
+    std::from_chars(text, end, out);
+    return out;
+}
 
 QString tr(const char *text)
 {
@@ -251,7 +265,7 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
         o.insert(QStringLiteral("n_ctx"), c.maxPositions);
         o.insert(QStringLiteral("vocab_size"), c.vocabSize);
         o.insert(QStringLiteral("activation_function"), activationToHf(c.activation, *family));
-        o.insert(QStringLiteral("layer_norm_epsilon"), double(normEps));
+        o.insert(QStringLiteral("layer_norm_epsilon"), shortestDecimal(normEps));
     } else {
         o.insert(QStringLiteral("architectures"), QJsonArray{QStringLiteral("LlamaForCausalLM")});
         o.insert(QStringLiteral("model_type"), QStringLiteral("llama"));
@@ -264,7 +278,7 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
         o.insert(QStringLiteral("max_position_embeddings"), c.maxPositions);
         o.insert(QStringLiteral("vocab_size"), c.vocabSize);
         o.insert(QStringLiteral("hidden_act"), activationToHf(c.activation, *family));
-        o.insert(QStringLiteral("rms_norm_eps"), double(normEps));
+        o.insert(QStringLiteral("rms_norm_eps"), shortestDecimal(normEps));
         o.insert(QStringLiteral("rope_theta"), c.ropeTheta);
         if (c.rotaryFraction != 1.0)
             o.insert(QStringLiteral("partial_rotary_factor"), c.rotaryFraction);

@@ -173,6 +173,11 @@ private slots:
         QVERIFY(!file->contains(QStringLiteral("lm_head.weight"))); // tied to wte, as save_pretrained writes it
         // 2 embeddings + 12 tensors per layer × 2 + ln_f weight and bias
         QCOMPARE(file->names().size(), 2 + 12 * 2 + 2);
+        // config.json carries the epsilon as written in Hugging Face's configs, 1e-05.
+        QFile config(dir.filePath(QStringLiteral("config.json")));
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        const QByteArray json = config.readAll();
+        QVERIFY2(json.contains("\"layer_norm_epsilon\": 1e-05"), json.constData());
     }
 
     void batchEqualsSingleSequences()

@@ -23,11 +23,11 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
-
-#include <algorithm>
 #include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
+
+#include <algorithm>
 
 namespace tx {
 
@@ -159,12 +159,14 @@ void PresentationMode::fitDesignPanel()
     auto *controls = m_window->findChild<DesignControls *>();
     if (!controls)
         return;
-    // As narrow as the knobs allow at this font size (combo boxes elide), and never more than
-    // a third of the window: the charts need the width for their enlarged labels.
-    const int width = std::min(controls->minimumSizeHint().width(), m_window->width() / 3);
+    // Presenting: as narrow as the knobs allow at this font size (combo boxes elide), and never
+    // more than a third of the window: the charts need the width for their enlarged labels.
+    // Back at the desk: as wide as the contents, as MainWindow sets it up.
+    const int width = m_active ? std::min(controls->minimumSizeHint().width(), m_window->width() / 3)
+                               : controls->sizeHint().width();
     for (QWidget *w = controls->parentWidget(); w; w = w->parentWidget()) {
         if (auto *scroll = qobject_cast<QScrollArea *>(w))
-            scroll->setMinimumWidth(m_active ? width + 24 : controls->sizeHint().width() + 24); // as MainWindow
+            scroll->setMinimumWidth(width + 24);
         if (auto *dock = qobject_cast<QDockWidget *>(w)) {
             m_window->resizeDocks({dock}, {width + 40}, Qt::Horizontal);
             break;

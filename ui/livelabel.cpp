@@ -42,7 +42,7 @@ void LiveLabel::setText(const QString &text)
 void LiveLabel::textChanged()
 {
     // Ask for a new layout only when the room granted last time no longer fits the text.
-    const int lines = m_minimumLines * fontMetrics().lineSpacing();
+    const int lines = reservedHeight();
     if (m_wrap && m_keepsRoom) {
         growRoom(contentsRect().width());
         return;
@@ -73,11 +73,16 @@ void LiveLabel::textChanged()
     }
 }
 
+int LiveLabel::reservedHeight() const
+{
+    return m_minimumLines * fontMetrics().lineSpacing();
+}
+
 void LiveLabel::growRoom(int width)
 {
     if (width <= 0 || !isVisible())
         return; // measured when painted
-    const int height = std::max(measure(width).height, m_minimumLines * fontMetrics().lineSpacing());
+    const int height = std::max(measure(width).height, reservedHeight());
     if (height > m_roomHeight) {
         m_roomHeight = height;
         updateGeometry();
@@ -249,12 +254,12 @@ QSize LiveLabel::sizeHint() const
         const int width = fontMetrics().averageCharWidth() * 40;
         if (m_keepsRoom)
             return {width + extraW,
-                    std::max(m_roomHeight, m_minimumLines * fontMetrics().lineSpacing()) + m.top() + m.bottom()};
+                    std::max(m_roomHeight, reservedHeight()) + m.top() + m.bottom()};
         return {width + extraW, heightForWidth(width + extraW)};
     }
     const Measure measured = measure(kUnbounded);
     const int width = std::max(m_roomWidth, measured.width);
-    const int height = std::max({m_roomHeight, measured.height, m_minimumLines * fontMetrics().lineSpacing()});
+    const int height = std::max({m_roomHeight, measured.height, reservedHeight()});
     return {width + extraW, height + m.top() + m.bottom()};
 }
 
@@ -268,7 +273,7 @@ QSize LiveLabel::minimumSizeHint() const
         // narrow minimum width, a paragraph would be hundreds of lines tall and the main window
         // would take that as its minimum height.
         return {fontMetrics().averageCharWidth() * 10 + m.left() + m.right(),
-                m_minimumLines * fontMetrics().lineSpacing() + m.top() + m.bottom()};
+                reservedHeight() + m.top() + m.bottom()};
     }
     // A single line needs its whole width, as a QLabel; it is elided only where a layout
     // ignores that (the cards' Ignored width policy).
@@ -286,7 +291,7 @@ int LiveLabel::heightForWidth(int width) const
         return QWidget::heightForWidth(width);
     const QMargins m = contentsMargins();
     const int inner = std::max(1, width - m.left() - m.right());
-    return std::max(measure(inner).height, m_minimumLines * fontMetrics().lineSpacing()) + m.top() + m.bottom();
+    return std::max(measure(inner).height, reservedHeight()) + m.top() + m.bottom();
 }
 
 bool LiveLabel::event(QEvent *event)
@@ -305,7 +310,7 @@ void LiveLabel::paintEvent(QPaintEvent *)
     const QColor color = palette().color(foregroundRole());
     const Measure size = measure(m_wrap ? r.width() : kUnbounded);
     m_elided = !m_wrap && size.width > r.width();
-    if (m_wrap && m_keepsRoom && std::max(size.height, m_minimumLines * fontMetrics().lineSpacing()) > m_roomHeight)
+    if (m_wrap && m_keepsRoom && std::max(size.height, reservedHeight()) > m_roomHeight)
         growRoom(r.width()); // first shown, or made narrower: ask for the lines it needs
 
     QPointF origin = r.topLeft();

@@ -79,6 +79,7 @@ private:
     QTextDocument *richDocument() const;
     void textChanged();
     void growRoom(int width);
+    int reservedHeight() const; // the minimum lines' height
     void resetRoom();
 
     QString m_text;

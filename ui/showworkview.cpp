@@ -241,19 +241,18 @@ void ShowWorkView::showDetails()
     for (const Figure &candidate : m_figures)
         if (candidate.key == m_selected)
             f = &candidate;
-    const auto put = [](LiveLabel *label, const QString &text) { label->setText(text); };
     if (!f) {
-        put(m_title, m_snapshot.errors.empty() ? QString() : tr("The design is invalid"));
-        put(m_value, m_snapshot.errors.empty() ? QString() : m_snapshot.errors.front().toString());
+        m_title->setText(m_snapshot.errors.empty() ? QString() : tr("The design is invalid"));
+        m_value->setText(m_snapshot.errors.empty() ? QString() : m_snapshot.errors.front().toString());
         for (LiveLabel *label : {m_formula, m_substituted, m_source})
-            put(label, QString());
+            label->setText(QString());
         return;
     }
-    put(m_title, f->title);
-    put(m_value, formatValue(*f));
-    put(m_formula, f->formula);
-    put(m_substituted, f->substituted);
-    put(m_source, f->source);
+    m_title->setText(f->title);
+    m_value->setText(formatValue(*f));
+    m_formula->setText(f->formula);
+    m_substituted->setText(f->substituted);
+    m_source->setText(f->source);
     m_source->setToolTip(f->key);
 }
 

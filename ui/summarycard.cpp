@@ -49,9 +49,8 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
 
 void SummaryCard::show(const QString &value, const QString &detail, const QString &tooltip)
 {
-    const auto put = [](LiveLabel *label, const QString &text) { label->setText(text); };
-    put(m_value, value);
-    put(m_detail, detail);
+    m_value->setText(value);
+    m_detail->setText(detail);
     setToolTip(tooltip);
 }
 

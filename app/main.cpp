@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QIcon>
 #include <QTextStream>
 
 #include <functional>
@@ -39,6 +40,7 @@ bool needsGui(const QString &name)
 void printUsage(QTextStream &out)
 {
     out << "Usage: transformer-explorer [COMMAND] [OPTIONS]\n"
+           "Design Transformer models: exact parameter counts, memory, compute, cost and scaling laws.\n\n"
            "Without a command, opens the window:\n"
            "  transformer-explorer [--preset NAME] [--design FILE] [--fresh]\n"
            "                       [--language en|zh_CN] [--present] [--lesson 1-6]\n\n"
@@ -64,6 +66,8 @@ void printUsage(QTextStream &out)
            "       [--preset NAME | design flags] [--attention-only] --steps N [--batch B --lr X --seed S]\n"
            "       --out DIR [--format text|json]\n"
            "                                train a small model (README \"Training\")\n"
+           "  --version                     print the version\n"
+           "  --help                        print this text\n"
            "Bad input exits with code 2 and one line on stderr.\n";
 }
 
@@ -77,6 +81,10 @@ int main(int argc, char *argv[])
             QCoreApplication app(argc, argv);
             QTextStream out(stdout);
             printUsage(out);
+            return 0;
+        }
+        if (name == QLatin1String("--version") || name == QLatin1String("-v")) {
+            QTextStream(stdout) << "transformer-explorer " << TX_VERSION << '\n';
             return 0;
         }
         const auto it = commands().find(name);
@@ -120,6 +128,9 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("Transformer Explorer"));
     QApplication::setOrganizationName(QStringLiteral("TransformerExplorer"));
     QApplication::setApplicationVersion(QStringLiteral(TX_VERSION));
+    // The installed .desktop entry's name (packaging/), so a Wayland shell matches window and entry.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.transformerexplorer.TransformerExplorer"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/transformer-explorer.svg")));
     tx::Theme::applyFont(app);
     tx::Theme::applyPalette(app, tx::Theme::Mode::Light);
 

@@ -4,6 +4,7 @@
 #include "lessonlibrary.h"
 #include "mainwindow.h"
 #include "presentationmode.h"
+#include "startupprobe.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -195,6 +196,8 @@ int main(int argc, char *argv[])
         }
         lesson = n - 1;
     }
+    if (tx::StartupProbe::requested())
+        new tx::StartupProbe(&window);
     window.show();
     // After show(): a tabified dock can only be raised once the window exists on screen.
     if (lesson >= 0)

@@ -1,7 +1,7 @@
 #include "assumptionarguments.h"
 
+#include "core/estimate/evaluator.h"
 #include "designarguments.h"
-#include "evaluator.h"
 
 #include <QCoreApplication>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "assumptions.h"
-#include "error.h"
-#include "hardwarecatalog.h"
-#include "modelconfig.h"
+#include "core/base/error.h"
+#include "core/design/modelconfig.h"
+#include "core/estimate/assumptions.h"
+#include "core/estimate/hardwarecatalog.h"
 
 #include <QStringList>
 

@@ -1,9 +1,9 @@
 #include "commands.h"
 
-#include "chartfactory.h"
-#include "chartwriter.h"
 #include "designarguments.h"
 #include "evaluatedarguments.h"
+#include "ui/charts/chartfactory.h"
+#include "ui/charts/chartwriter.h"
 
 #include <QChart>
 #include <QCoreApplication>

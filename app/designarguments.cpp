@@ -1,8 +1,8 @@
 #include "designarguments.h"
 
-#include "designfile.h"
-#include "hfconfigimporter.h"
-#include "presetlibrary.h"
+#include "core/design/designfile.h"
+#include "core/design/presetlibrary.h"
+#include "core/formats/hfconfigimporter.h"
 
 #include <QCoreApplication>
 

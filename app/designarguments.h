@@ -1,8 +1,8 @@
 #pragma once
 
-#include "error.h"
-#include "expected.h"
-#include "modelconfig.h"
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/design/modelconfig.h"
 
 #include <QStringList>
 

@@ -1,11 +1,11 @@
 #include "evaluatedarguments.h"
 
 #include "assumptionarguments.h"
-#include "chartwriter.h"
+#include "core/design/designfile.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/evaluator.h"
 #include "designarguments.h"
-#include "designfile.h"
-#include "evaluator.h"
-#include "presetlibrary.h"
+#include "ui/charts/chartwriter.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

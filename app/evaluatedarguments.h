@@ -1,9 +1,9 @@
 #pragma once
 
-#include "chartfactory.h"
-#include "error.h"
-#include "expected.h"
-#include "hardwarecatalog.h"
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/estimate/hardwarecatalog.h"
+#include "ui/charts/chartfactory.h"
 
 #include <QSize>
 #include <QStringList>

@@ -1,11 +1,11 @@
 #include "commands.h"
-#include "designfile.h"
-#include "languagemanager.h"
-#include "lessonlibrary.h"
-#include "mainwindow.h"
-#include "presentationmode.h"
+#include "core/design/designfile.h"
+#include "core/lessons/lessonlibrary.h"
 #include "startupprobe.h"
-#include "theme.h"
+#include "ui/shell/languagemanager.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/presentationmode.h"
+#include "ui/widgets/theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

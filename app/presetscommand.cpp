@@ -1,7 +1,7 @@
 #include "commands.h"
 
-#include "numberformat.h"
-#include "presetlibrary.h"
+#include "core/base/numberformat.h"
+#include "core/design/presetlibrary.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
 #include "commands.h"
 
 #include "evaluatedarguments.h"
-#include "reportgenerator.h"
+#include "ui/report/reportgenerator.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

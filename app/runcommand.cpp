@@ -1,13 +1,13 @@
 #include "commands.h"
 
-#include "bytetokenizer.h"
+#include "core/base/numberformat.h"
+#include "core/formats/hfcheckpoint.h"
+#include "core/nn/enginesizer.h"
+#include "core/nn/forwarddump.h"
+#include "core/nn/transformer.h"
+#include "core/tokenize/bytetokenizer.h"
+#include "core/tokenize/tokenizer.h"
 #include "designarguments.h"
-#include "enginesizer.h"
-#include "forwarddump.h"
-#include "hfcheckpoint.h"
-#include "numberformat.h"
-#include "tokenizer.h"
-#include "transformer.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -1,13 +1,13 @@
 #include "commands.h"
 
 #include "assumptionarguments.h"
+#include "core/base/numberformat.h"
+#include "core/estimate/evaluator.h"
+#include "core/estimate/explainer.h"
+#include "core/estimate/scalinglaw.h"
+#include "core/report/evaluationjson.h"
+#include "core/report/resultjson.h"
 #include "designarguments.h"
-#include "evaluationjson.h"
-#include "evaluator.h"
-#include "explainer.h"
-#include "numberformat.h"
-#include "scalinglaw.h"
-#include "resultjson.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

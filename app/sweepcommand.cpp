@@ -1,9 +1,9 @@
 #include "commands.h"
 
 #include "assumptionarguments.h"
+#include "core/estimate/sweep.h"
 #include "designarguments.h"
 #include "evaluatedarguments.h"
-#include "sweep.h"
 
 #include <QCoreApplication>
 #include <QSaveFile>

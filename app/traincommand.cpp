@@ -1,10 +1,10 @@
 #include "commands.h"
 
+#include "core/design/designfile.h"
+#include "core/formats/hfcheckpoint.h"
+#include "core/train/trainer.h"
+#include "core/train/trainingpreset.h"
 #include "designarguments.h"
-#include "designfile.h"
-#include "hfcheckpoint.h"
-#include "trainer.h"
-#include "trainingpreset.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -65,7 +65,7 @@ Expected<QString, Error> readCorpus(const QString &nameOrFile)
     return QString::fromUtf8(f.readAll());
 }
 
-QJsonObject headJson(const HeadScore &h)
+QJsonObject headJson(const TrainingHeadScore &h)
 {
     QJsonObject o;
     o.insert(QStringLiteral("layer"), h.layer);
@@ -215,7 +215,7 @@ int runTrainCommand(QStringList args)
             lastEval = *s;
             valCurve.append(QJsonArray{s->step, s->valLoss});
             double bestInduction = 0.0;
-            for (const HeadScore &h : s->heads)
+            for (const TrainingHeadScore &h : s->heads)
                 if (h.layer > 0)
                     bestInduction = std::max(bestInduction, h.inductionScore);
             if (firstInductionSeconds < 0.0 && bestInduction > 0.5 && s->valLoss < 0.5)
@@ -265,7 +265,7 @@ int runTrainCommand(QStringList args)
     if (firstInductionSeconds >= 0.0)
         root.insert(QStringLiteral("induction_formed_seconds"), firstInductionSeconds);
     QJsonArray heads;
-    for (const HeadScore &h : lastEval.heads)
+    for (const TrainingHeadScore &h : lastEval.heads)
         heads.append(headJson(h));
     root.insert(QStringLiteral("heads"), heads);
     root.insert(QStringLiteral("out"), QDir(outDir).absolutePath());
@@ -286,7 +286,7 @@ int runTrainCommand(QStringList args)
         << '\n';
     out << tr("Time: %1 s").arg(last.seconds, 0, 'f', 1) << '\n';
     out << tr("layer head  induction  previous-token  entropy (nats)") << '\n';
-    for (const HeadScore &h : lastEval.heads)
+    for (const TrainingHeadScore &h : lastEval.heads)
         out << QStringLiteral("%1 %2  %3  %4  %5\n")
                    .arg(h.layer, 5)
                    .arg(h.head, 4)

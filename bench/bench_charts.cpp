@@ -2,16 +2,16 @@
 // own ChartPanel (800×500, offscreen) and is fed alternating designs (Llama-2-7B with 32 and
 // 31 layers); a sample runs from the update call until the event loop has painted it.
 //   ./build/bench/bench_charts [samples]   (default 200 per chart)
-#include "breakdownchart.h"
-#include "chartpanel.h"
-#include "designstate.h"
-#include "isoflopchart.h"
-#include "layerchart.h"
-#include "losschart.h"
-#include "memorychart.h"
-#include "presetlibrary.h"
-#include "rooflinechart.h"
-#include "theme.h"
+#include "core/design/presetlibrary.h"
+#include "ui/charts/breakdownchart.h"
+#include "ui/charts/chartpanel.h"
+#include "ui/charts/isoflopchart.h"
+#include "ui/charts/layerchart.h"
+#include "ui/charts/memorychart.h"
+#include "ui/charts/rooflinechart.h"
+#include "ui/charts/scalinglawchart.h"
+#include "ui/design/designstate.h"
+#include "ui/widgets/theme.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -80,7 +80,7 @@ int main(int argc, char *argv[])
     run("roofline", roofline, [roofline](const tx::DesignSnapshot &s) { roofline->setEvaluation(*s.evaluation); });
     auto *isoFlop = new tx::IsoFlopChart;
     run("isoflop", isoFlop, [isoFlop](const tx::DesignSnapshot &s) { isoFlop->setEvaluation(s.assumptions, *s.evaluation); });
-    auto *loss = new tx::LossChart;
+    auto *loss = new tx::ScalingLawChart;
     run("loss", loss, [loss](const tx::DesignSnapshot &s) { loss->setEvaluation(s.assumptions, *s.evaluation); });
     return 0;
 }

@@ -1,8 +1,8 @@
 // Time of one evaluate() across every built-in preset (issue 3: the bar is a median ≤ 20 µs).
 // Prints one line per preset and the overall median: `median_us: <value>`.
-#include "evaluator.h"
-#include "explainer.h"
-#include "presetlibrary.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/evaluator.h"
+#include "core/estimate/explainer.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

@@ -3,7 +3,7 @@
 // batch 1: T1 1.7 ms, T2 9.5 ms, GPT-2 small 114 ms; batch 32: T1 30 ms, T2 277 ms.
 // The *_cpu_ms lines give the CPU time of one call summed over threads: on a machine shared
 // with other work, wall time measures the scheduler as much as the engine.
-#include "transformer.h"
+#include "core/nn/transformer.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

@@ -1,10 +1,10 @@
 // Time to write a preset's PDF report, from evaluate() to the committed file (issue 5: the bar
 // is ≤ 1000 ms). The first run (font loading) is reported apart; the median is over the rest.
 // Prints `first_ms: <value>` and `report_ms: <median>`. Usage: bench_report [preset] [runs].
-#include "evaluator.h"
-#include "presetlibrary.h"
-#include "reportgenerator.h"
-#include "theme.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/evaluator.h"
+#include "ui/report/reportgenerator.h"
+#include "ui/widgets/theme.h"
 
 #include <QApplication>
 #include <QTemporaryDir>

@@ -11,11 +11,11 @@
 // Diagnostics: TX_PAINT_STATS=1 lists the widgets painted most; TX_PAINT_TRACE=1 prints every
 // paint (with its rectangle), move, resize and layout request of one change on each page;
 // TX_BENCH_PAGE=N runs page N only (for a profiler).
-#include "designcontrols.h"
-#include "designstate.h"
-#include "knobcontrol.h"
-#include "mainwindow.h"
-#include "theme.h"
+#include "ui/design/designcontrols.h"
+#include "ui/design/designstate.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/widgets/knobcontrol.h"
+#include "ui/widgets/theme.h"
 
 #include <QApplication>
 #include <map>

@@ -2,9 +2,9 @@
 // batch 32 for the engine issue's T1 and T2 shapes (GPT-2 family: learned positions,
 // LayerNorm, GELU-tanh, biases, tied head). Reference, PyTorch 1.13 with OpenBLAS on the same
 // 2 cores and 2 threads (issue 7): T1 75 ms, T2 765 ms.
-#include "adamw.h"
-#include "rng.h"
-#include "trainabletransformer.h"
+#include "core/train/adamw.h"
+#include "core/train/rng.h"
+#include "core/train/trainabletransformer.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

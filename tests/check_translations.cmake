@@ -16,7 +16,7 @@ foreach(ts ${ts_files})
     set(extra -pluralonly)
   endif()
   execute_process(
-    COMMAND ${LUPDATE} -silent -locations none ${extra}
+    COMMAND ${LUPDATE} -silent -locations none -I ${SOURCE_DIR} ${extra}
       ${SOURCE_DIR}/core ${SOURCE_DIR}/ui ${SOURCE_DIR}/app -ts ${copy}
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
@@ -44,5 +44,5 @@ foreach(ts ${ts_files})
   endif()
 endforeach()
 if(failed)
-  message(FATAL_ERROR "translations incomplete: run lupdate -no-obsolete -locations none core ui app -ts resources/translations/*.ts, then translate the unfinished entries")
+  message(FATAL_ERROR "translations incomplete: run lupdate -no-obsolete -locations none -I . core ui app -ts resources/translations/*.ts, then translate the unfinished entries")
 endif()

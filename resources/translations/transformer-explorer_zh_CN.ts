@@ -2961,29 +2961,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
-    <name>tx::LossChart</name>
-    <message>
-        <source>parameters</source>
-        <translation>参数量</translation>
-    </message>
-    <message>
-        <source>predicted loss (nats/token)</source>
-        <translation>预测损失（奈特/词元）</translation>
-    </message>
-    <message>
-        <source>Loss against size, same training data</source>
-        <translation>相同训练数据下损失随规模的变化</translation>
-    </message>
-    <message>
-        <source>Design</source>
-        <translation>此设计</translation>
-    </message>
-    <message>
-        <source>%1 tokens</source>
-        <translation>%1 个词元</translation>
-    </message>
-</context>
-<context>
     <name>tx::MainWindow</name>
     <message>
         <source>Design</source>
@@ -4149,6 +4126,29 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
+    <name>tx::ScalingLawChart</name>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>predicted loss (nats/token)</source>
+        <translation>预测损失（奈特/词元）</translation>
+    </message>
+    <message>
+        <source>Loss against size, same training data</source>
+        <translation>相同训练数据下损失随规模的变化</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>此设计</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+</context>
+<context>
     <name>tx::ScalingView</name>
     <message>
         <source>For %1 of training compute this design is %2× larger than compute-optimal (%3 parameters on %4 tokens would reach loss %5 instead of %6).</source>
@@ -4166,8 +4166,8 @@ Time = training FLOPs / (devices · peak · MFU).</source>
 <context>
     <name>tx::ShowWorkView</name>
     <message>
-        <source>definition: one line per tensor in core/paramcounter.cpp; published counts pinned in tests/data/reference/models.json</source>
-        <translation>定义：core/paramcounter.cpp 中每个张量一行；已发表的参数量固定在 tests/data/reference/models.json 中</translation>
+        <source>definition: one line per tensor in core/estimate/paramcounter.cpp; published counts pinned in tests/data/reference/models.json</source>
+        <translation>定义：core/estimate/paramcounter.cpp 中每个张量一行；已发表的参数量固定在 tests/data/reference/models.json 中</translation>
     </message>
     <message>
         <source>Parameters</source>

@@ -1,6 +1,6 @@
 // The command line as a user or a script sees it: transformer-explorer run through QProcess,
 // checking stdout, stderr and the exit code.
-#include "presetlibrary.h"
+#include "core/design/presetlibrary.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

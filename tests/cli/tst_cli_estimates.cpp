@@ -1,8 +1,8 @@
 // `transformer-explorer size` with the estimate flags: the JSON it prints equals what core's
 // evaluate() returns for the same design and assumptions, and bad flag values exit 2 with one
 // stderr line naming the flag.
-#include "evaluator.h"
-#include "presetlibrary.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/evaluator.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,10 +1,10 @@
 // `transformer-explorer report|chart|sweep` as a script calls them: the sweep CSV has the
 // documented header, one row per point and core's numbers; charts come out at the asked size;
 // bad input exits 2 with one clear stderr line.
-#include "designfile.h"
-#include "evaluator.h"
-#include "presetlibrary.h"
-#include "sweep.h"
+#include "core/design/designfile.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/evaluator.h"
+#include "core/estimate/sweep.h"
 
 #include <QFile>
 #include <QProcess>

@@ -1,4 +1,4 @@
-#include "numberformat.h"
+#include "core/base/numberformat.h"
 
 #include <QTest>
 

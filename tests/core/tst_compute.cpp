@@ -1,8 +1,8 @@
 // FLOP estimates: Kaplan et al. 2020's per-token counts, training multipliers, prefill/decode
 // roofline, and the Llama 2 paper's reported GPU-hours as an end-to-end check.
-#include "computeestimator.h"
-#include "evaluator.h"
-#include "presetlibrary.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/computeestimator.h"
+#include "core/estimate/evaluator.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
-#include "enginesizer.h"
-#include "hfcheckpoint.h"
-#include "transformer.h"
+#include "core/formats/hfcheckpoint.h"
+#include "core/nn/enginesizer.h"
+#include "core/nn/transformer.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,9 +1,9 @@
 // Central-difference gradient checks (tiny-dnn / llm.c practice) for every backward pass the
 // trainer uses, op by op on small shapes, then through whole models of every supported kind.
-#include "gradientcheck.h"
-#include "rng.h"
-#include "trainabletransformer.h"
-#include "trainops.h"
+#include "core/train/rng.h"
+#include "core/train/trainabletransformer.h"
+#include "core/train/trainingops.h"
+#include "tests/support/gradientcheck.h"
 
 #include <QTest>
 
@@ -45,9 +45,9 @@ private slots:
         Rng rng(1);
         Mat x = randomMat(rng, 5, 4), w = randomMat(rng, 4, 3), b = randomMat(rng, 1, 3), r = randomMat(rng, 5, 3);
         Mat y, dx, dw = Mat::Zero(4, 3), db = Mat::Zero(1, 3);
-        trainops::linearForward(y, x, w, &b);
-        trainops::linearBackward(&dx, dw, &db, r, x, w);
-        auto loss = [&] { trainops::linearForward(y, x, w, &b); return probe(y, r); };
+        trainingops::linearForward(y, x, w, &b);
+        trainingops::linearBackward(&dx, dw, &db, r, x, w);
+        auto loss = [&] { trainingops::linearForward(y, x, w, &b); return probe(y, r); };
         QVERIFY(GradientCheck::run(loss, x, dx).maxRelError < kTolerance);
         QVERIFY(GradientCheck::run(loss, w, dw).maxRelError < kTolerance);
         QVERIFY(GradientCheck::run(loss, b, db).maxRelError < kTolerance);
@@ -66,10 +66,10 @@ private slots:
         Rng rng(2);
         Mat x = randomMat(rng, 4, 6), s = randomMat(rng, 1, 6), b = randomMat(rng, 1, 6), r = randomMat(rng, 4, 6);
         Mat y, dx, ds = Mat::Zero(1, 6), db = Mat::Zero(1, 6);
-        trainops::ColVec mean, rstd;
-        trainops::normForward(k, y, mean, rstd, x, s, &b, 1e-5f);
-        trainops::normBackward(k, dx, ds, &db, r, x, mean, rstd, s);
-        auto loss = [&] { trainops::normForward(k, y, mean, rstd, x, s, &b, 1e-5f); return probe(y, r); };
+        trainingops::ColVec mean, rstd;
+        trainingops::normForward(k, y, mean, rstd, x, s, &b, 1e-5f);
+        trainingops::normBackward(k, dx, ds, &db, r, x, mean, rstd, s);
+        auto loss = [&] { trainingops::normForward(k, y, mean, rstd, x, s, &b, 1e-5f); return probe(y, r); };
         const GradientCheck cx = GradientCheck::run(loss, x, dx);
         QVERIFY2(cx.maxRelError < kTolerance, qPrintable(QString::number(cx.maxRelError)));
         QVERIFY(GradientCheck::run(loss, s, ds).maxRelError < kTolerance);
@@ -103,16 +103,16 @@ private slots:
         Mat r = randomMat(rng, 4, 5), y, dx;
         auto run = [&] {
             if (gated)
-                trainops::gatedForward(a, y, x);
+                trainingops::gatedForward(a, y, x);
             else
-                trainops::activationForward(a, y, x);
+                trainingops::activationForward(a, y, x);
             return probe(y, r);
         };
         run();
         if (gated)
-            trainops::gatedBackward(a, dx, r, x);
+            trainingops::gatedBackward(a, dx, r, x);
         else
-            trainops::activationBackward(a, dx, r, x);
+            trainingops::activationBackward(a, dx, r, x);
         const GradientCheck c = GradientCheck::run(run, x, dx);
         QCOMPARE(c.checked, int(x.size()));
         QVERIFY2(c.maxRelError < kTolerance, qPrintable(QString::number(c.maxRelError)));
@@ -124,18 +124,18 @@ private slots:
         Rng rng(4);
         const int T = 3;
         Mat x = randomMat(rng, 6, 12), r = randomMat(rng, 6, 12), cos, sin;
-        trainops::ropeTables(cos, sin, T, 4, 10000.0);
+        trainingops::ropeTables(cos, sin, T, 4, 10000.0);
         auto loss = [&] {
             Mat y = x;
-            trainops::ropeApply(y, T, 0, 2, 6, 4, cos, sin, false);
+            trainingops::ropeApply(y, T, 0, 2, 6, 4, cos, sin, false);
             return probe(y, r);
         };
         Mat dx = r;
-        trainops::ropeApply(dx, T, 0, 2, 6, 4, cos, sin, true);
+        trainingops::ropeApply(dx, T, 0, 2, 6, 4, cos, sin, true);
         QVERIFY(GradientCheck::run(loss, x, dx, 1e-2f, 72).maxRelError < kTolerance);
         // The un-rotated dims pass through untouched.
         Mat y = x;
-        trainops::ropeApply(y, T, 0, 2, 6, 4, cos, sin, false);
+        trainingops::ropeApply(y, T, 0, 2, 6, 4, cos, sin, false);
         QCOMPARE(y.col(4), x.col(4));
         QCOMPARE(y.row(0), x.row(0)); // position 0: angle 0
     }
@@ -156,14 +156,14 @@ private slots:
         Rng rng(5);
         Mat qkv = randomMat(rng, B * T, (nHeads + 2 * nKvHeads) * hd, 0.5), r = randomMat(rng, B * T, nHeads * hd);
         Mat out, probs, dQkv;
-        trainops::attentionForward(out, probs, qkv, B, T, nHeads, nKvHeads, hd, true);
+        trainingops::attentionForward(out, probs, qkv, B, T, nHeads, nKvHeads, hd, true);
         // Causal: query 0 sees only key 0; rows sum to 1.
         QCOMPARE(probs(0, 0), 1.0f);
         QCOMPARE(probs(0, 1), 0.0f);
         QVERIFY(std::abs(probs.row(T - 1).sum() - 1.0f) < 1e-6f);
-        trainops::attentionBackward(dQkv, r, probs, qkv, B, T, nHeads, nKvHeads, hd);
+        trainingops::attentionBackward(dQkv, r, probs, qkv, B, T, nHeads, nKvHeads, hd);
         auto loss = [&] {
-            trainops::attentionForward(out, probs, qkv, B, T, nHeads, nKvHeads, hd, true);
+            trainingops::attentionForward(out, probs, qkv, B, T, nHeads, nKvHeads, hd, true);
             return probe(out, r);
         };
         const GradientCheck c = GradientCheck::run(loss, qkv, dQkv, 1e-2f, int(qkv.size()));
@@ -178,7 +178,7 @@ private slots:
         const std::vector<int> targets{1, 3, 0, 6};
         const std::vector<float> mask{1, 0, 1, 1};
         int correct = -1, counted = -1;
-        const double l = trainops::crossEntropy(logits, targets, mask, &dlogits, &correct, &counted);
+        const double l = trainingops::crossEntropy(logits, targets, mask, &dlogits, &correct, &counted);
         QCOMPARE(counted, 3);
         // The masked-out row contributes nothing to the loss or the gradient.
         QCOMPARE(dlogits.row(1).squaredNorm(), 0.0f);
@@ -188,7 +188,7 @@ private slots:
             expected += lse - double(logits(r, targets[std::size_t(r)]));
         }
         QVERIFY(std::abs(l - expected / 3.0) < 1e-6);
-        auto loss = [&] { return trainops::crossEntropy(logits, targets, mask, nullptr); };
+        auto loss = [&] { return trainingops::crossEntropy(logits, targets, mask, nullptr); };
         QVERIFY(GradientCheck::run(loss, logits, dlogits, 1e-2f, 28).maxRelError < kTolerance);
     }
 

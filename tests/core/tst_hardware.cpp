@@ -1,9 +1,9 @@
 // The hardware catalog (presets/hardware.json): the shipped devices with their datasheet
 // figures, user files, and bad files naming the offending field.
-#include "evaluator.h"
-#include "explainer.h"
-#include "hardwarecatalog.h"
-#include "presetlibrary.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/evaluator.h"
+#include "core/estimate/explainer.h"
+#include "core/estimate/hardwarecatalog.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

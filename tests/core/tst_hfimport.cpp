@@ -1,8 +1,8 @@
 // Hugging Face config.json import: the public configs under tests/data/hf/<id>/ import and
 // count to the parameter; broken configs give errors naming the key and the file.
-#include "hfconfigimporter.h"
-#include "paramcounter.h"
-#include "presetlibrary.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/paramcounter.h"
+#include "core/formats/hfconfigimporter.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
-#include "layerformulas.h"
-#include "lessonlibrary.h"
-#include "lessontext.h"
-#include "numberformat.h"
-#include "paramcounter.h"
+#include "core/base/numberformat.h"
+#include "core/estimate/paramcounter.h"
+#include "core/lessons/layerformulas.h"
+#include "core/lessons/lessonlibrary.h"
+#include "core/lessons/lessontext.h"
 
 #include <QFile>
 #include <QTest>

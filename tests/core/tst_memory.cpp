@@ -1,9 +1,9 @@
 // Memory estimates against published worked values: KV cache, Korthikanti et al. 2022's
 // activations, ZeRO's model states, and the invariants of issue 3.
-#include "evaluator.h"
-#include "memoryestimator.h"
-#include "presetlibrary.h"
-#include "statebytes.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/evaluator.h"
+#include "core/estimate/memoryestimator.h"
+#include "core/estimate/statebytes.h"
 
 #include <QtTest>
 

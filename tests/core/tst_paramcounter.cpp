@@ -1,8 +1,8 @@
 // Exact parameter counts against ../shared/reference/models.json (copied to
 // tests/data/reference/): every architecture there is rebuilt from its fields and
 // must reproduce params_total, non-embedding and active counts to the parameter.
-#include "configvalidator.h"
-#include "paramcounter.h"
+#include "core/design/configvalidator.h"
+#include "core/estimate/paramcounter.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -2,9 +2,9 @@
 // designs with every knob varied: layouts, GQA/MQA, explicit head_dim, gated FFNs, every
 // position and norm kind, parallel blocks, biases, token types, pooler, factorized
 // embeddings, sharing, MoE, precision and LoRA. A failure prints the seed and the design.
-#include "configvalidator.h"
-#include "designfile.h"
-#include "paramcounter.h"
+#include "core/design/configvalidator.h"
+#include "core/design/designfile.h"
+#include "core/estimate/paramcounter.h"
 
 #include <QJsonDocument>
 #include <QtTest>

@@ -1,7 +1,7 @@
 // Every shipped preset loads (from the embedded library and from presets/ on disk) and
 // reproduces its published parameter count to the parameter.
-#include "paramcounter.h"
-#include "presetlibrary.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/paramcounter.h"
 
 #include <QtTest>
 

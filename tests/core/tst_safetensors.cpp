@@ -1,5 +1,5 @@
-#include "hfcheckpoint.h"
-#include "safetensors.h"
+#include "core/formats/hfcheckpoint.h"
+#include "core/formats/safetensors.h"
 
 #include <QDir>
 #include <QFile>

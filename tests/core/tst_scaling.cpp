@@ -1,12 +1,12 @@
 // Scaling laws against tests/data/reference/scaling.json (copied from ../shared/reference):
 // Chinchilla approach 3 (rounded and unrounded), the Epoch AI refit and Kaplan 2020, plus the
 // chart data and the reverse questions.
-#include "designsearch.h"
-#include "evaluator.h"
-#include "paramcounter.h"
-#include "presetlibrary.h"
-#include "scalingcurves.h"
-#include "scalinglaw.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/designsearch.h"
+#include "core/estimate/evaluator.h"
+#include "core/estimate/paramcounter.h"
+#include "core/estimate/scalingcurves.h"
+#include "core/estimate/scalinglaw.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
-#include "bytetokenizer.h"
-#include "gpt2tokenizer.h"
-#include "tokenizer.h"
-#include "tokenizerjson.h"
+#include "core/tokenize/bytetokenizer.h"
+#include "core/tokenize/gpt2tokenizer.h"
+#include "core/tokenize/tokenizer.h"
+#include "core/tokenize/tokenizerjson.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -1,11 +1,11 @@
 // Teaching tasks, the trainer's repeatability and cancel, head scores, sampling, and the
 // bridge to the engine (a trained model must compute the same logits in the engine's forward,
 // which tst_engine pins to Hugging Face).
-#include "headscore.h"
-#include "lrschedule.h"
-#include "trainer.h"
-#include "trainingpreset.h"
-#include "trainingtask.h"
+#include "core/train/lrschedule.h"
+#include "core/train/trainer.h"
+#include "core/train/trainingheadscore.h"
+#include "core/train/trainingpreset.h"
+#include "core/train/trainingtask.h"
 
 #include <QTest>
 
@@ -226,7 +226,7 @@ private slots:
         Rng rng(6);
         const TrainingBatch probe = TrainingTask::inductionBatch(3, 10, 16, 2, 5, rng);
         model->forward(probe);
-        const std::vector<HeadScore> scores = HeadScore::measure(*model, probe);
+        const std::vector<TrainingHeadScore> scores = TrainingHeadScore::measure(*model, probe);
         QCOMPARE(int(scores.size()), 2);
         double prev = 0.0, entropy = 0.0, induction = 0.0;
         for (int i = 1; i < 10; ++i)
@@ -239,7 +239,7 @@ private slots:
             for (int i = start + len; i < start + 2 * len && i < 10; ++i, ++n)
                 induction += 1.0 / (i + 1);
         }
-        for (const HeadScore &h : scores) {
+        for (const TrainingHeadScore &h : scores) {
             QVERIFY(std::abs(h.previousTokenScore - prev / 9.0) < 1e-6);
             QVERIFY(std::abs(h.entropy - entropy / 10.0) < 1e-5);
             QVERIFY(std::abs(h.inductionScore - induction / n) < 1e-6);
@@ -270,7 +270,7 @@ private slots:
             }
         }
         QVERIFY(second > 0);
-        const std::vector<HeadScore> s = HeadScore::measureLayer(probs, 1, nH, probe);
+        const std::vector<TrainingHeadScore> s = TrainingHeadScore::measureLayer(probs, 1, nH, probe);
         QCOMPARE(int(s.size()), nH);
         QCOMPARE(s[0].layer, 1);
         QCOMPARE(s[0].inductionScore, 1.0);
@@ -280,7 +280,7 @@ private slots:
         QCOMPARE(s[2].inductionScore, 0.0);
         QCOMPARE(s[2].previousTokenScore, 1.0);
         // A pattern of the wrong shape is refused, not read out of bounds.
-        QVERIFY(HeadScore::measureLayer(Mat::Zero(T, T), 0, nH, probe).empty());
+        QVERIFY(TrainingHeadScore::measureLayer(Mat::Zero(T, T), 0, nH, probe).empty());
     }
 
     void inductionPresetFormsTheHead()
@@ -299,7 +299,7 @@ private slots:
             s = t->step();
         QVERIFY(s && s->evaluated);
         double best = 0.0, bestPrevious = 0.0;
-        for (const HeadScore &h : s->heads) {
+        for (const TrainingHeadScore &h : s->heads) {
             if (h.layer == 1)
                 best = std::max(best, h.inductionScore);
             else

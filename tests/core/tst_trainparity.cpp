@@ -1,9 +1,9 @@
 // Ten AdamW steps against PyTorch 1.13: the same initial weights, batches and hyper-parameters
 // (written by tests/reference/train_parity.py into tests/data/train_parity.json) must give the
 // same training loss at every step and after the last one, within 1e-4 relative.
-#include "adamw.h"
-#include "lrschedule.h"
-#include "trainabletransformer.h"
+#include "core/train/adamw.h"
+#include "core/train/lrschedule.h"
+#include "core/train/trainabletransformer.h"
 
 #include <QFile>
 #include <QJsonArray>

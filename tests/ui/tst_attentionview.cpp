@@ -1,12 +1,12 @@
-#include "attentionlinesview.h"
-#include "attentionview.h"
-#include "bytetokenizer.h"
-#include "enginesizer.h"
-#include "hfcheckpoint.h"
-#include "heatmapgrid.h"
-#include "heatmapwidget.h"
-#include "numberformat.h"
-#include "tokenchips.h"
+#include "core/base/numberformat.h"
+#include "core/formats/hfcheckpoint.h"
+#include "core/nn/enginesizer.h"
+#include "core/tokenize/bytetokenizer.h"
+#include "ui/lab/attentionlinesview.h"
+#include "ui/lab/attentionview.h"
+#include "ui/lab/heatmapgrid.h"
+#include "ui/lab/heatmapwidget.h"
+#include "ui/lab/tokenchips.h"
 
 #include <QCheckBox>
 #include <QLabel>

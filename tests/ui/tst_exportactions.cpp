@@ -1,13 +1,13 @@
 // The window's exports of the design on screen: File menu entries, the breakdown as CSV
 // (equal to core's counts), results as JSON, the breakdown on the clipboard as tab-separated
 // text, and a chart copied as an image at twice its on-screen size.
-#include "chartpanel.h"
-#include "comparisonview.h"
-#include "tableclipboard.h"
-#include "designstate.h"
-#include "exportactions.h"
-#include "mainwindow.h"
-#include "paramcounter.h"
+#include "core/estimate/paramcounter.h"
+#include "ui/charts/chartpanel.h"
+#include "ui/design/designstate.h"
+#include "ui/pages/comparisonview.h"
+#include "ui/report/exportactions.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/widgets/tableclipboard.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,12 +1,12 @@
 // LiveLabel: the text that changes on every slider tick. What a user sees (the number, a
 // raised exponent, the whole text of a clipped line) and the promise that made the window
 // fast: a new number repaints its label and does not re-lay out the main window.
-#include "designcontrols.h"
-#include "knobcontrol.h"
-#include "livelabel.h"
-#include "mainwindow.h"
-#include "summarycard.h"
-#include "summarycards.h"
+#include "ui/design/designcontrols.h"
+#include "ui/pages/summarycards.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/widgets/knobcontrol.h"
+#include "ui/widgets/livelabel.h"
+#include "ui/widgets/summarycard.h"
 
 #include <QHelpEvent>
 #include <QImage>

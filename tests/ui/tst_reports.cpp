@@ -2,12 +2,12 @@
 // holds the exact parameter count and the preset's name; the HTML is one offline file; the
 // Markdown has its PNGs beside it; SVG parses as XML with the chart title; PNGs have the asked
 // pixel size and real content.
-#include "chartfactory.h"
-#include "chartwriter.h"
-#include "evaluator.h"
-#include "numberformat.h"
-#include "presetlibrary.h"
-#include "reportgenerator.h"
+#include "core/base/numberformat.h"
+#include "core/design/presetlibrary.h"
+#include "core/estimate/evaluator.h"
+#include "ui/charts/chartfactory.h"
+#include "ui/charts/chartwriter.h"
+#include "ui/report/reportgenerator.h"
 
 #include <QChart>
 #include <QFile>

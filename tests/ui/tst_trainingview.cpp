@@ -1,5 +1,5 @@
-#include "heatmapgrid.h"
-#include "trainingview.h"
+#include "ui/lab/heatmapgrid.h"
+#include "ui/lab/trainingview.h"
 
 #include <QElapsedTimer>
 #include <QLabel>

@@ -1,0 +1,88 @@
+#include "core/design/configvalidator.h"
+
+#include <QCoreApplication>
+
+namespace tx {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("tx::ConfigValidator", text);
+}
+
+void checkRange(std::vector<Error> &errors, const char *field, long long value, long long lo, long long hi)
+{
+    if (value < lo || value > hi) {
+        errors.push_back({{}, QString::fromLatin1(field),
+                          tr("must be between %1 and %2 (is %3)").arg(lo).arg(hi).arg(value)});
+    }
+}
+
+} // namespace
+
+std::vector<Error> validate(const ModelConfig &c)
+{
+    using namespace limits;
+    std::vector<Error> errors;
+
+    checkRange(errors, "d_model", c.dModel, 1, kMaxDModel);
+    checkRange(errors, "n_layers", c.nLayers, 1, kMaxLayers);
+    if (c.layout == Layout::EncoderDecoder)
+        checkRange(errors, "n_decoder_layers", c.nDecoderLayers, 1, kMaxLayers);
+    checkRange(errors, "n_heads", c.nHeads, 1, kMaxHeads);
+    checkRange(errors, "n_kv_heads", c.nKvHeads, 1, kMaxHeads);
+    checkRange(errors, "head_dim", c.headDim, 0, kMaxHeadDim);
+    checkRange(errors, "d_ff", c.dFf, 1, kMaxDff);
+    checkRange(errors, "vocab_size", c.vocabSize, 1, kMaxVocab);
+    checkRange(errors, "max_positions", c.maxPositions, 1, kMaxPositions);
+    checkRange(errors, "token_types", c.tokenTypes, 0, kMaxTokenTypes);
+    checkRange(errors, "embedding_dim", c.embeddingDim, 0, kMaxDModel);
+    checkRange(errors, "sliding_window", c.slidingWindow, 0, kMaxPositions);
+    checkRange(errors, "quant_group_size", c.quantGroupSize, 1, kMaxQuantGroup);
+    checkRange(errors, "lora_rank", c.lora.rank, 0, kMaxLoraRank);
+
+    if (c.headDim == 0 && c.nHeads > 0 && c.dModel > 0 && c.dModel % c.nHeads != 0) {
+        errors.push_back({{}, QStringLiteral("n_heads"),
+                          tr("d_model (%1) is not divisible by n_heads (%2); set head_dim explicitly or pick a divisor")
+                              .arg(c.dModel).arg(c.nHeads)});
+    }
+    if (c.nHeads > 0 && c.nKvHeads > 0) {
+        if (c.nKvHeads > c.nHeads) {
+            errors.push_back({{}, QStringLiteral("n_kv_heads"),
+                              tr("n_kv_heads (%1) cannot exceed n_heads (%2)").arg(c.nKvHeads).arg(c.nHeads)});
+        } else if (c.nHeads % c.nKvHeads != 0) {
+            errors.push_back({{}, QStringLiteral("n_kv_heads"),
+                              tr("n_heads (%1) is not divisible by n_kv_heads (%2): each key/value head must serve "
+                                 "the same number of query heads")
+                                  .arg(c.nHeads).arg(c.nKvHeads)});
+        }
+    }
+    if (c.positions == PositionKind::RelativeBuckets)
+        checkRange(errors, "relative_buckets", c.relativeBuckets, 1, kMaxBuckets);
+    if (c.positions == PositionKind::Rotary) {
+        if (!(c.rotaryFraction > 0.0 && c.rotaryFraction <= 1.0))
+            errors.push_back({{}, QStringLiteral("rotary_fraction"), tr("must be in (0, 1]")});
+        if (!(c.ropeTheta > 0.0 && c.ropeTheta < 1e12))
+            errors.push_back({{}, QStringLiteral("rope_theta"), tr("must be positive and below 10^12")});
+    }
+    if (c.sharing == Sharing::Groups) {
+        const int layers = std::max(c.encoderLayers(), c.decoderLayers());
+        checkRange(errors, "share_group_size", c.shareGroupSize, 1, std::max(1, layers));
+    }
+    if (c.moe.numExperts != 0 || c.moe.sharedExperts != 0) {
+        checkRange(errors, "moe_experts", c.moe.numExperts, 0, kMaxExperts);
+        checkRange(errors, "moe_shared_experts", c.moe.sharedExperts, 0, kMaxSharedExperts);
+        if (c.moe.enabled()) {
+            if (c.moe.topK < 1 || c.moe.topK > c.moe.numExperts) {
+                errors.push_back({{}, QStringLiteral("moe_top_k"),
+                                  tr("top-k (%1) must be between 1 and the number of experts (%2)")
+                                      .arg(c.moe.topK).arg(c.moe.numExperts)});
+            }
+            checkRange(errors, "moe_sparse_every", c.moe.sparseEvery, 1, kMaxLayers);
+        }
+    }
+    return errors;
+}
+
+} // namespace tx

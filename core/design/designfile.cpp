@@ -1,0 +1,299 @@
+#include "core/design/designfile.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QSaveFile>
+
+#include <cmath>
+#include <functional>
+#include <vector>
+
+namespace tx {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("tx::DesignFile", text);
+}
+
+// One design field: how to read it from a ModelConfig and how to set it from JSON.
+struct Field
+{
+    const char *key;
+    std::function<QJsonValue(const ModelConfig &)> get;
+    // Returns an empty string on success, else what is wrong with the value.
+    std::function<QString(ModelConfig &, const QJsonValue &)> set;
+    // Parses command-line text into the JSON value `set` expects.
+    std::function<QJsonValue(const QString &)> fromText;
+};
+
+using IntRef = int &(*)(ModelConfig &);
+using DoubleRef = double &(*)(ModelConfig &);
+using BoolRef = bool &(*)(ModelConfig &);
+using TextRef = QString &(*)(ModelConfig &);
+
+Field intField(const char *key, IntRef ref)
+{
+    return {key,
+            [ref](const ModelConfig &c) { return QJsonValue(ref(const_cast<ModelConfig &>(c))); },
+            [ref](ModelConfig &c, const QJsonValue &v) -> QString {
+                const double x = v.toDouble(std::nan(""));
+                if (!v.isDouble() || std::isnan(x) || x != std::floor(x) || std::fabs(x) > 2147483647.0)
+                    return tr("expected an integer");
+                ref(c) = static_cast<int>(x);
+                return {};
+            },
+            [](const QString &s) -> QJsonValue {
+                bool ok = false;
+                const qlonglong x = s.trimmed().toLongLong(&ok);
+                return ok ? QJsonValue(double(x)) : QJsonValue(s);
+            }};
+}
+
+Field doubleField(const char *key, DoubleRef ref)
+{
+    return {key,
+            [ref](const ModelConfig &c) { return QJsonValue(ref(const_cast<ModelConfig &>(c))); },
+            [ref](ModelConfig &c, const QJsonValue &v) -> QString {
+                if (!v.isDouble() || !std::isfinite(v.toDouble()))
+                    return tr("expected a number");
+                ref(c) = v.toDouble();
+                return {};
+            },
+            [](const QString &s) -> QJsonValue {
+                bool ok = false;
+                const double x = s.trimmed().toDouble(&ok);
+                return ok ? QJsonValue(x) : QJsonValue(s);
+            }};
+}
+
+Field boolField(const char *key, BoolRef ref)
+{
+    return {key,
+            [ref](const ModelConfig &c) { return QJsonValue(ref(const_cast<ModelConfig &>(c))); },
+            [ref](ModelConfig &c, const QJsonValue &v) -> QString {
+                if (!v.isBool())
+                    return tr("expected true or false");
+                ref(c) = v.toBool();
+                return {};
+            },
+            [](const QString &s) -> QJsonValue {
+                const QString t = s.trimmed().toLower();
+                if (t == QLatin1String("true") || t == QLatin1String("1") || t == QLatin1String("yes"))
+                    return true;
+                if (t == QLatin1String("false") || t == QLatin1String("0") || t == QLatin1String("no"))
+                    return false;
+                return QJsonValue(s);
+            }};
+}
+
+Field textField(const char *key, TextRef ref)
+{
+    return {key,
+            [ref](const ModelConfig &c) { return QJsonValue(ref(const_cast<ModelConfig &>(c))); },
+            [ref](ModelConfig &c, const QJsonValue &v) -> QString {
+                if (!v.isString())
+                    return tr("expected a string");
+                ref(c) = v.toString();
+                return {};
+            },
+            [](const QString &s) -> QJsonValue { return s; }};
+}
+
+template <typename E>
+Field choiceField(const char *key, E &(*ref)(ModelConfig &), std::initializer_list<E> values)
+{
+    QStringList names;
+    for (E e : values)
+        names << toString(e);
+    return {key,
+            [ref](const ModelConfig &c) { return QJsonValue(toString(ref(const_cast<ModelConfig &>(c)))); },
+            [ref, names](ModelConfig &c, const QJsonValue &v) -> QString {
+                E e{};
+                if (!v.isString() || !fromString(v.toString(), e))
+                    return tr("expected one of: %1").arg(names.join(QStringLiteral(", ")));
+                ref(c) = e;
+                return {};
+            },
+            [](const QString &s) -> QJsonValue { return s; }};
+}
+
+const std::vector<Field> &fields()
+{
+    static const std::vector<Field> table = {
+        textField("name", [](ModelConfig &c) -> QString & { return c.name; }),
+        textField("source", [](ModelConfig &c) -> QString & { return c.source; }),
+        choiceField<Layout>("layout", [](ModelConfig &c) -> Layout & { return c.layout; },
+                            {Layout::DecoderOnly, Layout::EncoderOnly, Layout::EncoderDecoder}),
+        intField("d_model", [](ModelConfig &c) -> int & { return c.dModel; }),
+        intField("n_layers", [](ModelConfig &c) -> int & { return c.nLayers; }),
+        intField("n_decoder_layers", [](ModelConfig &c) -> int & { return c.nDecoderLayers; }),
+        intField("n_heads", [](ModelConfig &c) -> int & { return c.nHeads; }),
+        intField("n_kv_heads", [](ModelConfig &c) -> int & { return c.nKvHeads; }),
+        intField("head_dim", [](ModelConfig &c) -> int & { return c.headDim; }),
+        intField("d_ff", [](ModelConfig &c) -> int & { return c.dFf; }),
+        choiceField<FfnKind>("ffn", [](ModelConfig &c) -> FfnKind & { return c.ffn; },
+                             {FfnKind::Dense2, FfnKind::Gated3}),
+        choiceField<Activation>("activation", [](ModelConfig &c) -> Activation & { return c.activation; },
+                                {Activation::Relu, Activation::Gelu, Activation::GeluTanh, Activation::Silu}),
+        intField("vocab_size", [](ModelConfig &c) -> int & { return c.vocabSize; }),
+        intField("max_positions", [](ModelConfig &c) -> int & { return c.maxPositions; }),
+        choiceField<PositionKind>("positions", [](ModelConfig &c) -> PositionKind & { return c.positions; },
+                                  {PositionKind::None, PositionKind::Sinusoidal, PositionKind::Learned,
+                                   PositionKind::Rotary, PositionKind::RelativeBuckets}),
+        intField("relative_buckets", [](ModelConfig &c) -> int & { return c.relativeBuckets; }),
+        doubleField("rotary_fraction", [](ModelConfig &c) -> double & { return c.rotaryFraction; }),
+        doubleField("rope_theta", [](ModelConfig &c) -> double & { return c.ropeTheta; }),
+        intField("sliding_window", [](ModelConfig &c) -> int & { return c.slidingWindow; }),
+        choiceField<NormKind>("norm", [](ModelConfig &c) -> NormKind & { return c.norm; },
+                              {NormKind::LayerNorm, NormKind::RmsNorm}),
+        choiceField<NormPlacement>("norm_placement",
+                                   [](ModelConfig &c) -> NormPlacement & { return c.normPlacement; },
+                                   {NormPlacement::Pre, NormPlacement::Post}),
+        boolField("final_norm", [](ModelConfig &c) -> bool & { return c.finalNorm; }),
+        boolField("parallel_block", [](ModelConfig &c) -> bool & { return c.parallelBlock; }),
+        boolField("parallel_two_norms", [](ModelConfig &c) -> bool & { return c.parallelTwoNorms; }),
+        boolField("qkv_bias", [](ModelConfig &c) -> bool & { return c.qkvBias; }),
+        boolField("attn_out_bias", [](ModelConfig &c) -> bool & { return c.attnOutBias; }),
+        boolField("ffn_bias", [](ModelConfig &c) -> bool & { return c.ffnBias; }),
+        boolField("lm_head_bias", [](ModelConfig &c) -> bool & { return c.lmHeadBias; }),
+        intField("token_types", [](ModelConfig &c) -> int & { return c.tokenTypes; }),
+        boolField("pooler", [](ModelConfig &c) -> bool & { return c.pooler; }),
+        boolField("embedding_norm", [](ModelConfig &c) -> bool & { return c.embeddingNorm; }),
+        boolField("lm_head", [](ModelConfig &c) -> bool & { return c.lmHead; }),
+        boolField("tied_embeddings", [](ModelConfig &c) -> bool & { return c.tiedEmbeddings; }),
+        intField("embedding_dim", [](ModelConfig &c) -> int & { return c.embeddingDim; }),
+        choiceField<Sharing>("sharing", [](ModelConfig &c) -> Sharing & { return c.sharing; },
+                             {Sharing::None, Sharing::AllLayers, Sharing::Groups}),
+        intField("share_group_size", [](ModelConfig &c) -> int & { return c.shareGroupSize; }),
+        intField("moe_experts", [](ModelConfig &c) -> int & { return c.moe.numExperts; }),
+        intField("moe_top_k", [](ModelConfig &c) -> int & { return c.moe.topK; }),
+        intField("moe_sparse_every", [](ModelConfig &c) -> int & { return c.moe.sparseEvery; }),
+        boolField("moe_router_bias", [](ModelConfig &c) -> bool & { return c.moe.routerBias; }),
+        intField("moe_shared_experts", [](ModelConfig &c) -> int & { return c.moe.sharedExperts; }),
+        choiceField<Precision>("weight_precision", [](ModelConfig &c) -> Precision & { return c.weightPrecision; },
+                               {Precision::FP32, Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8,
+                                Precision::INT4}),
+        choiceField<Precision>("kv_precision", [](ModelConfig &c) -> Precision & { return c.kvPrecision; },
+                               {Precision::FP32, Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8,
+                                Precision::INT4}),
+        intField("quant_group_size", [](ModelConfig &c) -> int & { return c.quantGroupSize; }),
+        intField("lora_rank", [](ModelConfig &c) -> int & { return c.lora.rank; }),
+        boolField("lora_q", [](ModelConfig &c) -> bool & { return c.lora.q; }),
+        boolField("lora_k", [](ModelConfig &c) -> bool & { return c.lora.k; }),
+        boolField("lora_v", [](ModelConfig &c) -> bool & { return c.lora.v; }),
+        boolField("lora_o", [](ModelConfig &c) -> bool & { return c.lora.o; }),
+        boolField("lora_ffn", [](ModelConfig &c) -> bool & { return c.lora.ffn; }),
+    };
+    return table;
+}
+
+const Field *findField(const QString &key)
+{
+    for (const Field &f : fields())
+        if (key == QLatin1String(f.key))
+            return &f;
+    return nullptr;
+}
+
+} // namespace
+
+QStringList DesignFile::fieldNames()
+{
+    QStringList names;
+    for (const Field &f : fields())
+        names << QString::fromLatin1(f.key);
+    return names;
+}
+
+QJsonObject DesignFile::toJson(const ModelConfig &config)
+{
+    QJsonObject o;
+    for (const Field &f : fields())
+        o.insert(QLatin1String(f.key), f.get(config));
+    return o;
+}
+
+Expected<ModelConfig, Error> DesignFile::fromJson(const QJsonObject &design, const QString &file)
+{
+    ModelConfig c;
+    for (auto it = design.begin(); it != design.end(); ++it) {
+        const Field *f = findField(it.key());
+        if (!f)
+            return Error{file, it.key(), tr("unknown design field")};
+        if (QString problem = f->set(c, it.value()); !problem.isEmpty())
+            return Error{file, it.key(), problem};
+    }
+    return c;
+}
+
+QByteArray DesignFile::serialize(const ModelConfig &config)
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("format"), QStringLiteral("transformer-explorer-design"));
+    root.insert(QStringLiteral("version"), kVersion);
+    root.insert(QStringLiteral("design"), toJson(config));
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+Expected<ModelConfig, Error> DesignFile::parse(const QByteArray &bytes, const QString &file)
+{
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
+    if (err.error != QJsonParseError::NoError)
+        return Error{file, {}, tr("not valid JSON at offset %1: %2").arg(err.offset).arg(err.errorString())};
+    if (!doc.isObject())
+        return Error{file, {}, tr("expected a JSON object")};
+    const QJsonObject root = doc.object();
+    const QJsonValue version = root.value(QStringLiteral("version"));
+    if (!version.isDouble())
+        return Error{file, QStringLiteral("version"), tr("missing or not a number")};
+    if (version.toInt() > kVersion || version.toInt() < 1) {
+        return Error{file, QStringLiteral("version"),
+                     tr("version %1 is not supported (this program reads version %2)")
+                         .arg(version.toInt()).arg(kVersion)};
+    }
+    const QJsonValue design = root.value(QStringLiteral("design"));
+    if (!design.isObject())
+        return Error{file, QStringLiteral("design"), tr("missing or not an object")};
+    return fromJson(design.toObject(), file);
+}
+
+Expected<ModelConfig, Error> DesignFile::load(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{path, {}, tr("cannot open: %1").arg(f.errorString())};
+    // A design file is a few kilobytes; refuse anything absurd rather than read it all.
+    constexpr qint64 kMaxBytes = 16 * 1024 * 1024;
+    if (f.size() > kMaxBytes)
+        return Error{path, {}, tr("file is too large to be a design (%1 bytes)").arg(f.size())};
+    return parse(f.readAll(), path);
+}
+
+std::optional<Error> DesignFile::save(const ModelConfig &config, const QString &path)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return Error{path, {}, tr("cannot write: %1").arg(f.errorString())};
+    f.write(serialize(config));
+    if (!f.commit())
+        return Error{path, {}, tr("cannot write: %1").arg(f.errorString())};
+    return std::nullopt;
+}
+
+std::optional<Error> DesignFile::applySetting(ModelConfig &config, const QString &key, const QString &value)
+{
+    const Field *f = findField(key.trimmed());
+    if (!f)
+        return Error{{}, key, tr("unknown design field (see the README's list of design fields)")};
+    if (QString problem = f->set(config, f->fromText(value)); !problem.isEmpty())
+        return Error{{}, key, problem + tr(" (got \"%1\")").arg(value)};
+    return std::nullopt;
+}
+
+} // namespace tx

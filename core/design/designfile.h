@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/design/modelconfig.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QStringList>
+
+#include <optional>
+
+namespace tx {
+
+// Design files: versioned JSON holding one ModelConfig.
+//
+//   { "format": "transformer-explorer-design", "version": 1, "design": { "d_model": 4096, … } }
+//
+// The keys of "design" are the field names documented in the README; `--set key=value`
+// on the command line takes the same names. Missing keys keep their defaults; unknown keys
+// and wrongly typed values are errors naming the key.
+class DesignFile
+{
+public:
+    static constexpr int kVersion = 1;
+
+    static QJsonObject toJson(const ModelConfig &config);
+    static Expected<ModelConfig, Error> fromJson(const QJsonObject &design, const QString &file = {});
+
+    static QByteArray serialize(const ModelConfig &config);
+    static Expected<ModelConfig, Error> parse(const QByteArray &bytes, const QString &file);
+
+    static Expected<ModelConfig, Error> load(const QString &path);
+    // Writes through QSaveFile: the old file survives any failure.
+    static std::optional<Error> save(const ModelConfig &config, const QString &path);
+
+    // Applies one "key=value" edit as typed on the command line.
+    static std::optional<Error> applySetting(ModelConfig &config, const QString &key, const QString &value);
+
+    // Every design field name, in file order.
+    static QStringList fieldNames();
+};
+
+} // namespace tx

@@ -1,0 +1,55 @@
+#include "core/estimate/computeestimator.h"
+
+#include "core/estimate/memoryestimator.h"
+
+namespace tx {
+
+double ComputeEstimator::attentionWidth(const ModelConfig &c)
+{
+    return double(c.nHeads) * c.effectiveHeadDim();
+}
+
+int ComputeEstimator::attentionLayers(const ModelConfig &c)
+{
+    return c.totalLayers() + (c.layout == Layout::EncoderDecoder ? c.decoderLayers() : 0);
+}
+
+double ComputeEstimator::attendedTokens(const ModelConfig &c, double context)
+{
+    return MemoryEstimator::cachedTokens(c, context);
+}
+
+double ComputeEstimator::attentionFlopsPerToken(const ModelConfig &c, double context)
+{
+    return 2.0 * attentionLayers(c) * attendedTokens(c, context) * attentionWidth(c);
+}
+
+double ComputeEstimator::forwardFlopsPerToken(const ModelConfig &c, const ParamCount &p, double context)
+{
+    return 2.0 * double(p.forwardMatmul) + attentionFlopsPerToken(c, context) + 2.0 * double(p.lmHeadMatmul);
+}
+
+double ComputeEstimator::trainingFlopsPerToken(const ModelConfig &c, const ParamCount &p, double context,
+                                               Recompute recompute)
+{
+    const double forward = forwardFlopsPerToken(c, p, context);
+    // Backward: gradients w.r.t. activations (1 forward) and w.r.t. weights (1 forward).
+    double backward = 2.0 * forward;
+    if (c.lora.enabled()) // frozen base: no weight gradients (adapters are negligible)
+        backward = forward;
+    double recomputed = 0;
+    if (recompute == Recompute::Full)
+        recomputed = forward;
+    else if (recompute == Recompute::Selective)
+        recomputed = attentionFlopsPerToken(c, context);
+    return forward + backward + recomputed;
+}
+
+double ComputeEstimator::decodeFlopsPerToken(const ModelConfig &c, const ParamCount &p, double context)
+{
+    // The new token attends to the whole span: QKᵀ and AV are 2·span·d_attn each per layer.
+    return 2.0 * double(p.forwardMatmul) + 2.0 * double(p.lmHeadMatmul)
+        + 4.0 * attentionLayers(c) * attendedTokens(c, context) * attentionWidth(c);
+}
+
+} // namespace tx

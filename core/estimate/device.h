@@ -1,0 +1,33 @@
+#pragma once
+
+#include "core/design/modelconfig.h"
+
+#include <QString>
+
+namespace tx {
+
+// One accelerator of the hardware catalog (presets/hardware.json).
+struct Device
+{
+    QString id;                   // key used by --device and Assumptions::device, e.g. "h100-sxm-80gb"
+    QString name;                 // display name
+    QString kind;                 // "gpu", "tpu", "apple", "cpu"
+    double memoryBytes = 0;       // memory one device can hold (bytes)
+    double bandwidthBytesPerSecond = 0; // memory bandwidth (bytes/s)
+    // Dense peak FLOP/s per precision (no structured sparsity); 0 = not supported.
+    double peakFp32 = 0;
+    double peakBf16 = 0;          // also fp16
+    double peakFp8 = 0;
+    double peakInt8 = 0;          // OP/s
+    double peakInt4 = 0;          // OP/s
+    double pricePerHour = 0;      // US dollars per device-hour
+    QString priceSource;
+    QString source;               // datasheet
+
+    // Peak FLOP/s at a precision, falling back to the nearest wider precision the device supports.
+    double peakFlops(Precision p) const;
+
+    bool operator==(const Device &) const = default;
+};
+
+} // namespace tx

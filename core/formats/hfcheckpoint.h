@@ -1,0 +1,51 @@
+#pragma once
+
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/design/modelconfig.h"
+#include "core/formats/safetensors.h"
+#include "core/nn/transformer.h"
+
+#include <QJsonObject>
+
+#include <optional>
+
+namespace tx {
+
+// Hugging Face checkpoints: a folder with config.json and model.safetensors, using the tensor
+// names of two families so a model saved here opens in PyTorch and the other way round.
+//
+//   GPT-2 (GPT2LMHeadModel): [transformer.]wte, wpe, h.N.ln_1, h.N.attn.c_attn, h.N.attn.c_proj,
+//         h.N.ln_2, h.N.mlp.c_fc, h.N.mlp.c_proj, ln_f; Conv1D weights are stored (in, out).
+//   Llama (LlamaForCausalLM): model.embed_tokens, model.layers.N.self_attn.{q,k,v,o}_proj,
+//         model.layers.N.mlp.{gate,up,down}_proj, input_layernorm, post_attention_layernorm,
+//         model.norm, lm_head; nn.Linear weights are stored (out, in).
+class HfCheckpoint
+{
+public:
+    enum class Family { Gpt2, Llama };
+
+    // The design (read by HfConfigImporter) and norm epsilon a config.json describes; model types
+    // with Llama's tensor names (llama, mistral, qwen2, …) load as Llama.
+    struct Config
+    {
+        Family family = Family::Gpt2;
+        ModelConfig model;
+        float normEps = 1e-5f;
+    };
+
+    static Expected<Config, Error> parseConfig(const QByteArray &json, const QString &file);
+    // config.json for a design of either family, as save_pretrained writes it.
+    static Expected<QJsonObject, Error> configJson(const ModelConfig &config, float normEps);
+    // The family whose tensor names can hold this design, or an Error naming the field that fits neither.
+    static Expected<Family, Error> familyOf(const ModelConfig &config);
+
+    // `path` is a folder holding config.json and model.safetensors, or a .safetensors file with
+    // config.json beside it. Refuses weights past capBytes before allocating them.
+    static Expected<Transformer, Error> load(const QString &path, std::int64_t capBytes = Transformer::kDefaultCapBytes);
+    // Writes config.json and model.safetensors into `dir` (created if missing).
+    static std::optional<Error> save(const Transformer &model, const QString &dir,
+                                     Safetensors::Dtype dtype = Safetensors::Dtype::F32);
+};
+
+} // namespace tx

@@ -1,0 +1,280 @@
+#include "core/formats/safetensors.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFloat16>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <cstring>
+#include <limits>
+
+namespace tx {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("tx::Safetensors", text);
+}
+
+// The format's own cap on the JSON header (safetensors README: 100 MB), so a forged length
+// cannot make us allocate gigabytes for it.
+constexpr std::int64_t kMaxHeaderBytes = 100'000'000;
+
+int dtypeBytes(const QString &dtype)
+{
+    static const std::map<QString, int> sizes = {
+        {QStringLiteral("F64"), 8}, {QStringLiteral("F32"), 4}, {QStringLiteral("F16"), 2},
+        {QStringLiteral("BF16"), 2}, {QStringLiteral("I64"), 8}, {QStringLiteral("I32"), 4},
+        {QStringLiteral("I16"), 2}, {QStringLiteral("I8"), 1}, {QStringLiteral("U8"), 1},
+        {QStringLiteral("U16"), 2}, {QStringLiteral("U32"), 4}, {QStringLiteral("U64"), 8},
+        {QStringLiteral("BOOL"), 1}, {QStringLiteral("F8_E4M3"), 1}, {QStringLiteral("F8_E5M2"), 1},
+    };
+    const auto it = sizes.find(dtype);
+    return it == sizes.end() ? 0 : it->second;
+}
+
+QString shapeText(const std::vector<std::int64_t> &shape)
+{
+    QStringList parts;
+    for (std::int64_t s : shape)
+        parts << QString::number(s);
+    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+std::uint16_t floatToBf16(float f)
+{
+    std::uint32_t u;
+    std::memcpy(&u, &f, 4);
+    if ((u & 0x7fffffffu) > 0x7f800000u) // NaN stays a (quiet) NaN
+        return std::uint16_t((u >> 16) | 0x40u);
+    u += 0x7fffu + ((u >> 16) & 1u); // round to nearest even
+    return std::uint16_t(u >> 16);
+}
+
+} // namespace
+
+QString Safetensors::toString(Dtype d)
+{
+    switch (d) {
+    case Dtype::F32: return QStringLiteral("F32");
+    case Dtype::F16: return QStringLiteral("F16");
+    case Dtype::BF16: return QStringLiteral("BF16");
+    }
+    return {};
+}
+
+Expected<Safetensors, Error> Safetensors::open(const QString &path)
+{
+    auto fail = [&path](const QString &field, const QString &message) { return Error{path, field, message}; };
+    auto file = std::make_shared<QFile>(path);
+    if (!file->open(QIODevice::ReadOnly))
+        return fail({}, tr("cannot open: %1").arg(file->errorString()));
+    const std::int64_t size = file->size();
+    const QString lengthField = QStringLiteral("header length");
+    if (size < 8)
+        return fail(lengthField, tr("the file has %1 bytes, fewer than the 8-byte header length").arg(size));
+    uchar lengthBytes[8];
+    if (file->read(reinterpret_cast<char *>(lengthBytes), 8) != 8)
+        return fail(lengthField, tr("cannot read the header length"));
+    std::uint64_t headerBytes = 0;
+    for (int i = 7; i >= 0; --i)
+        headerBytes = (headerBytes << 8) | lengthBytes[i];
+    if (headerBytes > std::uint64_t(size - 8))
+        return fail(lengthField, tr("claims %1 bytes of header, but only %2 bytes follow").arg(headerBytes).arg(size - 8));
+    if (headerBytes > std::uint64_t(kMaxHeaderBytes))
+        return fail(lengthField, tr("%1 bytes is more than the format's 100 MB limit").arg(headerBytes));
+    const QByteArray headerText = file->read(qint64(headerBytes));
+    if (headerText.size() != qsizetype(headerBytes))
+        return fail(lengthField, tr("the header is truncated"));
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(headerText, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !doc.isObject())
+        return fail(QStringLiteral("header"),
+                    tr("not a JSON object (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+
+    Safetensors st;
+    st.m_path = path;
+    st.m_dataBytes = size - 8 - std::int64_t(headerBytes);
+    const QJsonObject root = doc.object();
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        const QString name = it.key();
+        if (name == QLatin1String("__metadata__"))
+            continue;
+        if (!it.value().isObject())
+            return fail(name, tr("expected an object with dtype, shape and data_offsets"));
+        const QJsonObject o = it.value().toObject();
+        Entry e;
+        e.dtype = o.value(QStringLiteral("dtype")).toString();
+        const int elementBytes = dtypeBytes(e.dtype);
+        if (elementBytes == 0)
+            return fail(name, tr("unknown dtype \"%1\"").arg(e.dtype));
+        const QJsonValue shape = o.value(QStringLiteral("shape"));
+        if (!shape.isArray() || shape.toArray().size() > 8)
+            return fail(name, tr("shape must be an array of at most 8 sizes"));
+        std::int64_t bytes = elementBytes;
+        for (const QJsonValue &v : shape.toArray()) {
+            const double s = v.toDouble(-1);
+            if (!v.isDouble() || s < 0 || s != double(std::int64_t(s)) || s > 9e15)
+                return fail(name, tr("shape %1 holds a size that is not a non-negative integer")
+                                      .arg(QString::fromUtf8(QJsonDocument(shape.toArray()).toJson(QJsonDocument::Compact))));
+            e.shape.push_back(std::int64_t(s));
+            if (s != 0 && bytes > std::numeric_limits<std::int64_t>::max() / std::int64_t(s))
+                return fail(name, tr("shape %1 overflows").arg(shapeText(e.shape)));
+            bytes *= std::int64_t(s);
+        }
+        const QJsonArray offsets = o.value(QStringLiteral("data_offsets")).toArray();
+        if (offsets.size() != 2 || !offsets[0].isDouble() || !offsets[1].isDouble())
+            return fail(name, tr("data_offsets must be two integers [begin, end]"));
+        const double b = offsets[0].toDouble(), en = offsets[1].toDouble();
+        if (b < 0 || en < b || b != double(std::int64_t(b)) || en != double(std::int64_t(en)))
+            return fail(name, tr("data_offsets [%1, %2] are not 0 <= begin <= end").arg(b).arg(en));
+        if (en > double(st.m_dataBytes))
+            return fail(name, tr("data_offsets [%1, %2] reach past the %3 bytes of data: the file is truncated or "
+                                 "the offsets are wrong")
+                                  .arg(qint64(b))
+                                  .arg(qint64(en))
+                                  .arg(st.m_dataBytes));
+        e.begin = std::int64_t(b);
+        e.end = std::int64_t(en);
+        if (e.end - e.begin != bytes)
+            return fail(name, tr("shape %1 of %2 needs %3 bytes, but data_offsets span %4")
+                                  .arg(shapeText(e.shape), e.dtype)
+                                  .arg(bytes)
+                                  .arg(e.end - e.begin));
+        st.m_entries.emplace(name, std::move(e));
+    }
+    if (st.m_dataBytes > 0) {
+        const uchar *map = file->map(8 + qint64(headerBytes), st.m_dataBytes);
+        if (!map)
+            return fail({}, tr("cannot map the data: %1").arg(file->errorString()));
+        st.m_data = map;
+    }
+    st.m_file = std::move(file);
+    return st;
+}
+
+const Safetensors::Entry *Safetensors::entry(const QString &name) const
+{
+    const auto it = m_entries.find(name);
+    return it == m_entries.end() ? nullptr : &it->second;
+}
+
+QStringList Safetensors::names() const
+{
+    QStringList n;
+    for (const auto &[name, e] : m_entries)
+        n << name;
+    return n;
+}
+
+Expected<bool, Error> Safetensors::read(const QString &name, const std::vector<std::int64_t> &shape, float *out) const
+{
+    const Entry *e = entry(name);
+    if (!e)
+        return Error{m_path, name, tr("missing tensor")};
+    if (e->shape != shape)
+        return Error{m_path, name, tr("shape %1, expected %2").arg(shapeText(e->shape), shapeText(shape))};
+    std::int64_t n = 1;
+    for (std::int64_t s : shape)
+        n *= s;
+    if (n == 0)
+        return true;
+    const uchar *src = m_data + e->begin;
+    if (e->dtype == QLatin1String("F32")) {
+        std::memcpy(out, src, std::size_t(n) * 4); // the engine runs on little-endian x86-64, like the format
+    } else if (e->dtype == QLatin1String("F16")) {
+        for (std::int64_t i = 0; i < n; ++i) {
+            qfloat16 h;
+            std::memcpy(&h, src + 2 * i, 2);
+            out[i] = float(h);
+        }
+    } else if (e->dtype == QLatin1String("BF16")) {
+        for (std::int64_t i = 0; i < n; ++i) {
+            std::uint32_t u = std::uint32_t(src[2 * i]) << 16 | std::uint32_t(src[2 * i + 1]) << 24;
+            std::memcpy(out + i, &u, 4);
+        }
+    } else {
+        return Error{m_path, name, tr("dtype %1, expected F32, F16 or BF16").arg(e->dtype)};
+    }
+    return true;
+}
+
+Expected<Mat, Error> Safetensors::matrix(const QString &name, std::int64_t rows, std::int64_t cols) const
+{
+    Mat m;
+    if (const Entry *e = entry(name); e && e->shape == std::vector<std::int64_t>{rows, cols})
+        m.resize(rows, cols); // allocated only once the file is known to hold that many values
+    auto ok = read(name, {rows, cols}, m.data());
+    if (!ok)
+        return ok.error();
+    return m;
+}
+
+Expected<RowVec, Error> Safetensors::vector(const QString &name, std::int64_t n) const
+{
+    RowVec v;
+    if (const Entry *e = entry(name); e && e->shape == std::vector<std::int64_t>{n})
+        v.resize(n);
+    auto ok = read(name, {n}, v.data());
+    if (!ok)
+        return ok.error();
+    return v;
+}
+
+std::optional<Error> Safetensors::save(const QString &path, const std::vector<Out> &tensors, Dtype dtype)
+{
+    const int elementBytes = dtype == Dtype::F32 ? 4 : 2;
+    QJsonObject header;
+    std::int64_t offset = 0;
+    for (const Out &t : tensors) {
+        const std::int64_t n = (t.rows > 0 ? t.rows : 1) * t.cols;
+        QJsonObject e;
+        e.insert(QStringLiteral("dtype"), toString(dtype));
+        QJsonArray shape;
+        if (t.rows > 0)
+            shape.append(qint64(t.rows));
+        shape.append(qint64(t.cols));
+        e.insert(QStringLiteral("shape"), shape);
+        e.insert(QStringLiteral("data_offsets"), QJsonArray{qint64(offset), qint64(offset + n * elementBytes)});
+        header.insert(t.name, e);
+        offset += n * elementBytes;
+    }
+    header.insert(QStringLiteral("__metadata__"), QJsonObject{{QStringLiteral("format"), QStringLiteral("pt")}});
+    QByteArray text = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    while (text.size() % 8 != 0) // the data starts 8-byte aligned, as the reference writer does
+        text.append(' ');
+
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{path, {}, tr("cannot write: %1").arg(file.errorString())};
+    uchar length[8];
+    std::uint64_t n = std::uint64_t(text.size());
+    for (int i = 0; i < 8; ++i)
+        length[i] = uchar((n >> (8 * i)) & 0xffu);
+    file.write(reinterpret_cast<const char *>(length), 8);
+    file.write(text);
+    for (const Out &t : tensors) {
+        const std::int64_t count = (t.rows > 0 ? t.rows : 1) * t.cols;
+        QByteArray bytes(qsizetype(count * elementBytes), Qt::Uninitialized);
+        if (dtype == Dtype::F32) {
+            std::memcpy(bytes.data(), t.data, std::size_t(count) * 4);
+        } else if (dtype == Dtype::F16) {
+            qFloatToFloat16(reinterpret_cast<qfloat16 *>(bytes.data()), t.data, count);
+        } else {
+            for (std::int64_t i = 0; i < count; ++i) {
+                const std::uint16_t b = floatToBf16(t.data[i]);
+                std::memcpy(bytes.data() + 2 * i, &b, 2);
+            }
+        }
+        file.write(bytes);
+    }
+    if (!file.commit())
+        return Error{path, {}, tr("cannot write: %1").arg(file.errorString())};
+    return std::nullopt;
+}
+
+} // namespace tx

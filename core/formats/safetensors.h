@@ -1,0 +1,76 @@
+#pragma once
+
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/nn/mat.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QFile;
+
+namespace tx {
+
+// The safetensors format (Hugging Face): an 8-byte little-endian header length N, N bytes of
+// JSON {"name": {"dtype", "shape", "data_offsets": [begin, end]}, "__metadata__": {…}}, then
+// the raw little-endian data; offsets count from the end of the header.
+//
+// open() checks the whole header against the file before anything is read: every offset
+// inside the data, every byte count equal to shape × dtype size, no overflow. Tensors are
+// read through a memory map, so nothing larger than the file is ever allocated.
+class Safetensors
+{
+public:
+    enum class Dtype { F32, F16, BF16 };
+
+    struct Entry
+    {
+        QString dtype;                    // as written: "F32", "F16", "BF16", "I64", …
+        std::vector<std::int64_t> shape;  // row-major
+        std::int64_t begin = 0;           // byte offsets into the data section
+        std::int64_t end = 0;
+    };
+
+    // A tensor to write: `data` points at rows × cols floats (row-major); a vector has rows = 0
+    // and is written with shape [cols].
+    struct Out
+    {
+        QString name;
+        const float *data = nullptr;
+        std::int64_t rows = 0;
+        std::int64_t cols = 0;
+    };
+
+    static Expected<Safetensors, Error> open(const QString &path);
+    static std::optional<Error> save(const QString &path, const std::vector<Out> &tensors, Dtype dtype);
+
+    const QString &path() const { return m_path; }
+    bool contains(const QString &name) const { return m_entries.count(name) > 0; }
+    const Entry *entry(const QString &name) const;
+    QStringList names() const;
+
+    // Reads a float tensor (F32, F16 or BF16) as float32. Its shape must be exactly
+    // [rows, cols]; an Error names the tensor when it is missing or differs.
+    Expected<Mat, Error> matrix(const QString &name, std::int64_t rows, std::int64_t cols) const;
+    // A tensor of shape [n].
+    Expected<RowVec, Error> vector(const QString &name, std::int64_t n) const;
+
+    static QString toString(Dtype d);
+
+private:
+    Expected<bool, Error> read(const QString &name, const std::vector<std::int64_t> &shape, float *out) const;
+
+    QString m_path;
+    std::shared_ptr<QFile> m_file;
+    const uchar *m_data = nullptr; // start of the data section inside the map
+    std::int64_t m_dataBytes = 0;
+    std::map<QString, Entry> m_entries;
+};
+
+} // namespace tx

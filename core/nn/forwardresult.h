@@ -1,0 +1,38 @@
+#pragma once
+
+#include "core/nn/mat.h"
+
+#include <vector>
+
+namespace tx {
+
+// What one forward pass over one sequence hands back: a plain value that owns copies of
+// everything, safe to send from a worker thread to the UI.
+struct ForwardResult
+{
+    std::vector<int> tokens; // (T) the input token ids
+    Mat logits;              // (T, vocab): row t predicts token t+1
+
+    int nLayers = 0;       // executed layers
+    int nHeads = 0;        // query heads per layer
+    bool causal = true;    // query i sees keys j <= i only
+    int slidingWindow = 0; // > 0: query i also sees only keys j > i - slidingWindow
+
+    // Filled when ForwardOptions asks for them; index [layer * nHeads + head].
+    std::vector<Mat> attention; // (T, T) softmax probabilities, row = query, col = key; masked entries are 0
+    std::vector<Mat> scores;    // (T, T) pre-softmax q·k/sqrt(head_dim) for every pair, before the mask
+                                // (use isMasked() to grey out what the model cannot see)
+    Mat residualNorms;          // (nLayers + 1, T) L2 norm of the residual stream at each position:
+                                // row 0 after the embeddings, row l + 1 after layer l
+
+    const Mat &attentionAt(int layer, int head) const { return attention[std::size_t(layer * nHeads + head)]; }
+    const Mat &scoresAt(int layer, int head) const { return scores[std::size_t(layer * nHeads + head)]; }
+    bool isMasked(int query, int key) const
+    {
+        if (causal && key > query)
+            return true;
+        return slidingWindow > 0 && query - key >= slidingWindow;
+    }
+};
+
+} // namespace tx

@@ -1,0 +1,121 @@
+#include "core/report/evaluationjson.h"
+
+#include "core/estimate/scalinglaw.h"
+
+namespace tx {
+
+QJsonObject EvaluationJson::assumptions(const ModelConfig &c, const Assumptions &a)
+{
+    return QJsonObject{
+        {QStringLiteral("precision"), toString(c.weightPrecision)},
+        {QStringLiteral("kv_precision"), toString(c.kvPrecision)},
+        {QStringLiteral("batch"), a.batch},
+        {QStringLiteral("seq"), a.contextLength},
+        {QStringLiteral("tokens"), a.trainingTokens},
+        {QStringLiteral("optimizer"), toString(a.optimizer)},
+        {QStringLiteral("recompute"), toString(a.recompute)},
+        {QStringLiteral("flash"), a.flash},
+        {QStringLiteral("zero"), a.zeroStage},
+        {QStringLiteral("tp"), a.tensorParallel},
+        {QStringLiteral("devices"), a.devices},
+        {QStringLiteral("device"), a.device},
+        {QStringLiteral("mfu"), a.mfu},
+        {QStringLiteral("price"), a.pricePerHour},
+        {QStringLiteral("overhead"), a.runtimeOverhead},
+        {QStringLiteral("law"), toString(a.law)},
+    };
+}
+
+void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assumptions &a, const Evaluation &e)
+{
+    root.insert(QStringLiteral("assumptions"), assumptions(c, a));
+
+    const auto &inf = e.inference;
+    const auto &t = e.training;
+    root.insert(QStringLiteral("memory"),
+                QJsonObject{
+                    {QStringLiteral("inference"),
+                     QJsonObject{{QStringLiteral("weights_bytes"), inf.weightsBytes},
+                                 {QStringLiteral("kv_cache_bytes"), inf.kvCacheBytes},
+                                 {QStringLiteral("activations_bytes"), inf.activationsBytes},
+                                 {QStringLiteral("overhead_bytes"), inf.overheadBytes},
+                                 {QStringLiteral("total_bytes"), inf.totalBytes}}},
+                    {QStringLiteral("training"),
+                     QJsonObject{{QStringLiteral("trainable_params"), qint64(t.trainableParams)},
+                                 {QStringLiteral("weights_bytes"), t.weightsBytes},
+                                 {QStringLiteral("gradients_bytes"), t.gradientsBytes},
+                                 {QStringLiteral("optimizer_bytes"), t.optimizerBytes},
+                                 {QStringLiteral("activations_bytes"), t.activationsBytes},
+                                 {QStringLiteral("activations_per_layer_bytes"), t.activationsPerLayerBytes},
+                                 {QStringLiteral("total_bytes"), t.totalBytes},
+                                 {QStringLiteral("per_device_bytes"), t.perDeviceBytes}}},
+                });
+
+    const auto &cp = e.compute;
+    root.insert(QStringLiteral("compute"),
+                QJsonObject{{QStringLiteral("forward_flops_per_token"), cp.forwardFlopsPerToken},
+                            {QStringLiteral("training_flops_per_token"), cp.trainingFlopsPerToken},
+                            {QStringLiteral("training_flops"), cp.trainingFlops},
+                            {QStringLiteral("prefill_flops"), cp.prefillFlops},
+                            {QStringLiteral("prefill_bytes"), cp.prefillBytes},
+                            {QStringLiteral("prefill_intensity"), cp.prefillIntensity},
+                            {QStringLiteral("decode_flops"), cp.decodeFlops},
+                            {QStringLiteral("decode_bytes"), cp.decodeBytes},
+                            {QStringLiteral("decode_intensity"), cp.decodeIntensity}});
+
+    const auto &hw = e.hardware;
+    root.insert(QStringLiteral("hardware"),
+                QJsonObject{{QStringLiteral("device"), hw.deviceId},
+                            {QStringLiteral("device_name"), hw.deviceName},
+                            {QStringLiteral("memory_bytes"), hw.deviceMemoryBytes},
+                            {QStringLiteral("bandwidth_bytes_per_s"), hw.bandwidthBytesPerSecond},
+                            {QStringLiteral("inference_peak_flops"), hw.inferencePeakFlops},
+                            {QStringLiteral("training_peak_flops"), hw.trainingPeakFlops},
+                            {QStringLiteral("ridge_intensity"), hw.ridgeIntensity},
+                            {QStringLiteral("devices_for_inference"), hw.devicesForInference},
+                            {QStringLiteral("devices_for_training"), hw.devicesForTraining},
+                            {QStringLiteral("fits_one_device_inference"), hw.fitsOneDeviceInference},
+                            {QStringLiteral("fits_one_device_training"), hw.fitsOneDeviceTraining},
+                            {QStringLiteral("fits_per_device_training"), hw.fitsPerDeviceTraining},
+                            {QStringLiteral("prefill_seconds"), hw.prefillSeconds},
+                            {QStringLiteral("decode_step_seconds"), hw.decodeStepSeconds},
+                            {QStringLiteral("decode_tokens_per_s"), hw.decodeTokensPerSecond},
+                            {QStringLiteral("training_seconds"), hw.trainingSeconds}});
+    root.insert(QStringLiteral("cost"), QJsonObject{{QStringLiteral("price_per_hour"), hw.pricePerHour},
+                                                    {QStringLiteral("gpu_hours"), hw.gpuHours},
+                                                    {QStringLiteral("days"), hw.days},
+                                                    {QStringLiteral("money"), hw.money}});
+
+    const auto &sc = e.scaling;
+    const ScalingLaw law = ScalingLaw::of(a.law);
+    root.insert(QStringLiteral("scaling"),
+                QJsonObject{{QStringLiteral("law"), toString(a.law)},
+                            {QStringLiteral("law_name"), law.name()},
+                            {QStringLiteral("law_source"), law.source()},
+                            {QStringLiteral("params"), sc.params},
+                            {QStringLiteral("tokens"), sc.tokens},
+                            {QStringLiteral("compute_flops"), sc.computeBudget},
+                            {QStringLiteral("loss"), sc.loss},
+                            {QStringLiteral("optimal_params"), sc.optimalParams},
+                            {QStringLiteral("optimal_tokens"), sc.optimalTokens},
+                            {QStringLiteral("optimal_loss"), sc.optimalLoss},
+                            {QStringLiteral("tokens_per_param"), sc.tokensPerParam},
+                            {QStringLiteral("optimal_tokens_per_param"), sc.optimalTokensPerParam}});
+}
+
+QJsonArray EvaluationJson::figures(const std::vector<Figure> &figures)
+{
+    QJsonArray out;
+    for (const Figure &f : figures) {
+        out.append(QJsonObject{{QStringLiteral("key"), f.key},
+                               {QStringLiteral("title"), f.title},
+                               {QStringLiteral("value"), f.value},
+                               {QStringLiteral("unit"), f.unit},
+                               {QStringLiteral("formula"), f.formula},
+                               {QStringLiteral("substituted"), f.substituted},
+                               {QStringLiteral("source"), f.source}});
+    }
+    return out;
+}
+
+} // namespace tx

@@ -1,0 +1,190 @@
+#include "core/train/trainer.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace tx {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("tx::Trainer", text);
+}
+
+// Independent streams from one seed (so adding a validation draw never shifts the data order).
+constexpr std::uint64_t kInitStream = 0x1000;
+constexpr std::uint64_t kDataStream = 0x2000;
+constexpr std::uint64_t kValidationStream = 0x3000;
+constexpr std::uint64_t kProbeStream = 0x4000;
+
+double seconds(std::chrono::steady_clock::time_point since)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
+} // namespace
+
+Trainer::Trainer(TrainableTransformer model, const TrainingTask &task, const TrainingSettings &settings)
+    : m_model(std::move(model)), m_task(task), m_settings(settings),
+      m_optimizer(AdamW::Settings{settings.beta1, settings.beta2, 1e-8, settings.weightDecay}),
+      m_dataRng(settings.seed ^ kDataStream)
+{
+}
+
+Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attentionOnly, const TrainingTask &task,
+                                         const TrainingSettings &s)
+{
+    if (s.steps < 1 || s.steps > 10'000'000)
+        return Error{{}, QStringLiteral("steps"), tr("must be between 1 and 10000000, got %1").arg(s.steps)};
+    if (s.batch < 1 || s.batch > 4096)
+        return Error{{}, QStringLiteral("batch"), tr("must be between 1 and 4096, got %1").arg(s.batch)};
+    if (!(s.lr > 0.0 && s.lr < 10.0))
+        return Error{{}, QStringLiteral("lr"), tr("must be above 0 and below 10, got %1").arg(s.lr)};
+    if (config.vocabSize < task.vocabSize())
+        return Error{{}, QStringLiteral("vocab_size"),
+                     tr("the task uses %1 tokens but the model's vocabulary has %2")
+                         .arg(task.vocabSize()).arg(config.vocabSize)};
+    if (task.seqLen() > config.maxPositions)
+        return Error{{}, QStringLiteral("max_positions"),
+                     tr("the task's sequences have %1 tokens but the model's context is %2")
+                         .arg(task.seqLen()).arg(config.maxPositions)};
+    auto model = TrainableTransformer::create(config, attentionOnly);
+    if (!model)
+        return model.error();
+    // Activations: about (12 d + 3 heads·T) floats per token per layer must fit in 2 GB.
+    const double tokens = double(s.batch) * task.seqLen();
+    const double activationBytes =
+        4.0 * tokens * config.nLayers * (12.0 * config.dModel + 2.0 * config.dFf + 3.0 * config.nHeads * task.seqLen())
+        + 8.0 * tokens * config.vocabSize;
+    if (activationBytes > 2e9)
+        return Error{{}, QStringLiteral("batch"),
+                     tr("a step would hold %1 MB of activations; use a smaller batch or sequence")
+                         .arg(activationBytes / 1e6, 0, 'f', 0)};
+    model->initGpt2Style(s.seed ^ kInitStream);
+    // Below ~2·10⁸ parameter-tokens per step the products are too small to split: OpenMP's
+    // barriers cost more than they save (an induction-preset step: 4.0 ms wall and CPU on one
+    // thread, 4.6 ms wall and 9.4 ms CPU on two, same losses).
+    const double work = double(model->parameterCount()) * tokens;
+    model->setThreads(s.threads > 0 ? s.threads : (work < 2e8 ? 1 : 0));
+
+    Trainer t(std::move(*model), task, s);
+    t.m_schedule.peak = s.lr;
+    t.m_schedule.minimum = s.lr * s.minLrRatio;
+    t.m_schedule.totalSteps = s.steps;
+    t.m_schedule.warmupSteps = s.warmupSteps >= 0 ? s.warmupSteps : std::min(100, s.steps / 20);
+    Rng validation(s.seed ^ kValidationStream);
+    t.m_validation = task.validationBatch(std::max(1, s.evalBatch), validation);
+    Rng probe(s.seed ^ kProbeStream);
+    const int T = task.seqLen();
+    if (task.options().kind == TaskKind::Induction) {
+        t.m_probe = TrainingTask::inductionBatch(std::max(1, s.probeBatch), T, task.vocabSize(),
+                                                 task.options().minSegment, task.options().maxSegment, probe);
+    } else if (T >= 4) {
+        t.m_probe = TrainingTask::inductionBatch(std::max(1, s.probeBatch), T, task.vocabSize(), 2,
+                                                 std::max(2, (T + 1) / 2), probe);
+    } else {
+        t.m_probe = t.m_validation;
+    }
+    return t;
+}
+
+std::optional<TrainingSnapshot> Trainer::step(const std::atomic<bool> *stop)
+{
+    const auto start = std::chrono::steady_clock::now();
+    Rng rng = m_dataRng; // committed only when the step completes
+    const TrainingBatch batch = m_task.batch(m_settings.batch, rng);
+    const double loss = m_model.forward(batch, nullptr, nullptr, stop);
+    if (loss < 0.0 || !m_model.backward(stop))
+        return std::nullopt;
+    m_dataRng = rng;
+    TrainingSnapshot s;
+    s.gradNorm = AdamW::clipGradNorm(m_model.parameters(), m_settings.clipNorm);
+    s.lr = m_schedule.at(m_step);
+    m_optimizer.step(m_model.parameters(), s.lr);
+    ++m_step;
+    m_tokens += std::int64_t(batch.batch) * batch.seqLen;
+    m_seconds += seconds(start);
+    s.step = m_step;
+    s.totalSteps = m_settings.steps;
+    s.loss = loss;
+    if (m_settings.evalEvery > 0 && (m_step % m_settings.evalEvery == 0 || finished()))
+        evaluate(s);
+    s.seconds = m_seconds;
+    s.tokens = m_tokens;
+    return s;
+}
+
+void Trainer::evaluate(TrainingSnapshot &s)
+{
+    const auto start = std::chrono::steady_clock::now();
+    int correct = 0, counted = 0;
+    s.evaluated = true;
+    s.valLoss = m_model.forward(m_validation, &correct, &counted);
+    s.accuracy = counted > 0 ? double(correct) / double(counted) : 0.0;
+    m_model.forward(m_probe);
+    s.heads = TrainingHeadScore::measure(m_model, m_probe);
+    s.nLayers = m_model.config().nLayers;
+    s.nHeads = m_model.config().nHeads;
+    const int T = m_probe.seqLen;
+    s.probeTokens.assign(m_probe.inputs.begin(), m_probe.inputs.begin() + T);
+    s.attention.clear();
+    for (int l = 0; l < s.nLayers; ++l)
+        for (int h = 0; h < s.nHeads; ++h)
+            s.attention.push_back(m_model.attention(l).block(Eigen::Index(h) * T, 0, T, T));
+    m_seconds += seconds(start);
+    s.seconds = m_seconds;
+}
+
+std::vector<int> Trainer::sample(const std::vector<int> &prompt, int count, double temperature, int topK,
+                                 std::uint64_t seed)
+{
+    Rng rng(seed);
+    std::vector<int> tokens = prompt;
+    if (tokens.empty())
+        tokens.push_back(0);
+    const int maxT = std::min(m_model.maxSequenceLength(), std::max(1, m_task.seqLen()));
+    const int V = m_task.vocabSize();
+    std::vector<int> out;
+    for (int n = 0; n < count; ++n) {
+        TrainingBatch b;
+        b.batch = 1;
+        const int from = std::max(0, int(tokens.size()) - maxT);
+        b.inputs.assign(tokens.begin() + from, tokens.end());
+        b.seqLen = int(b.inputs.size());
+        b.targets.assign(b.inputs.size(), 0);
+        b.mask.assign(b.inputs.size(), 0.0f);
+        m_model.forward(b);
+        const auto logits = m_model.logits().row(b.seqLen - 1).head(V);
+        int next = 0;
+        if (temperature <= 0.0) {
+            logits.maxCoeff(&next);
+        } else {
+            std::vector<int> order(static_cast<std::size_t>(V));
+            std::iota(order.begin(), order.end(), 0);
+            std::stable_sort(order.begin(), order.end(), [&](int a, int c) { return logits[a] > logits[c]; });
+            const int k = topK > 0 ? std::min(topK, V) : V;
+            std::vector<double> p(static_cast<std::size_t>(k));
+            for (int i = 0; i < k; ++i)
+                p[std::size_t(i)] = std::exp((double(logits[order[std::size_t(i)]]) - double(logits[order[0]])) / temperature);
+            const double total = std::accumulate(p.begin(), p.end(), 0.0);
+            double u = rng.uniform() * total;
+            next = order[std::size_t(k - 1)];
+            for (int i = 0; i < k; ++i) {
+                u -= p[std::size_t(i)];
+                if (u < 0.0) {
+                    next = order[std::size_t(i)];
+                    break;
+                }
+            }
+        }
+        tokens.push_back(next);
+        out.push_back(next);
+    }
+    return out;
+}
+
+} // namespace tx

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/train/adamw.h"
+#include "core/train/lrschedule.h"
+#include "core/train/rng.h"
+#include "core/train/trainabletransformer.h"
+#include "core/train/trainingsnapshot.h"
+#include "core/train/trainingtask.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace tx {
+
+struct TrainingSettings
+{
+    int steps = 1000;
+    int batch = 32;
+    double lr = 1e-3;           // peak learning rate
+    double minLrRatio = 0.1;    // cosine decays to lr × this
+    int warmupSteps = -1;       // −1: 5 % of the steps, at most 100
+    double weightDecay = 0.01;
+    double beta1 = 0.9;
+    double beta2 = 0.98;
+    double clipNorm = 1.0;      // 0: no clipping
+    std::uint64_t seed = 1;     // initial weights, data order and validation set
+    int evalEvery = 25;         // steps between validation / head scores / attention maps
+    int evalBatch = 32;         // validation sequences
+    int probeBatch = 16;        // induction probe sequences for head scores
+    int threads = 0;            // 0: one thread for small models, all cores for large ones
+};
+
+// Trains a TrainableTransformer on a TrainingTask, one step per call, so a worker thread can
+// loop with a stop flag and send each snapshot to the UI. Same seed, same run, bit for bit:
+// all randomness comes from Rng streams derived from the seed, and every reduction runs in a
+// fixed order.
+class Trainer
+{
+public:
+    static Expected<Trainer, Error> create(const ModelConfig &config, bool attentionOnly, const TrainingTask &task,
+                                           const TrainingSettings &settings);
+
+    // One step: batch, forward, backward, clip, AdamW. Returns nothing (and changes nothing)
+    // when `stop` turned true mid-step; the same step then runs again on the next call.
+    std::optional<TrainingSnapshot> step(const std::atomic<bool> *stop = nullptr);
+    // Validation loss, accuracy, head scores and attention maps at the current weights.
+    void evaluate(TrainingSnapshot &snapshot);
+
+    bool finished() const { return m_step >= m_settings.steps; }
+    int stepsDone() const { return m_step; }
+    const TrainingSettings &settings() const { return m_settings; }
+    const TrainingTask &task() const { return m_task; }
+    TrainableTransformer &model() { return m_model; }
+    const TrainableTransformer &model() const { return m_model; }
+
+    // Autoregressive sampling: `count` tokens after `prompt`, softmax(logits / temperature)
+    // restricted to the topK most likely tokens (topK ≤ 0: all; temperature ≤ 0: greedy).
+    std::vector<int> sample(const std::vector<int> &prompt, int count, double temperature, int topK,
+                            std::uint64_t seed);
+
+private:
+    Trainer(TrainableTransformer model, const TrainingTask &task, const TrainingSettings &settings);
+
+    TrainableTransformer m_model;
+    TrainingTask m_task;
+    TrainingSettings m_settings;
+    AdamW m_optimizer;
+    LrSchedule m_schedule;
+    Rng m_dataRng;
+    TrainingBatch m_validation;
+    TrainingBatch m_probe;
+    int m_step = 0;
+    double m_seconds = 0.0;
+    std::int64_t m_tokens = 0;
+};
+
+} // namespace tx

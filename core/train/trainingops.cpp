@@ -1,0 +1,352 @@
+#include "core/train/trainingops.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tx::trainingops {
+
+namespace {
+
+constexpr float kSqrt2OverPi = 0.7978845608028654f; // sqrt(2/pi)
+constexpr float kInvSqrt2 = 0.7071067811865476f;    // 1/sqrt(2)
+constexpr float kInvSqrt2Pi = 0.3989422804014327f;  // 1/sqrt(2*pi)
+
+inline float act(Activation a, float x)
+{
+    switch (a) {
+    case Activation::Relu:
+        return x > 0.0f ? x : 0.0f;
+    case Activation::Gelu:
+        return 0.5f * x * (1.0f + std::erf(x * kInvSqrt2));
+    case Activation::GeluTanh:
+        return 0.5f * x * (1.0f + std::tanh(kSqrt2OverPi * (x + 0.044715f * x * x * x)));
+    case Activation::Silu:
+        return x / (1.0f + std::exp(-x));
+    }
+    return x;
+}
+
+// d act(x) / dx
+inline float actGrad(Activation a, float x)
+{
+    switch (a) {
+    case Activation::Relu:
+        return x > 0.0f ? 1.0f : 0.0f;
+    case Activation::Gelu:
+        return 0.5f * (1.0f + std::erf(x * kInvSqrt2)) + x * kInvSqrt2Pi * std::exp(-0.5f * x * x);
+    case Activation::GeluTanh: {
+        const float t = std::tanh(kSqrt2OverPi * (x + 0.044715f * x * x * x));
+        return 0.5f * (1.0f + t) + 0.5f * x * (1.0f - t * t) * kSqrt2OverPi * (1.0f + 3.0f * 0.044715f * x * x);
+    }
+    case Activation::Silu: {
+        const float s = 1.0f / (1.0f + std::exp(-x));
+        return s * (1.0f + x * (1.0f - s));
+    }
+    }
+    return 1.0f;
+}
+
+} // namespace
+
+void linearForward(Mat &y, const Mat &x, const Mat &w, const Mat *bias)
+{
+    y.resize(x.rows(), w.cols());
+    y.noalias() = x * w;
+    if (bias && bias->size() > 0)
+        y.rowwise() += bias->row(0);
+}
+
+void linearBackward(Mat *dx, Mat &dw, Mat *dbias, const Mat &dy, const Mat &x, const Mat &w)
+{
+    if (dx) {
+        dx->resize(dy.rows(), w.rows());
+        dx->noalias() = dy * w.transpose();
+    }
+    dw.noalias() += x.transpose() * dy;
+    if (dbias && dbias->size() > 0)
+        dbias->row(0) += dy.colwise().sum();
+}
+
+void normForward(NormKind kind, Mat &y, ColVec &mean, ColVec &rstd, const Mat &x, const Mat &scale,
+                 const Mat *bias, float eps)
+{
+    const Eigen::Index n = x.rows();
+    const float invD = 1.0f / float(x.cols());
+    y.resize(x.rows(), x.cols());
+    mean.resize(n);
+    rstd.resize(n);
+    const bool hasBias = kind == NormKind::LayerNorm && bias && bias->size() > 0;
+    for (Eigen::Index r = 0; r < n; ++r) {
+        if (kind == NormKind::LayerNorm) {
+            const float m = x.row(r).sum() * invD;
+            const float var = (x.row(r).array() - m).square().sum() * invD;
+            mean[r] = m;
+            rstd[r] = 1.0f / std::sqrt(var + eps);
+            y.row(r) = ((x.row(r).array() - m) * rstd[r] * scale.row(0).array()).matrix();
+            if (hasBias)
+                y.row(r) += bias->row(0);
+        } else {
+            mean[r] = 0.0f;
+            rstd[r] = 1.0f / std::sqrt(x.row(r).squaredNorm() * invD + eps);
+            y.row(r) = (x.row(r).array() * rstd[r] * scale.row(0).array()).matrix();
+        }
+    }
+}
+
+void normBackward(NormKind kind, Mat &dx, Mat &dscale, Mat *dbias, const Mat &dy, const Mat &x,
+                  const ColVec &mean, const ColVec &rstd, const Mat &scale)
+{
+    const Eigen::Index n = x.rows();
+    const float invD = 1.0f / float(x.cols());
+    dx.resize(x.rows(), x.cols());
+    Eigen::Array<float, 1, Eigen::Dynamic> xhat(x.cols()), dxhat(x.cols());
+    for (Eigen::Index r = 0; r < n; ++r) {
+        xhat = (x.row(r).array() - mean[r]) * rstd[r];
+        dxhat = dy.row(r).array() * scale.row(0).array();
+        dscale.row(0).array() += dy.row(r).array() * xhat;
+        const float meanDxhatXhat = (dxhat * xhat).sum() * invD;
+        if (kind == NormKind::LayerNorm) {
+            const float meanDxhat = dxhat.sum() * invD;
+            dx.row(r) = (rstd[r] * (dxhat - meanDxhat - xhat * meanDxhatXhat)).matrix();
+        } else {
+            dx.row(r) = (rstd[r] * (dxhat - xhat * meanDxhatXhat)).matrix();
+        }
+    }
+    if (kind == NormKind::LayerNorm && dbias && dbias->size() > 0)
+        dbias->row(0) += dy.colwise().sum();
+}
+
+void activationForward(Activation a, Mat &y, const Mat &x)
+{
+    y.resize(x.rows(), x.cols());
+    const auto in = x.array();
+    // Eigen's vectorized tanh/exp for the smooth activations; erf stays scalar.
+    switch (a) {
+    case Activation::GeluTanh:
+        y.array() = 0.5f * in * (1.0f + (kSqrt2OverPi * (in + 0.044715f * in.cube())).tanh());
+        return;
+    case Activation::Silu:
+        y.array() = in / (1.0f + (-in).exp());
+        return;
+    case Activation::Relu:
+        y.array() = in.max(0.0f);
+        return;
+    case Activation::Gelu:
+        break;
+    }
+    const float *src = x.data();
+    float *dst = y.data();
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+        dst[i] = act(a, src[i]);
+}
+
+void activationBackward(Activation a, Mat &dx, const Mat &dy, const Mat &x)
+{
+    dx.resize(x.rows(), x.cols());
+    const auto in = x.array();
+    switch (a) {
+    case Activation::GeluTanh: {
+        // tanh from Eigen's vectorized kernel, the rest a plain loop GCC vectorizes.
+        Mat t(x.rows(), x.cols());
+        t.array() = (kSqrt2OverPi * (in + 0.044715f * in.cube())).tanh();
+        const float *xp = x.data(), *tp = t.data(), *dyp = dy.data();
+        float *dxp = dx.data();
+        const Eigen::Index n = x.size();
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const float xv = xp[i], tv = tp[i];
+            dxp[i] = dyp[i]
+                * (0.5f * (1.0f + tv)
+                   + 0.5f * xv * (1.0f - tv * tv) * kSqrt2OverPi * (1.0f + 3.0f * 0.044715f * xv * xv));
+        }
+        return;
+    }
+    case Activation::Silu: {
+        const Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> s = 1.0f / (1.0f + (-in).exp());
+        dx.array() = dy.array() * s * (1.0f + in * (1.0f - s));
+        return;
+    }
+    case Activation::Relu:
+        dx.array() = (in > 0.0f).select(dy.array(), 0.0f);
+        return;
+    case Activation::Gelu:
+        break;
+    }
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+        dx.data()[i] = dy.data()[i] * actGrad(a, x.data()[i]);
+}
+
+void gatedForward(Activation a, Mat &y, const Mat &gateUp)
+{
+    const Eigen::Index f = gateUp.cols() / 2;
+    y.resize(gateUp.rows(), f);
+    for (Eigen::Index r = 0; r < gateUp.rows(); ++r) {
+        const float *g = gateUp.row(r).data();
+        float *out = y.row(r).data();
+        for (Eigen::Index c = 0; c < f; ++c)
+            out[c] = act(a, g[c]) * g[f + c];
+    }
+}
+
+void gatedBackward(Activation a, Mat &dGateUp, const Mat &dy, const Mat &gateUp)
+{
+    const Eigen::Index f = gateUp.cols() / 2;
+    dGateUp.resize(gateUp.rows(), gateUp.cols());
+    for (Eigen::Index r = 0; r < gateUp.rows(); ++r) {
+        const float *g = gateUp.row(r).data();
+        const float *d = dy.row(r).data();
+        float *out = dGateUp.row(r).data();
+        for (Eigen::Index c = 0; c < f; ++c) {
+            out[c] = d[c] * g[f + c] * actGrad(a, g[c]);
+            out[f + c] = d[c] * act(a, g[c]);
+        }
+    }
+}
+
+void ropeTables(Mat &cos, Mat &sin, int T, int rotDim, double theta)
+{
+    const int half = rotDim / 2;
+    cos.resize(T, half);
+    sin.resize(T, half);
+    for (int i = 0; i < half; ++i) {
+        // Hugging Face computes inv_freq in float32, then the angle t * inv_freq in float32.
+        const float invFreq = float(1.0 / std::pow(theta, double(2 * i) / double(rotDim)));
+        for (int t = 0; t < T; ++t) {
+            const float angle = float(t) * invFreq;
+            cos(t, i) = std::cos(angle);
+            sin(t, i) = std::sin(angle);
+        }
+    }
+}
+
+void ropeApply(Mat &x, int T, int col0, int nHeads, int headDim, int rotDim, const Mat &cos, const Mat &sin,
+               bool inverse)
+{
+    const int half = rotDim / 2;
+    const float sign = inverse ? -1.0f : 1.0f;
+    for (Eigen::Index r = 0; r < x.rows(); ++r) {
+        const int t = int(r % T);
+        float *row = x.row(r).data();
+        for (int h = 0; h < nHeads; ++h) {
+            float *v = row + col0 + h * headDim;
+            for (int i = 0; i < half; ++i) {
+                const float c = cos(t, i), s = sign * sin(t, i);
+                const float a = v[i], b = v[i + half];
+                v[i] = a * c - b * s;
+                v[i + half] = b * c + a * s;
+            }
+        }
+    }
+}
+
+void attentionForward(Mat &out, Mat &probs, const Mat &qkv, int B, int T, int nHeads, int nKvHeads, int headDim,
+                      bool causal)
+{
+    out.resize(Eigen::Index(B) * T, Eigen::Index(nHeads) * headDim);
+    probs.resize(Eigen::Index(B) * nHeads * T, T);
+    const int group = nHeads / nKvHeads;
+    const float scale = 1.0f / std::sqrt(float(headDim));
+#pragma omp parallel for schedule(static)
+    for (int bh = 0; bh < B * nHeads; ++bh) {
+        const int b = bh / nHeads, h = bh % nHeads, g = h / group;
+        const Eigen::Index r0 = Eigen::Index(b) * T;
+        const auto q = qkv.block(r0, Eigen::Index(h) * headDim, T, headDim);
+        const auto k = qkv.block(r0, Eigen::Index(nHeads + g) * headDim, T, headDim);
+        const auto v = qkv.block(r0, Eigen::Index(nHeads + nKvHeads + g) * headDim, T, headDim);
+        auto p = probs.block(Eigen::Index(bh) * T, 0, T, T);
+        p.noalias() = q * k.transpose();
+        for (int i = 0; i < T; ++i) {
+            const int last = causal ? i : T - 1;
+            auto row = p.row(i);
+            const float m = row.head(last + 1).maxCoeff();
+            float sum = 0.0f;
+            for (int j = 0; j <= last; ++j) {
+                const float e = std::exp((row[j] - m) * scale);
+                row[j] = e;
+                sum += e;
+            }
+            row.head(last + 1) *= 1.0f / sum;
+            if (last + 1 < T)
+                row.tail(T - last - 1).setZero();
+        }
+        out.block(r0, Eigen::Index(h) * headDim, T, headDim).noalias() = p * v;
+    }
+}
+
+void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &qkv, int B, int T, int nHeads,
+                       int nKvHeads, int headDim)
+{
+    dQkv.resize(qkv.rows(), qkv.cols());
+    const int group = nHeads / nKvHeads;
+    const float scale = 1.0f / std::sqrt(float(headDim));
+#pragma omp parallel for schedule(static)
+    for (int bg = 0; bg < B * nKvHeads; ++bg) {
+        const int b = bg / nKvHeads, g = bg % nKvHeads;
+        const Eigen::Index r0 = Eigen::Index(b) * T;
+        const auto k = qkv.block(r0, Eigen::Index(nHeads + g) * headDim, T, headDim);
+        const auto v = qkv.block(r0, Eigen::Index(nHeads + nKvHeads + g) * headDim, T, headDim);
+        auto dk = dQkv.block(r0, Eigen::Index(nHeads + g) * headDim, T, headDim);
+        auto dv = dQkv.block(r0, Eigen::Index(nHeads + nKvHeads + g) * headDim, T, headDim);
+        dk.setZero();
+        dv.setZero();
+        Mat dp(T, T);
+        for (int h = g * group; h < (g + 1) * group; ++h) {
+            const auto q = qkv.block(r0, Eigen::Index(h) * headDim, T, headDim);
+            const auto p = probs.block((Eigen::Index(b) * nHeads + h) * T, 0, T, T);
+            const auto dO = dOut.block(r0, Eigen::Index(h) * headDim, T, headDim);
+            dv.noalias() += p.transpose() * dO;
+            dp.noalias() = dO * v.transpose();
+            // softmax backward: dS = P ⊙ (dP − rowsum(P ⊙ dP)); masked entries have P = 0.
+            for (int i = 0; i < T; ++i) {
+                const float dot = p.row(i).dot(dp.row(i));
+                dp.row(i) = (p.row(i).array() * (dp.row(i).array() - dot) * scale).matrix();
+            }
+            dQkv.block(r0, Eigen::Index(h) * headDim, T, headDim).noalias() = dp * k;
+            dk.noalias() += dp.transpose() * q;
+        }
+    }
+}
+
+double crossEntropy(const Mat &logits, const std::vector<int> &targets, const std::vector<float> &mask,
+                    Mat *dlogits, int *correct, int *counted)
+{
+    const Eigen::Index n = logits.rows(), V = logits.cols();
+    double weight = 0.0;
+    int nCounted = 0;
+    for (Eigen::Index r = 0; r < n; ++r) {
+        weight += mask[std::size_t(r)];
+        nCounted += mask[std::size_t(r)] != 0.0f ? 1 : 0;
+    }
+    if (dlogits) {
+        dlogits->resize(n, V);
+        dlogits->setZero();
+    }
+    if (correct)
+        *correct = 0;
+    if (counted)
+        *counted = nCounted;
+    if (weight <= 0.0)
+        return 0.0;
+    double loss = 0.0;
+    Eigen::Array<float, 1, Eigen::Dynamic> e(V);
+    for (Eigen::Index r = 0; r < n; ++r) {
+        const float w = mask[std::size_t(r)];
+        if (w == 0.0f)
+            continue;
+        const int y = targets[std::size_t(r)];
+        Eigen::Index argmax = 0;
+        const float m = logits.row(r).maxCoeff(&argmax);
+        e = (logits.row(r).array() - m).exp();
+        const float sum = e.sum();
+        loss += double(w) * (std::log(double(sum)) - double(logits(r, y) - m));
+        if (correct && argmax == y)
+            ++*correct;
+        if (dlogits) {
+            const float s = float(double(w) / weight);
+            dlogits->row(r) = (e * (s / sum)).matrix();
+            (*dlogits)(r, y) -= s;
+        }
+    }
+    return loss / weight;
+}
+
+} // namespace tx::trainingops

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "core/design/modelconfig.h"
+#include "core/train/trainer.h"
+#include "core/train/trainingtask.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace tx {
+
+// A ready-made training run: model, task and hyper-parameters, picked so a classroom sees
+// the result within a minute on a laptop (README "Training" says why each number is what it is).
+struct TrainingPreset
+{
+    QString name;        // command-line name, e.g. "induction-head"
+    QString title;       // translated one-line description
+    ModelConfig model;
+    bool attentionOnly = false;
+    TrainingTask::Options task;
+    TrainingSettings settings;
+
+    static std::vector<TrainingPreset> all();
+    static std::optional<TrainingPreset> find(const QString &name);
+    // The small model the `train` command uses for a task when no design is given.
+    static TrainingPreset defaultFor(TaskKind kind);
+};
+
+} // namespace tx

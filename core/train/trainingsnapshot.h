@@ -1,0 +1,34 @@
+#pragma once
+
+#include "core/nn/mat.h"
+#include "core/train/trainingheadscore.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tx {
+
+// What the trainer hands back after a step: plain values (copies), safe to send from a
+// worker thread to the UI.
+struct TrainingSnapshot
+{
+    int step = 0;          // steps done
+    int totalSteps = 0;
+    double loss = 0.0;     // training loss of this step's batch (nats per counted token)
+    double lr = 0.0;       // learning rate this step used
+    double gradNorm = 0.0; // global gradient norm before clipping
+    double seconds = 0.0;  // wall time spent training so far
+    std::int64_t tokens = 0; // tokens processed so far (batch × seqLen per step)
+
+    // Filled every `evalEvery` steps and at the last step (evaluated = true).
+    bool evaluated = false;
+    double valLoss = 0.0;  // nats per counted token on the fixed validation set
+    double accuracy = 0.0; // share of counted validation tokens whose argmax is the target
+    std::vector<TrainingHeadScore> heads; // every layer × head on the probe set
+    int nLayers = 0;
+    int nHeads = 0;
+    std::vector<int> probeTokens;  // (T) the probe sequence the maps below read
+    std::vector<Mat> attention;    // [layer * nHeads + head] (T, T) probabilities, row = query
+};
+
+} // namespace tx

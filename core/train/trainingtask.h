@@ -1,0 +1,76 @@
+#pragma once
+
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/train/rng.h"
+#include "core/train/trainingbatch.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace tx {
+
+enum class TaskKind { Copy, Reverse, Sort, Induction, Chars };
+
+QString toString(TaskKind v);
+bool fromString(const QString &s, TaskKind &out);
+
+// A teaching task as a seeded data generator: batch(B, rng) draws B fresh sequences.
+//
+// copy / reverse / sort: n random digits, a separator, then the digits copied, reversed or
+//   sorted. Tokens 0–9 are the digits, 10 the separator (vocabulary 11). The model reads the
+//   2n first tokens and predicts the next one at each position; the loss counts only the n
+//   answer digits (positions n … 2n−1, whose targets are the answer).
+// induction: a random prefix, a random segment of random length in [minSegment, maxSegment],
+//   that segment again, random tokens to fill seqLen + 1 tokens; tokens uniform in
+//   [0, vocab). The repeat starts at a random offset, so no head can find it by position. The
+//   loss counts the second copy after its first token (the first is unpredictable).
+// chars: character-level language modelling on a text (a bundled corpus or pasted text):
+//   the vocabulary is the text's distinct characters, sorted by code point; batches are random
+//   windows of seqLen + 1 characters from the first 90 % of the text, validation windows from
+//   the last 10 %. Every position counts.
+class TrainingTask
+{
+public:
+    struct Options
+    {
+        TaskKind kind = TaskKind::Induction;
+        int digits = 8;       // copy/reverse/sort: n
+        int seqLen = 64;      // induction, chars: T (tokens the model reads)
+        int vocab = 64;       // induction: token ids drawn from [0, vocab)
+        int minSegment = 8;   // induction
+        int maxSegment = 24;  // induction
+        QString text;         // chars: the corpus
+        QString textSource;   // chars: where it came from, for error messages
+    };
+
+    static Expected<TrainingTask, Error> create(const Options &options);
+
+    const Options &options() const { return m_options; }
+    int vocabSize() const;
+    int seqLen() const;
+    // B sequences from the training distribution.
+    TrainingBatch batch(int B, Rng &rng) const;
+    // B sequences for validation: the held-out 10 % of a text; for generated tasks fresh
+    // sequences from the same distribution (the caller passes a separate generator).
+    TrainingBatch validationBatch(int B, Rng &rng) const;
+
+    // chars: text <-> token ids (characters outside the vocabulary are dropped).
+    std::vector<int> encode(const QString &text) const;
+    QString decode(const std::vector<int> &tokens) const;
+
+    // Induction-style probe sequences over [0, vocab) of length T with the same structure as
+    // the induction task, for measuring induction and previous-token scores of any model.
+    static TrainingBatch inductionBatch(int B, int T, int vocab, int minSegment, int maxSegment, Rng &rng);
+
+private:
+    TrainingBatch windows(int B, Rng &rng, int begin, int end) const;
+
+    Options m_options;
+    std::vector<char32_t> m_chars; // chars: vocabulary, sorted
+    std::vector<int> m_corpus;     // chars: the text as token ids
+    int m_split = 0;               // chars: first validation token
+};
+
+} // namespace tx

@@ -1,0 +1,108 @@
+#include "ui/charts/layerchart.h"
+
+#include "ui/charts/niceaxis.h"
+
+#include <iterator>
+
+#include <QBarSet>
+#include <QLegendMarker>
+#include <QStackedBarSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tx {
+
+LayerChart::LayerChart(QGraphicsItem *parent)
+    : QChart(parent)
+    , m_series(new QStackedBarSeries(this))
+    , m_layers(new QValueAxis(this))
+    , m_values(new QValueAxis(this))
+{
+    const QColor colors[] = {QColor(0x56, 0xB4, 0xE9), QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                             QColor(0x00, 0x72, 0xB2)};
+    for (int i = 0; i < int(std::size(colors)); ++i) {
+        auto *set = new QBarSet(QString(), m_series);
+        set->setColor(colors[i]);
+        m_series->append(set);
+        m_sets << set;
+    }
+    m_series->setBarWidth(0.8);
+    addSeries(m_series);
+    m_layers->setLabelFormat(QStringLiteral("%d"));
+    m_layers->setTickType(QValueAxis::TicksDynamic);
+    m_layers->setTickAnchor(0);
+    m_values->setLabelFormat(QStringLiteral("%.0f"));
+    addAxis(m_layers, Qt::AlignBottom);
+    addAxis(m_values, Qt::AlignLeft);
+    m_series->attachAxis(m_layers);
+    m_series->attachAxis(m_values);
+    legend()->setAlignment(Qt::AlignBottom);
+    retranslate(); // the fixed titles and names, in one place for every language change
+}
+
+void LayerChart::retranslate()
+{
+    setTitle(tr("Parameters per layer"));
+    const QStringList names = {tr("Attention"), tr("Cross-attention"), tr("Feed-forward (MLP)"), tr("Norms")};
+    for (int i = 0; i < m_sets.size() && i < names.size(); ++i)
+        m_sets[i]->setLabel(names[i]);
+    m_layers->setTitleText(tr("layer (from 0)"));
+    m_values->setTitleText(tr("millions"));
+}
+
+void LayerChart::setParams(const ParamCount &params)
+{
+    std::vector<LayerParams> layers = params.encoderLayers;
+    layers.insert(layers.end(), params.decoderLayers.begin(), params.decoderLayers.end());
+    const int n = int(layers.size());
+    double top = 0;
+    for (int s = 0; s < m_sets.size(); ++s) {
+        QBarSet *set = m_sets[s];
+        QList<qreal> values;
+        values.reserve(n);
+        for (const LayerParams &l : layers) {
+            const std::int64_t v = s == 0 ? l.attention : s == 1 ? l.crossAttention : s == 2 ? l.ffn : l.norms;
+            values << double(v) / 1e6;
+        }
+        // Each QBarSet::replace() re-lays out every bar of the series, so a change that moves
+        // all layers at once (d_model, d_ff) is swapped in as one list: two layouts, not n.
+        int changed = set->count() == n ? 0 : n;
+        for (int i = 0; changed < 2 && i < n; ++i)
+            changed += set->at(i) != values[i] ? 1 : 0;
+        if (changed == 1) {
+            for (int i = 0; i < n; ++i)
+                if (set->at(i) != values[i])
+                    set->replace(i, values[i]);
+        } else if (changed > 1) {
+            set->remove(0, set->count());
+            set->append(values);
+        }
+    }
+    for (const LayerParams &l : layers)
+        top = std::max(top, double(l.total()) / 1e6);
+    // Components no layer has (cross-attention in a decoder-only model) leave the legend.
+    std::vector<bool> visible(size_t(m_sets.size()), false);
+    for (const LayerParams &l : layers) {
+        visible[0] = visible[0] || l.attention > 0;
+        visible[1] = visible[1] || l.crossAttention > 0;
+        visible[2] = visible[2] || l.ffn > 0;
+        visible[3] = visible[3] || l.norms > 0;
+    }
+    if (visible != m_legendShown) {
+        m_legendShown = visible;
+        const auto markers = legend()->markers(m_series);
+        for (int i = 0; i < markers.size() && i < int(visible.size()); ++i)
+            markers[i]->setVisible(visible[size_t(i)]);
+    }
+    // Layers are numbered from 1 on the axis; bar i sits at x = i.
+    if (m_layers->max() != std::max(0, n - 1) + 0.5 || m_layers->min() != -0.5)
+        m_layers->setRange(-0.5, std::max(0, n - 1) + 0.5);
+    const double step = std::max(1.0, std::pow(2.0, std::ceil(std::log2(std::max(1.0, n / 12.0)))));
+    if (m_layers->tickInterval() != step)
+        m_layers->setTickInterval(step);
+    NiceAxis::fitFromZero(m_values, top * 1.05);
+}
+
+} // namespace tx

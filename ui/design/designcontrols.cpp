@@ -1,0 +1,454 @@
+#include "ui/design/designcontrols.h"
+
+#include "core/estimate/hardwarecatalog.h"
+#include "core/report/componentnames.h"
+#include "ui/design/designstate.h"
+#include "ui/design/presetpicker.h"
+#include "ui/widgets/controlgroup.h"
+#include "ui/widgets/knobcontrol.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace tx {
+
+namespace {
+
+// The multiple of `step` nearest to v, at least `step`.
+int nearestMultiple(int v, int step)
+{
+    if (step <= 1)
+        return std::max(1, v);
+    const int down = (v / step) * step;
+    const int up = down + step;
+    return std::max(step, (v - down < up - v) ? down : up);
+}
+
+// The divisor of n nearest to v (d_model must split evenly into heads).
+int nearestDivisor(int v, int n)
+{
+    if (n <= 0)
+        return std::max(1, v);
+    int best = 1;
+    for (int d = 1; d <= n && d <= 4096; ++d) {
+        if (n % d == 0 && std::abs(d - v) < std::abs(best - v))
+            best = d;
+    }
+    return best;
+}
+
+ControlGroup *addGroup(QVBoxLayout *layout, const QString &title)
+{
+    auto *box = new ControlGroup(title);
+    box->body()->setSpacing(4);
+    layout->addWidget(box);
+    return box;
+}
+
+} // namespace
+
+DesignControls::DesignControls(DesignState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_presets(new PresetPicker(state, this))
+    , m_otherProblems(new QLabel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+
+    auto *presetRow = new QFormLayout;
+    auto *presetLabel = new QLabel(tr("Start from &model:"), this);
+    presetLabel->setBuddy(m_presets);
+    presetRow->addRow(presetLabel, m_presets);
+    layout->addLayout(presetRow);
+
+    m_otherProblems->setWordWrap(true);
+    m_otherProblems->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_otherProblems->setVisible(false);
+    layout->addWidget(m_otherProblems);
+
+    // --- Shape -------------------------------------------------------------------------
+    ControlGroup *shape = addGroup(layout, tr("Size and shape"));
+    addCombo(shape, QStringLiteral("layout"), tr("Kind of model"),
+             tr("Decoder only (GPT, Llama) writes text left to right. Encoder only (BERT) reads a whole text "
+                "at once to classify or search it. Encoder-decoder (T5) reads an input, then writes an output."),
+             {{tr("Decoder only (GPT, Llama)"), int(Layout::DecoderOnly)},
+              {tr("Encoder only (BERT)"), int(Layout::EncoderOnly)},
+              {tr("Encoder-decoder (T5)"), int(Layout::EncoderDecoder)}},
+             [](ModelConfig &c, int v) {
+                 c.layout = Layout(v);
+                 if (c.layout == Layout::EncoderDecoder && c.nDecoderLayers < 1)
+                     c.nDecoderLayers = c.nLayers;
+             });
+    KnobControl *dModel = addKnob(
+        shape, QStringLiteral("d_model"), tr("Width (d_model)"),
+        tr("Thinking bandwidth: how many numbers describe each token as it flows through the model. "
+           "Wider models understand more but cost quadratically more.\n"
+           "Each layer holds about 12·d_model² weights (4·d² attention + 8·d² FFN at d_ff = 4·d)."),
+        1, 131072, 64, 16384, true, nullptr);
+    connect(dModel, &KnobControl::valueEdited, this, [this](int v, bool dragging) {
+        const bool lock = m_dffLock->isChecked();
+        m_state->edit(tr("Change width"), QStringLiteral("d_model"), [v, lock](ModelConfig &c) {
+            c.dModel = v;
+            if (lock)
+                c.dFf = 4 * v;
+        }, dragging);
+    });
+    addKnob(shape, QStringLiteral("n_layers"), tr("Layers (depth)"),
+            tr("Depth of thought: each layer refines every token once more. Parameters, memory and compute "
+               "grow linearly with depth.\nParameters ≈ 12·L·d_model²."),
+            1, 1024, 1, 128, false, [](ModelConfig &c, int v) { c.nLayers = v; });
+    addKnob(shape, QStringLiteral("n_decoder_layers"), tr("Decoder layers"),
+            tr("Layers of the writing half of an encoder-decoder model; each also attends to the encoder's "
+               "output (cross-attention, 4·d_model² more weights per layer)."),
+            1, 1024, 1, 128, false, [](ModelConfig &c, int v) { c.nDecoderLayers = v; });
+    addKnob(shape, QStringLiteral("n_heads"), tr("Attention heads"),
+            tr("Size of the expert team: how many things each token can look for at once. Heads split the width: head size = "
+               "d_model / heads, so d_model must be a multiple of the heads. Changing heads alone does not "
+               "change the parameter count (Q, K, V, O stay d_model × d_model)."),
+            1, 4096, 1, 128, false, [](ModelConfig &c, int v) {
+                // Key/value heads follow so the grouping stays valid: MHA stays MHA, GQA keeps
+                // the nearest group count that divides the new heads.
+                c.nKvHeads = c.nKvHeads == c.nHeads ? v : nearestDivisor(c.nKvHeads, v);
+                c.nHeads = v;
+            });
+    addKnob(shape, QStringLiteral("n_kv_heads"), tr("Key/value heads"),
+            tr("Memory per token while generating: fewer key/value heads (grouped-query attention) shrink "
+               "the KV cache, which limits how many users and how long a context fit.\n"
+               "KV cache = 2 · layers · kv_heads · head_size · context · batch · bytes."),
+            1, 4096, 1, 128, false, [](ModelConfig &c, int v) { c.nKvHeads = v; });
+    KnobControl *dff = addKnob(
+        shape, QStringLiteral("d_ff"), tr("FFN width (d_ff)"),
+        tr("Knowledge storage: the feed-forward block is where most facts live; it holds two thirds of a "
+           "classic layer's weights.\nFFN weights = 2·d_model·d_ff (3·d_model·d_ff when gated)."),
+        1, 1048576, 64, 65536, true, [](ModelConfig &c, int v) { c.dFf = v; });
+    m_dffLock = new QCheckBox(tr("Keep at ×4 d_model"), dff);
+    m_dffLock->setToolTip(tr("Ties the FFN width to four times the width, the ratio of GPT-2 and BERT."));
+    shape->layout()->addWidget(m_dffLock);
+    connect(m_dffLock, &QCheckBox::toggled, this, [this](bool on) {
+        m_knobs.value(QStringLiteral("d_ff"))->setEnabled(!on);
+        if (on)
+            m_state->edit(tr("Lock FFN width"), QStringLiteral("d_ff"),
+                          [](ModelConfig &c) { c.dFf = 4 * c.dModel; });
+    });
+    addKnob(shape, QStringLiteral("vocab_size"), tr("Vocabulary (tokens)"),
+            tr("How many different word pieces the model knows. A bigger vocabulary reads text in fewer "
+               "tokens (cheaper, longer effective context) but adds a d_model-wide row per token.\n"
+               "Embedding weights = vocab · d_model (twice when the output head is not tied)."),
+            1, 16777216, 256, 262144, true, [](ModelConfig &c, int v) { c.vocabSize = v; });
+    addKnob(shape, QStringLiteral("max_positions"), tr("Context length (tokens)"),
+            tr("How much text the model can keep in view at once. Longer contexts cost KV-cache memory "
+               "linearly and attention compute quadratically; a learned position table adds "
+               "context · d_model weights."),
+            1, 16777216, 128, 1048576, true, [](ModelConfig &c, int v) { c.maxPositions = v; });
+
+    // Snapping: d_model to a multiple of the heads, heads to a divisor of d_model, key/value
+    // heads to a divisor of the heads, d_ff and vocabulary to multiples of 64.
+    dModel->setSnap([this](int v) { return nearestMultiple(v, std::max(1, m_state->config().nHeads)); });
+    m_knobs.value(QStringLiteral("n_heads"))->setSnap([this](int v) {
+        return nearestDivisor(v, m_state->config().dModel);
+    });
+    m_knobs.value(QStringLiteral("n_kv_heads"))->setSnap([this](int v) {
+        return nearestDivisor(v, m_state->config().nHeads);
+    });
+    dff->setSnap([](int v) { return nearestMultiple(v, 64); });
+    m_knobs.value(QStringLiteral("vocab_size"))->setSnap([](int v) { return nearestMultiple(v, 64); });
+    m_knobs.value(QStringLiteral("max_positions"))->setSnap([](int v) { return nearestMultiple(v, 128); });
+
+    // --- Building blocks ---------------------------------------------------------------
+    ControlGroup *block = addGroup(layout, tr("Building blocks"));
+    addCombo(block, QStringLiteral("ffn"), tr("Feed-forward kind"),
+             tr("Plain (2 matrices, GPT-2, BERT) or gated (3 matrices, SwiGLU in Llama): gated FFNs learn "
+                "better per parameter; at equal d_ff they hold 1.5× the weights."),
+             {{tr("Plain (2 matrices)"), int(FfnKind::Dense2)}, {tr("Gated (3 matrices, SwiGLU)"), int(FfnKind::Gated3)}},
+             [](ModelConfig &c, int v) {
+                 c.ffn = FfnKind(v);
+                 if (c.ffn == FfnKind::Gated3 && c.activation != Activation::Silu)
+                     c.activation = Activation::Silu;
+             });
+    addCombo(block, QStringLiteral("norm"), tr("Normalization"),
+             tr("Keeps the numbers in a healthy range. LayerNorm has a scale and a bias (2·d_model weights), "
+                "RMSNorm only a scale (d_model weights) and is a little faster."),
+             {{tr("LayerNorm"), int(NormKind::LayerNorm)}, {tr("RMSNorm"), int(NormKind::RmsNorm)}},
+             [](ModelConfig &c, int v) { c.norm = NormKind(v); });
+    addCombo(block, QStringLiteral("positions"), tr("Word order signal"),
+             tr("How the model knows word order. A learned table costs context · d_model weights and caps the "
+                "context; rotary (RoPE) and sinusoidal cost nothing; T5's relative buckets add a small table."),
+             {{tr("None"), int(PositionKind::None)},
+              {tr("Sinusoidal"), int(PositionKind::Sinusoidal)},
+              {tr("Learned table"), int(PositionKind::Learned)},
+              {tr("Rotary (RoPE)"), int(PositionKind::Rotary)},
+              {tr("Relative buckets (T5)"), int(PositionKind::RelativeBuckets)}},
+             [](ModelConfig &c, int v) { c.positions = PositionKind(v); });
+
+    // --- Precision ---------------------------------------------------------------------
+    const QList<QPair<QString, int>> precisions = {
+        {tr("fp32 (4 bytes)"), int(Precision::FP32)}, {tr("fp16 (2 bytes)"), int(Precision::FP16)},
+        {tr("bf16 (2 bytes)"), int(Precision::BF16)}, {tr("fp8 (1 byte)"), int(Precision::FP8)},
+        {tr("int8 (1 byte + scales)"), int(Precision::INT8)}, {tr("int4 (½ byte + scales)"), int(Precision::INT4)}};
+    ControlGroup *precision = addGroup(layout, tr("Number precision"));
+    addCombo(precision, QStringLiteral("weight_precision"), tr("Weights"),
+             tr("Bytes per stored weight. Halving it halves the memory the model needs and speeds up "
+                "generation, at some cost in quality below 8 bits.\nWeights memory = params · bits / 8."),
+             precisions, [](ModelConfig &c, int v) { c.weightPrecision = Precision(v); });
+    addCombo(precision, QStringLiteral("kv_precision"), tr("KV cache"),
+             tr("Bytes per cached key/value number while generating; the KV cache grows with context and "
+                "batch, so this decides how many users fit."),
+             precisions, [](ModelConfig &c, int v) { c.kvPrecision = Precision(v); });
+
+    // --- Sharing -----------------------------------------------------------------------
+    ControlGroup *sharing = addGroup(layout, tr("Weight sharing"));
+    addCheck(sharing, QStringLiteral("tied_embeddings"), tr("Output head reuses the token table"),
+             tr("Tied embeddings: the last layer that picks the next token reuses the input table, saving "
+                "vocab · d_model weights."),
+             [](ModelConfig &c, bool v) { c.tiedEmbeddings = v; });
+    addCombo(sharing, QStringLiteral("sharing"), tr("Layers share weights"),
+             tr("ALBERT stores one layer and runs it many times: far fewer parameters, the same compute."),
+             {{tr("No sharing"), int(Sharing::None)},
+              {tr("All layers share one (ALBERT)"), int(Sharing::AllLayers)},
+              {tr("Groups of layers"), int(Sharing::Groups)}},
+             [](ModelConfig &c, int v) { c.sharing = Sharing(v); });
+    addKnob(sharing, QStringLiteral("share_group_size"), tr("Layers per shared group"),
+            tr("With group sharing, this many consecutive layers use one stored layer."),
+            1, 1024, 1, 64, false, [](ModelConfig &c, int v) { c.shareGroupSize = v; });
+    addKnob(sharing, QStringLiteral("embedding_dim"), tr("Embedding size (0 = width)"),
+            tr("Factorized embedding (ALBERT): a narrow token table projected up to d_model. Saves "
+               "vocab · (d_model − e) weights, adds e · d_model."),
+            0, 131072, 0, 4096, false, [](ModelConfig &c, int v) { c.embeddingDim = v; });
+    m_knobs.value(QStringLiteral("embedding_dim"))->setSnap([](int v) { return v < 8 ? 0 : nearestMultiple(v, 16); });
+
+    // --- Mixture of experts ------------------------------------------------------------
+    ControlGroup *moe = addGroup(layout, tr("Mixture of experts"));
+    addKnob(moe, QStringLiteral("moe_experts"), tr("Experts (0 = dense)"),
+            tr("Many FFNs per layer, of which each token uses only a few: more knowledge for the same "
+               "compute per token, but every expert must sit in memory.\nFFN weights × experts."),
+            0, 4096, 0, 256, false, [](ModelConfig &c, int v) { c.moe.numExperts = v; });
+    addKnob(moe, QStringLiteral("moe_top_k"), tr("Experts per token"),
+            tr("How many experts each token runs through; compute per token grows with it."),
+            1, 4096, 1, 16, false, [](ModelConfig &c, int v) { c.moe.topK = v; });
+
+    // --- Fine-tuning -------------------------------------------------------------------
+    ControlGroup *lora = addGroup(layout, tr("Fine-tuning"));
+    addKnob(lora, QStringLiteral("lora_rank"), tr("LoRA rank (0 = off)"),
+            tr("Cheap fine-tuning: small adapters beside the frozen weights. Only the adapters train, so "
+               "optimizer memory shrinks to theirs.\nAdapter weights = r · (d_in + d_out) per adapted matrix."),
+            0, 65536, 0, 256, false, [](ModelConfig &c, int v) { c.lora.rank = v; });
+
+    // --- Use and training (assumptions, not part of the design file) -------------------
+    ControlGroup *use = addGroup(layout, tr("Use and training"));
+    addAssumptionKnob(use, QStringLiteral("seq"), tr("Context in use (tokens)"),
+                      tr("How long the texts are that the model reads and writes in use. The KV cache grows "
+                         "linearly with it, attention compute quadratically.\nKV cache = 2 · b · s · L · n_kv · d_head · bytes."),
+                      1, 16777216, 128, 1048576, true, [](Assumptions &a, int v) { a.contextLength = v; });
+    m_knobs.value(QStringLiteral("seq"))->setSnap([](int v) { return nearestMultiple(v, 128); });
+    addAssumptionKnob(use, QStringLiteral("batch"), tr("Users at once (batch)"),
+                      tr("Sequences served (or trained) together. More users share one read of the weights, "
+                         "so throughput rises, but each brings its own KV cache."),
+                      1, 1000000, 1, 1024, true, [](Assumptions &a, int v) { a.batch = v; });
+    addAssumptionKnob(use, QStringLiteral("tokens"), tr("Training tokens (billions)"),
+                      tr("How much text the model learns from. Chinchilla-optimal is about 20 tokens per "
+                         "parameter (Hoffmann et al. 2022).\nTraining compute ≈ 6 · N · D FLOPs."),
+                      1, 10000000, 1, 100000, true,
+                      [](Assumptions &a, int v) { a.trainingTokens = double(v) * 1e9; });
+    QList<QPair<QString, QVariant>> devices;
+    for (const Device &d : HardwareCatalog::builtIn().devices())
+        devices.append({d.name, d.id});
+    addAssumptionCombo(use, QStringLiteral("device"), tr("Device"),
+                       tr("The accelerator the model runs and trains on: its memory decides what fits, its "
+                          "speed and price the time and cost."),
+                       devices, [](Assumptions &a, const QVariant &v) { a.device = v.toString(); });
+    addAssumptionKnob(use, QStringLiteral("devices"), tr("Devices for training"),
+                      tr("How many devices share the training run; time falls with more of them, cost stays."),
+                      1, 1000000, 1, 16384, true, [](Assumptions &a, int v) { a.devices = v; });
+    addAssumptionKnob(use, QStringLiteral("mfu"), tr("Utilization (MFU, %)"),
+                      tr("Share of the device's peak speed a training run achieves; 30–50 % is typical.\n"
+                         "Time = training FLOPs / (devices · peak · MFU)."),
+                      1, 100, 1, 100, false, [](Assumptions &a, int v) { a.mfu = v / 100.0; });
+    addAssumptionCombo(use, QStringLiteral("optimizer"), tr("Optimizer"),
+                       tr("Bytes of training state per parameter: mixed-precision AdamW keeps 16, 8-bit Adam 10."),
+                       {{tr("AdamW, mixed precision (16 B/param)"), int(Optimizer::AdamWMixed)},
+                        {tr("AdamW, fp32 (16 B/param)"), int(Optimizer::AdamW)},
+                        {tr("SGD with momentum (12 B/param)"), int(Optimizer::SgdMomentum)},
+                        {tr("8-bit Adam (10 B/param)"), int(Optimizer::Adam8bit)},
+                        {tr("Adafactor"), int(Optimizer::Adafactor)}},
+                       [](Assumptions &a, const QVariant &v) { a.optimizer = Optimizer(v.toInt()); });
+    addAssumptionCombo(use, QStringLiteral("law"), tr("Scaling law"),
+                       tr("Which published fit predicts the loss and the compute-optimal size. The papers "
+                          "disagree; the choice is written into every report."),
+                       {{tr("Chinchilla (Hoffmann et al. 2022)"), int(ScalingLawKind::Chinchilla)},
+                        {tr("Epoch AI refit (Besiroglu et al. 2024)"), int(ScalingLawKind::EpochRefit)},
+                        {tr("Kaplan et al. 2020"), int(ScalingLawKind::Kaplan)}},
+                       [](Assumptions &a, const QVariant &v) { a.law = ScalingLawKind(v.toInt()); });
+
+    layout->addStretch(1);
+    showSnapshot(m_state->snapshot());
+}
+
+KnobControl *DesignControls::addKnob(QWidget *group, const QString &field, const QString &label, const QString &help,
+                                     int min, int max, int sliderMin, int sliderMax, bool logScale,
+                                     void (*set)(ModelConfig &, int))
+{
+    auto *knob = new KnobControl(label, min, max, sliderMin, sliderMax,
+                                 logScale ? KnobControl::Scale::Log : KnobControl::Scale::Linear, group);
+    knob->setObjectName(field);
+    knob->setHelp(help);
+    group->layout()->addWidget(knob);
+    m_knobs.insert(field, knob);
+    if (set) {
+        connect(knob, &KnobControl::valueEdited, this, [this, field, label, set](int v, bool dragging) {
+            m_state->edit(tr("Change %1").arg(label), field, [set, v](ModelConfig &c) { set(c, v); }, dragging);
+        });
+    }
+    return knob;
+}
+
+KnobControl *DesignControls::addAssumptionKnob(QWidget *group, const QString &field, const QString &label,
+                                               const QString &help, int min, int max, int sliderMin, int sliderMax,
+                                               bool logScale, void (*set)(Assumptions &, int))
+{
+    KnobControl *knob = addKnob(group, field, label, help, min, max, sliderMin, sliderMax, logScale, nullptr);
+    connect(knob, &KnobControl::valueEdited, this, [this, field, label, set](int v, bool dragging) {
+        m_state->editAssumptions(tr("Change %1").arg(label), field, [set, v](Assumptions &a) { set(a, v); }, dragging);
+    });
+    return knob;
+}
+
+QComboBox *DesignControls::addAssumptionCombo(QWidget *group, const QString &field, const QString &label,
+                                              const QString &help, const QList<QPair<QString, QVariant>> &items,
+                                              void (*set)(Assumptions &, const QVariant &))
+{
+    QComboBox *combo = addCombo(group, field, label, help, {}, nullptr);
+    for (const auto &item : items)
+        combo->addItem(item.first, item.second);
+    connect(combo, &QComboBox::activated, this, [this, combo, field, label, set](int index) {
+        const QVariant v = combo->itemData(index);
+        m_state->editAssumptions(tr("Change %1").arg(label), field, [set, v](Assumptions &a) { set(a, v); });
+    });
+    return combo;
+}
+
+QComboBox *DesignControls::addCombo(QWidget *group, const QString &field, const QString &label, const QString &help,
+                                    const QList<QPair<QString, int>> &items, void (*set)(ModelConfig &, int))
+{
+    auto *row = new QWidget(group);
+    auto *form = new QFormLayout(row);
+    form->setContentsMargins(0, 0, 0, 0);
+    auto *combo = new QComboBox(row);
+    combo->setObjectName(field);
+    for (const auto &item : items)
+        combo->addItem(item.first, item.second);
+    combo->setToolTip(help);
+    auto *text = new QLabel(label, row);
+    text->setBuddy(combo);
+    text->setToolTip(help);
+    form->addRow(text, combo);
+    group->layout()->addWidget(row);
+    m_combos.insert(field, combo);
+    if (set) {
+        connect(combo, &QComboBox::activated, this, [this, combo, field, label, set](int index) {
+            const int v = combo->itemData(index).toInt();
+            m_state->edit(tr("Change %1").arg(label), field, [set, v](ModelConfig &c) { set(c, v); });
+        });
+    }
+    return combo;
+}
+
+QCheckBox *DesignControls::addCheck(QWidget *group, const QString &field, const QString &label, const QString &help,
+                                    void (*set)(ModelConfig &, bool))
+{
+    auto *check = new QCheckBox(label, group);
+    check->setObjectName(field);
+    check->setToolTip(help);
+    group->layout()->addWidget(check);
+    m_checks.insert(field, check);
+    connect(check, &QCheckBox::clicked, this, [this, field, label, set](bool on) {
+        m_state->edit(tr("Change %1").arg(label), field, [set, on](ModelConfig &c) { set(c, on); });
+    });
+    return check;
+}
+
+void DesignControls::showSnapshot(const DesignSnapshot &s)
+{
+    const ModelConfig &c = s.config;
+    const auto setKnob = [this](const char *field, int v) { m_knobs.value(QLatin1String(field))->setValue(v); };
+    setKnob("d_model", c.dModel);
+    setKnob("n_layers", c.nLayers);
+    setKnob("n_decoder_layers", c.nDecoderLayers);
+    setKnob("n_heads", c.nHeads);
+    setKnob("n_kv_heads", c.nKvHeads);
+    setKnob("d_ff", c.dFf);
+    setKnob("vocab_size", c.vocabSize);
+    setKnob("max_positions", c.maxPositions);
+    setKnob("share_group_size", c.shareGroupSize);
+    setKnob("embedding_dim", c.embeddingDim);
+    setKnob("moe_experts", c.moe.numExperts);
+    setKnob("moe_top_k", c.moe.topK);
+    setKnob("lora_rank", c.lora.rank);
+
+    const Assumptions &a = s.assumptions;
+    setKnob("seq", a.contextLength);
+    setKnob("batch", a.batch);
+    setKnob("tokens", int(std::lround(std::min(a.trainingTokens / 1e9, 1e7))));
+    setKnob("devices", a.devices);
+    setKnob("mfu", int(std::lround(a.mfu * 100)));
+    {
+        QComboBox *device = m_combos.value(QStringLiteral("device"));
+        const QSignalBlocker block(device);
+        device->setCurrentIndex(device->findData(a.device));
+    }
+
+    const auto setCombo = [this](const char *field, int v) {
+        QComboBox *combo = m_combos.value(QLatin1String(field));
+        const QSignalBlocker block(combo);
+        combo->setCurrentIndex(combo->findData(v));
+    };
+    setCombo("layout", int(c.layout));
+    setCombo("ffn", int(c.ffn));
+    setCombo("norm", int(c.norm));
+    setCombo("positions", int(c.positions));
+    setCombo("weight_precision", int(c.weightPrecision));
+    setCombo("kv_precision", int(c.kvPrecision));
+    setCombo("sharing", int(c.sharing));
+    setCombo("optimizer", int(a.optimizer));
+    setCombo("law", int(a.law));
+    {
+        QCheckBox *tied = m_checks.value(QStringLiteral("tied_embeddings"));
+        const QSignalBlocker block(tied);
+        tied->setChecked(c.tiedEmbeddings);
+    }
+
+    const bool encDec = c.layout == Layout::EncoderDecoder;
+    m_knobs.value(QStringLiteral("n_layers"))->label()->setText(encDec ? tr("Encoder layers") : tr("Layers (depth)"));
+    m_knobs.value(QStringLiteral("n_decoder_layers"))->setVisible(encDec);
+    m_knobs.value(QStringLiteral("share_group_size"))->setVisible(c.sharing == Sharing::Groups);
+    m_knobs.value(QStringLiteral("moe_top_k"))->setEnabled(c.moe.enabled());
+    m_checks.value(QStringLiteral("tied_embeddings"))->setEnabled(c.lmHead);
+
+    // Each problem goes to its own control; the rest are listed above the groups.
+    QStringList other;
+    for (auto it = m_knobs.cbegin(); it != m_knobs.cend(); ++it) {
+        const Error *e = s.errorFor(it.key());
+        it.value()->setProblem(e ? e->message : QString());
+    }
+    // Not an error for the estimators, but worth a mark: a model cannot read past its limit.
+    if (!s.errorFor(QStringLiteral("seq")) && a.contextLength > c.maxPositions)
+        m_knobs.value(QStringLiteral("seq"))
+            ->setProblem(tr("longer than the model's context limit (%1 tokens)").arg(c.maxPositions));
+    for (const Error &e : s.errors) {
+        if (!m_knobs.contains(e.field))
+            other << (e.field.isEmpty() ? e.message : ComponentNames::field(e.field) + QStringLiteral(": ") + e.message);
+    }
+    m_otherProblems->setText(other.join(QLatin1Char('\n')));
+    m_otherProblems->setVisible(!other.isEmpty());
+    m_presets->showConfig(c);
+}
+
+} // namespace tx

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "core/estimate/designsnapshot.h"
+
+#include <QHash>
+#include <QVariant>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+
+namespace tx {
+
+class DesignState;
+class KnobControl;
+class PresetPicker;
+
+// Every design knob, grouped and labelled in plain words. Edits go to DesignState as undo
+// commands; the controls only show the snapshot they are given.
+class DesignControls : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DesignControls(DesignState *state, QWidget *parent = nullptr);
+
+    void showSnapshot(const DesignSnapshot &snapshot);
+
+    // The knob editing a design-file key ("d_model"), or nullptr.
+    KnobControl *knob(const QString &field) const { return m_knobs.value(field); }
+    // The combo box or check box editing a design-file key ("ffn", "tied_embeddings").
+    QComboBox *combo(const QString &field) const { return m_combos.value(field); }
+    QCheckBox *check(const QString &field) const { return m_checks.value(field); }
+    QCheckBox *dffLock() const { return m_dffLock; }
+    PresetPicker *presetPicker() const { return m_presets; }
+    // Problems of fields without a control of their own.
+    QLabel *otherProblems() const { return m_otherProblems; }
+
+private:
+    KnobControl *addKnob(QWidget *group, const QString &field, const QString &label, const QString &help,
+                         int min, int max, int sliderMin, int sliderMax, bool logScale,
+                         void (*set)(ModelConfig &, int));
+    KnobControl *addAssumptionKnob(QWidget *group, const QString &field, const QString &label, const QString &help,
+                                   int min, int max, int sliderMin, int sliderMax, bool logScale,
+                                   void (*set)(Assumptions &, int));
+    QComboBox *addCombo(QWidget *group, const QString &field, const QString &label, const QString &help,
+                        const QList<QPair<QString, int>> &items, void (*set)(ModelConfig &, int));
+    QComboBox *addAssumptionCombo(QWidget *group, const QString &field, const QString &label, const QString &help,
+                                  const QList<QPair<QString, QVariant>> &items, void (*set)(Assumptions &, const QVariant &));
+    QCheckBox *addCheck(QWidget *group, const QString &field, const QString &label, const QString &help,
+                        void (*set)(ModelConfig &, bool));
+
+    DesignState *m_state;
+    PresetPicker *m_presets;
+    QHash<QString, KnobControl *> m_knobs;
+    QHash<QString, QComboBox *> m_combos;
+    QHash<QString, QCheckBox *> m_checks;
+    QCheckBox *m_dffLock = nullptr;
+    QLabel *m_otherProblems;
+};
+
+} // namespace tx

@@ -1,0 +1,131 @@
+#include "ui/design/designstate.h"
+
+#include "core/design/configvalidator.h"
+#include "core/design/designfile.h"
+#include "core/estimate/evaluator.h"
+#include "core/estimate/paramcounter.h"
+#include "ui/design/editdesigncommand.h"
+
+#include <QUndoStack>
+
+namespace tx {
+
+DesignState::DesignState(QObject *parent)
+    : QObject(parent)
+    , m_undo(new QUndoStack(this))
+    , m_snapshot(computeSnapshot(ModelConfig{}, fitted(ModelConfig{}, Assumptions{})))
+{
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+void DesignState::edit(const QString &text, const QString &field, const std::function<void(ModelConfig &)> &change,
+                       bool dragging)
+{
+    ModelConfig next = m_snapshot.config;
+    change(next);
+    push(next, m_snapshot.assumptions, text, field, dragging);
+}
+
+void DesignState::editAssumptions(const QString &text, const QString &field,
+                                  const std::function<void(Assumptions &)> &change, bool dragging)
+{
+    Assumptions next = m_snapshot.assumptions;
+    change(next);
+    if (next.contextLength != m_snapshot.assumptions.contextLength)
+        m_askedContext = next.contextLength;
+    push(m_snapshot.config, next, text, field, dragging);
+}
+
+void DesignState::replace(const ModelConfig &config, const QString &text)
+{
+    push(config, fitted(config, m_snapshot.assumptions), text, {}, false);
+}
+
+Assumptions DesignState::fitted(const ModelConfig &config, Assumptions assumptions) const
+{
+    assumptions.contextLength = m_askedContext;
+    if (config.maxPositions > 0 && assumptions.contextLength > config.maxPositions)
+        assumptions.contextLength = config.maxPositions;
+    return assumptions;
+}
+
+void DesignState::push(const ModelConfig &config, const Assumptions &assumptions, const QString &text,
+                       const QString &field, bool dragging)
+{
+    const EditDesignCommand::Values before{m_snapshot.config, m_snapshot.assumptions};
+    const EditDesignCommand::Values after{config, assumptions};
+    if (before == after)
+        return;
+    m_undo->push(new EditDesignCommand(this, before, after, text, field, dragging));
+}
+
+void DesignState::reset(const ModelConfig &config, const QString &filePath)
+{
+    m_undo->clear();
+    apply(config, fitted(config, m_snapshot.assumptions));
+    if (filePath != m_filePath) {
+        m_filePath = filePath;
+        emit filePathChanged(m_filePath);
+    }
+    m_undo->setClean();
+    emit modifiedChanged(false);
+}
+
+bool DesignState::isModified() const
+{
+    return !m_undo->isClean();
+}
+
+Expected<ModelConfig, Error> DesignState::open(const QString &path)
+{
+    auto loaded = DesignFile::load(path);
+    if (loaded)
+        reset(*loaded, path);
+    return loaded;
+}
+
+std::optional<Error> DesignState::save(const QString &path)
+{
+    if (auto error = DesignFile::save(m_snapshot.config, path))
+        return error;
+    if (path != m_filePath) {
+        m_filePath = path;
+        emit filePathChanged(m_filePath);
+    }
+    m_undo->setClean();
+    return std::nullopt;
+}
+
+void DesignState::apply(const ModelConfig &config, const Assumptions &assumptions)
+{
+    m_snapshot = computeSnapshot(config, assumptions);
+    emit snapshotChanged(m_snapshot);
+}
+
+DesignSnapshot DesignState::computeSnapshot(const ModelConfig &config, const Assumptions &assumptions)
+{
+    DesignSnapshot s;
+    s.config = config;
+    s.assumptions = assumptions;
+    s.errors = validate(config);
+    if (!s.errors.empty())
+        return s;
+    // evaluate() counts the parameters itself; count separately only when the assumptions
+    // (not the design) are what it rejects, so the parameter views still have numbers.
+    auto evaluation = evaluate(config, assumptions);
+    if (evaluation) {
+        s.params = evaluation->params;
+        s.evaluation = std::move(*evaluation);
+        return s;
+    }
+    auto count = countParams(config);
+    if (!count) {
+        s.errors.push_back(count.error());
+        return s;
+    }
+    s.params = *count;
+    s.errors.push_back(evaluation.error());
+    return s;
+}
+
+} // namespace tx

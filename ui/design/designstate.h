@@ -1,0 +1,81 @@
+#pragma once
+
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/design/modelconfig.h"
+#include "core/estimate/assumptions.h"
+#include "core/estimate/designsnapshot.h"
+
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+class QUndoStack;
+
+namespace tx {
+
+// Owns the design being edited (ModelConfig + Assumptions) and its undo history. Every
+// change goes through edit()/editAssumptions()/replace() as an undo command; after each
+// change the state calls core (validate, countParams, evaluate) and emits one snapshot
+// that every view draws.
+class DesignState : public QObject
+{
+    Q_OBJECT
+public:
+    explicit DesignState(QObject *parent = nullptr);
+
+    const ModelConfig &config() const { return m_snapshot.config; }
+    const Assumptions &assumptions() const { return m_snapshot.assumptions; }
+    const DesignSnapshot &snapshot() const { return m_snapshot; }
+    QUndoStack *undoStack() const { return m_undo; }
+
+    // Applies `change` to a copy of the design and pushes it as one undo step named `text`.
+    // `field` is the design-file key; with `dragging`, edits of the same field merge.
+    void edit(const QString &text, const QString &field, const std::function<void(ModelConfig &)> &change,
+              bool dragging = false);
+    // The same for an assumption (context in use, batch, training tokens, device, …);
+    // `field` is its command-line name ("seq", "batch", …).
+    void editAssumptions(const QString &text, const QString &field,
+                         const std::function<void(Assumptions &)> &change, bool dragging = false);
+    // Replaces the whole design as one undo step (choosing a preset). The assumptions stay,
+    // but the context in use is the one the user asked for (2,048 until they move it) cut to
+    // the new design's context limit: GPT-2 is not costed at 2,048 tokens it cannot read, and
+    // going on to Llama-2 gives back the 2,048.
+    void replace(const ModelConfig &config, const QString &text);
+    // Starts over with `config` and an empty history (new, open); assumptions stay, the
+    // context in use fitted as in replace().
+    void reset(const ModelConfig &config, const QString &filePath = {});
+
+    // The file the design was opened from or last saved to; empty for a new design.
+    QString filePath() const { return m_filePath; }
+    bool isModified() const;
+
+    Expected<ModelConfig, Error> open(const QString &path);
+    std::optional<Error> save(const QString &path);
+
+    // Called by EditDesignCommand: sets the design and emits the new snapshot.
+    void apply(const ModelConfig &config, const Assumptions &assumptions);
+
+    // What the views would show for a design, without touching the state (comparison).
+    static DesignSnapshot computeSnapshot(const ModelConfig &config, const Assumptions &assumptions);
+
+signals:
+    void snapshotChanged(const tx::DesignSnapshot &snapshot);
+    void filePathChanged(const QString &path);
+    void modifiedChanged(bool modified);
+
+private:
+    void push(const ModelConfig &config, const Assumptions &assumptions, const QString &text, const QString &field,
+              bool dragging);
+
+    // The assumptions with the context in use set to the asked-for context within the limit.
+    Assumptions fitted(const ModelConfig &config, Assumptions assumptions) const;
+
+    QUndoStack *m_undo;
+    int m_askedContext = Assumptions{}.contextLength; // the last context the user chose
+    DesignSnapshot m_snapshot;
+    QString m_filePath;
+};
+
+} // namespace tx

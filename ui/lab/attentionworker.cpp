@@ -1,0 +1,149 @@
+#include "ui/lab/attentionworker.h"
+
+#include "core/base/numberformat.h"
+#include "core/formats/hfcheckpoint.h"
+#include "core/nn/enginesizer.h"
+#include "core/nn/forwardops.h"
+#include "core/tokenize/bytetokenizer.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+namespace tx {
+
+AttentionWorker::AttentionWorker(QObject *parent)
+    : QObject(parent)
+{
+}
+
+bool AttentionWorker::prepareModel(const AttentionRequest &request)
+{
+    if (!request.checkpoint.isEmpty()) {
+        if (m_model && m_modelCheckpoint == request.checkpoint && m_modelCap == request.capBytes)
+            return true;
+        m_model.reset();
+        emit progress(5, tr("Loading %1").arg(request.checkpoint));
+        auto model = HfCheckpoint::load(request.checkpoint, request.capBytes);
+        if (!model) {
+            emit failed(model.error().toString());
+            return false;
+        }
+        const QFileInfo info(request.checkpoint);
+        auto tokenizer = Tokenizer::fromDirectory(info.isDir() ? info.filePath() : info.path());
+        if (!tokenizer) {
+            emit failed(tokenizer.error().toString());
+            return false;
+        }
+        m_tokenizer = *tokenizer ? *tokenizer : std::make_shared<ByteTokenizer>();
+        m_changes.clear();
+        m_weightBytes = EngineSizer::weightBytes(model->config());
+        m_model = std::move(*model);
+        m_modelConfig = m_model->config();
+        m_modelCheckpoint = request.checkpoint;
+        m_modelCap = request.capBytes;
+        return true;
+    }
+
+    emit progress(0, tr("Fitting the design under the memory cap"));
+    const auto plan = EngineSizer::fit(request.config, request.capBytes);
+    if (!plan) {
+        emit failed(plan.error().toString());
+        return false;
+    }
+    if (m_model && m_modelCheckpoint.isEmpty() && m_modelConfig == plan->config && m_modelSeed == request.seed
+        && m_modelCap == request.capBytes)
+        return true;
+    m_model.reset(); // free the old weights before allocating the new ones
+    emit progress(5, tr("Allocating %1 of float32 weights").arg(NumberFormat::bytes(double(plan->weightBytes))));
+    auto model = Transformer::create(plan->config, request.capBytes);
+    if (!model) {
+        emit failed(model.error().toString());
+        return false;
+    }
+    if (m_cancel.load()) {
+        emit cancelled();
+        return false;
+    }
+    emit progress(15, tr("Initialising weights (GPT-2 style, seed %1)").arg(request.seed));
+    model->initGpt2Style(request.seed);
+    m_model = std::move(*model);
+    m_modelConfig = plan->config;
+    m_modelSeed = request.seed;
+    m_modelCap = request.capBytes;
+    m_modelCheckpoint.clear();
+    m_tokenizer = std::make_shared<ByteTokenizer>();
+    m_changes = plan->changes;
+    m_weightBytes = plan->weightBytes;
+    return true;
+}
+
+void AttentionWorker::run(const AttentionRequest &request)
+{
+    QElapsedTimer timer;
+    timer.start();
+    if (request.text.isEmpty()) {
+        emit failed(tr("Type a sentence first."));
+        return;
+    }
+    if (!prepareModel(request))
+        return;
+    if (m_cancel.load()) {
+        emit cancelled();
+        return;
+    }
+    const std::vector<int> tokens = m_tokenizer->encode(request.text);
+    if (tokens.empty()) {
+        emit failed(tr("Type a sentence first."));
+        return;
+    }
+    if (m_modelConfig.vocabSize < m_tokenizer->vocabSize()) {
+        emit failed(tr("vocab_size: the %1 tokenizer needs a vocabulary of at least %2 tokens, the model has %3")
+                        .arg(m_tokenizer->kind())
+                        .arg(m_tokenizer->vocabSize())
+                        .arg(m_modelConfig.vocabSize));
+        return;
+    }
+    if (int(tokens.size()) > m_model->maxSequenceLength()) {
+        emit failed(tr("text: %1 tokens, but the model reads at most %2")
+                        .arg(tokens.size())
+                        .arg(m_model->maxSequenceLength()));
+        return;
+    }
+
+    ForwardOptions options = ForwardOptions::everything();
+    options.cancel = &m_cancel;
+    options.progress = [this](int done, int total) {
+        emit progress(40 + 55 * done / std::max(total, 1), tr("Ran layer %1 of %2").arg(done).arg(total));
+    };
+    auto forward = m_model->forward(tokens, options);
+    if (m_cancel.load()) {
+        emit cancelled();
+        return;
+    }
+    if (!forward) {
+        emit failed(forward.error().toString());
+        return;
+    }
+
+    AttentionSnapshot snapshot;
+    snapshot.text = request.text;
+    // A space would make an empty chip or axis label; "␣" shows it (also GPT-2's " the").
+    for (QString label : m_tokenizer->labels(tokens)) {
+        if (label.startsWith(QLatin1Char(' ')))
+            label.replace(0, 1, QStringLiteral("␣"));
+        snapshot.tokenLabels << label;
+    }
+    snapshot.config = m_modelConfig;
+    snapshot.changes = m_changes;
+    snapshot.checkpoint = m_modelCheckpoint;
+    snapshot.tokenizerKind = m_tokenizer->kind();
+    snapshot.weightBytes = m_weightBytes;
+    snapshot.result = std::move(*forward);
+    snapshot.heads = ForwardHeadSummary::summarize(snapshot.result);
+    snapshot.positional = forwardops::sinusoidalTable(int(tokens.size()), m_modelConfig.dModel);
+    snapshot.seconds = double(timer.nsecsElapsed()) * 1e-9;
+    emit progress(100, tr("Done"));
+    emit finished(snapshot);
+}
+
+} // namespace tx

@@ -1,0 +1,100 @@
+#include "ui/lab/heatmapgrid.h"
+
+#include "ui/lab/heatmappainter.h"
+#include "ui/lab/heatmapwidget.h"
+
+#include <QFontMetricsF>
+#include <QGridLayout>
+#include <QLabel>
+#include <QPainter>
+
+namespace tx {
+
+namespace {
+constexpr int kThumb = 76; // px a side: 12 heads fit in a 1000 px wide pane
+}
+
+HeatmapGrid::HeatmapGrid(QWidget *parent)
+    : QWidget(parent)
+    , m_layout(new QGridLayout(this))
+{
+    m_layout->setSpacing(4);
+    m_layout->setContentsMargins(4, 4, 4, 4);
+}
+
+HeatmapWidget *HeatmapGrid::thumbnail(int layer, int head) const
+{
+    if (layer < 0 || head < 0 || layer >= m_layers || head >= m_heads)
+        return nullptr;
+    return m_thumbnails[std::size_t(layer * m_heads + head)];
+}
+
+void HeatmapGrid::setHeatmaps(int layers, int heads, const std::function<HeatmapData(int, int)> &make)
+{
+    if (layers != m_layers || heads != m_heads) {
+        for (HeatmapWidget *w : m_thumbnails)
+            delete w;
+        for (QLabel *l : m_headers)
+            delete l;
+        m_thumbnails.clear();
+        m_headers.clear();
+        m_layers = layers;
+        m_heads = heads;
+        for (int h = 0; h < heads; ++h) {
+            auto *label = new QLabel(tr("H%1").arg(h + 1));
+            label->setAlignment(Qt::AlignCenter);
+            m_layout->addWidget(label, 0, h + 1);
+            m_headers.push_back(label);
+        }
+        for (int l = 0; l < layers; ++l) {
+            auto *label = new QLabel(tr("L%1").arg(l + 1));
+            label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_layout->addWidget(label, l + 1, 0);
+            m_headers.push_back(label);
+            for (int h = 0; h < heads; ++h) {
+                auto *thumb = new HeatmapWidget(HeatmapPainter::Mode::Thumbnail);
+                thumb->setFixedSize(kThumb, kThumb);
+                thumb->setObjectName(QStringLiteral("thumbnail_%1_%2").arg(l).arg(h));
+                connect(thumb, &HeatmapWidget::clicked, this, [this, l, h] { emit headClicked(l, h); });
+                m_layout->addWidget(thumb, l + 1, h + 1);
+                m_thumbnails.push_back(thumb);
+            }
+        }
+        m_layout->setRowStretch(layers + 1, 1);
+        m_layout->setColumnStretch(heads + 1, 1);
+    }
+    for (int l = 0; l < layers; ++l)
+        for (int h = 0; h < heads; ++h)
+            m_thumbnails[std::size_t(l * heads + h)]->setData(make(l, h));
+}
+
+void HeatmapGrid::setSelected(int layer, int head)
+{
+    for (int l = 0; l < m_layers; ++l)
+        for (int h = 0; h < m_heads; ++h)
+            m_thumbnails[std::size_t(l * m_heads + h)]->setSelected(l == layer && h == head);
+}
+
+void HeatmapGrid::render(QPainter &painter, const QRectF &bounds) const
+{
+    if (m_layers == 0 || m_heads == 0)
+        return;
+    const QFontMetricsF fm(painter.font());
+    const double left = fm.horizontalAdvance(tr("L%1").arg(m_layers)) + 8;
+    const double top = fm.height() + 4;
+    const double cell = std::min((bounds.width() - left) / m_heads, (bounds.height() - top) / m_layers);
+    for (int h = 0; h < m_heads; ++h)
+        painter.drawText(QRectF(bounds.left() + left + h * cell, bounds.top(), cell, fm.height()), Qt::AlignCenter,
+                         tr("H%1").arg(h + 1));
+    for (int l = 0; l < m_layers; ++l) {
+        painter.drawText(QRectF(bounds.left(), bounds.top() + top + l * cell, left - 6, cell),
+                         Qt::AlignRight | Qt::AlignVCenter, tr("L%1").arg(l + 1));
+        for (int h = 0; h < m_heads; ++h) {
+            const QRectF box(bounds.left() + left + h * cell, bounds.top() + top + l * cell, cell, cell);
+            HeatmapPainter::paint(painter, box.adjusted(2, 2, -2, -2), thumbnail(l, h)->data(),
+                                  HeatmapPainter::Mode::Thumbnail);
+        }
+    }
+}
+
+} // namespace tx

@@ -1,0 +1,556 @@
+#include "ui/lab/trainingview.h"
+
+#include "core/base/numberformat.h"
+#include "core/train/trainingpreset.h"
+#include "ui/charts/niceaxis.h"
+#include "ui/lab/attentionlinesview.h"
+#include "ui/lab/heatmapgrid.h"
+#include "ui/lab/trainingworker.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSlider>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tx {
+
+namespace {
+
+constexpr double kInductionThreshold = 0.5; // issue 7: "passes 0.5"
+
+QString corpus(const QString &name)
+{
+    QFile f(QStringLiteral(":/corpus/%1.txt").arg(name));
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+QChartView *chartView(QChart *chart)
+{
+    auto *view = new QChartView(chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(220);
+    return view;
+}
+
+} // namespace
+
+TrainingView::TrainingView(QWidget *parent)
+    : QWidget(parent)
+    , m_worker(new TrainingWorker)
+    , m_task(new QComboBox)
+    , m_steps(new QSpinBox)
+    , m_customText(new QPlainTextEdit)
+    , m_induction(new QPushButton(tr("Watch an induction head form")))
+    , m_start(new QPushButton(tr("&Train")))
+    , m_pause(new QPushButton(tr("Pause")))
+    , m_cancel(new QPushButton(tr("Cancel")))
+    , m_progress(new QProgressBar)
+    , m_stats(new QLabel)
+    , m_announcement(new QLabel)
+    , m_lossChart(new QChart)
+    , m_trainLoss(new QLineSeries)
+    , m_valLoss(new QLineSeries)
+    , m_accuracy(new QLineSeries)
+    , m_lossX(new QValueAxis)
+    , m_lossY(new QValueAxis)
+    , m_scoreChart(new QChart)
+    , m_scoreKind(new QComboBox)
+    , m_scoreX(new QValueAxis)
+    , m_scoreY(new QValueAxis)
+    , m_grid(new HeatmapGrid)
+    , m_replay(new QSlider(Qt::Horizontal))
+    , m_replayLabel(new QLabel)
+    , m_prompt(new QLineEdit)
+    , m_temperature(new QDoubleSpinBox)
+    , m_topK(new QSpinBox)
+    , m_sample(new QPushButton(tr("Sample")))
+    , m_save(new QPushButton(tr("Save model…")))
+    , m_samples(new QPlainTextEdit)
+{
+    setObjectName(QStringLiteral("trainingView"));
+    qRegisterMetaType<tx::TrainingRequest>();
+    qRegisterMetaType<tx::TrainingSnapshot>();
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &TrainingWorker::started, this, &TrainingView::onStarted);
+    connect(m_worker, &TrainingWorker::stepped, this, &TrainingView::onStep);
+    connect(m_worker, &TrainingWorker::finished, this, [this] {
+        onEnded();
+        emit runFinished();
+    });
+    connect(m_worker, &TrainingWorker::cancelled, this, [this] {
+        m_stats->setText(m_stats->text() + QLatin1Char(' ') + tr("Cancelled."));
+        onEnded();
+        emit runCancelled();
+    });
+    connect(m_worker, &TrainingWorker::failed, this, [this](const QString &message) {
+        m_stats->setText(message);
+        onEnded();
+    });
+    connect(m_worker, &TrainingWorker::sampled, m_samples, &QPlainTextEdit::setPlainText);
+    connect(m_worker, &TrainingWorker::saved, this, [this](const QString &dir, const QString &error) {
+        if (error.isEmpty())
+            m_stats->setText(tr("Saved config.json and model.safetensors to %1.").arg(dir));
+        else
+            QMessageBox::warning(this, tr("Save model"), error);
+    });
+    m_thread.setObjectName(QStringLiteral("training worker"));
+    m_thread.start();
+
+    m_task->addItems({tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"),
+                      tr("Induction (repeated random tokens)"), tr("Characters: Tang poems (中文)"),
+                      tr("Characters: Shakespeare's sonnets"), tr("Characters: my own text")});
+    m_steps->setRange(1, 1'000'000);
+    m_steps->setValue(1000);
+    m_steps->setSuffix(tr(" steps"));
+    m_customText->setPlaceholderText(tr("Paste a text to learn character by character (a few kB or more)"));
+    m_customText->setMaximumHeight(70);
+    m_customText->setVisible(false);
+    m_pause->setEnabled(false);
+    m_cancel->setEnabled(false);
+    m_induction->setToolTip(tr("2 layers, attention only, random token segments repeated at a random offset"));
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Task:")));
+    controls->addWidget(m_task, 1);
+    controls->addWidget(m_steps);
+    controls->addWidget(m_start);
+    controls->addWidget(m_pause);
+    controls->addWidget(m_cancel);
+
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_stats->setText(tr("Pick a task and press Train."));
+    m_announcement->setWordWrap(true);
+    m_announcement->setVisible(false);
+    m_announcement->setStyleSheet(QStringLiteral("QLabel { background: #fff3c4; color: #3b2f00; border: 1px solid #e0c060;"
+                                                 " border-radius: 4px; padding: 6px; font-weight: bold; }"));
+
+    // Loss chart: built once, updated with replace().
+    m_trainLoss->setName(tr("training loss"));
+    m_valLoss->setName(tr("validation loss"));
+    m_accuracy->setName(tr("accuracy (right axis)"));
+    m_lossChart->addSeries(m_trainLoss);
+    m_lossChart->addSeries(m_valLoss);
+    m_lossChart->addSeries(m_accuracy);
+    m_lossX->setTitleText(tr("step"));
+    m_lossX->setLabelFormat(QStringLiteral("%.0f"));
+    m_lossY->setTitleText(tr("loss (nats)"));
+    auto *accuracyAxis = new QValueAxis;
+    accuracyAxis->setRange(0, 1);
+    accuracyAxis->setTitleText(tr("accuracy"));
+    m_lossChart->addAxis(m_lossX, Qt::AlignBottom);
+    m_lossChart->addAxis(m_lossY, Qt::AlignLeft);
+    m_lossChart->addAxis(accuracyAxis, Qt::AlignRight);
+    for (QLineSeries *s : {m_trainLoss, m_valLoss}) {
+        s->attachAxis(m_lossX);
+        s->attachAxis(m_lossY);
+    }
+    m_accuracy->attachAxis(m_lossX);
+    m_accuracy->attachAxis(accuracyAxis);
+    m_lossChart->setTitle(tr("Loss"));
+    m_lossChart->legend()->setAlignment(Qt::AlignBottom);
+
+    m_scoreKind->addItems({tr("Induction score"), tr("Previous-token score"), tr("Entropy (nats)")});
+    m_scoreChart->addAxis(m_scoreX, Qt::AlignBottom);
+    m_scoreChart->addAxis(m_scoreY, Qt::AlignLeft);
+    m_scoreX->setTitleText(tr("step"));
+    m_scoreX->setLabelFormat(QStringLiteral("%.0f"));
+    m_scoreChart->setTitle(tr("Per-head scores (layer 1 dashed, later layers solid)"));
+    m_scoreChart->legend()->setAlignment(Qt::AlignRight);
+    for (QChart *c : {m_lossChart, m_scoreChart})
+        c->setMargins(QMargins(4, 4, 4, 4));
+
+    auto *charts = new QWidget;
+    auto *chartsLayout = new QVBoxLayout(charts);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->addWidget(chartView(m_lossChart), 1);
+    auto *scoreBar = new QHBoxLayout;
+    scoreBar->addWidget(new QLabel(tr("Head score:")));
+    scoreBar->addWidget(m_scoreKind);
+    scoreBar->addStretch(1);
+    chartsLayout->addLayout(scoreBar);
+    chartsLayout->addWidget(chartView(m_scoreChart), 1);
+
+    auto *gridPane = new QWidget;
+    auto *gridLayout = new QVBoxLayout(gridPane);
+    gridLayout->setContentsMargins(0, 0, 0, 0);
+    auto *gridCaption = new QLabel(tr("Attention on a probe sequence (a segment, then the same segment again):"));
+    gridCaption->setWordWrap(true); // one long line would set the page's minimum width
+    gridLayout->addWidget(gridCaption);
+    auto *gridScroll = new QScrollArea;
+    gridScroll->setWidget(m_grid);
+    gridScroll->setWidgetResizable(true);
+    gridLayout->addWidget(gridScroll, 1);
+    m_replay->setEnabled(false);
+    auto *replayBar = new QHBoxLayout;
+    replayBar->addWidget(new QLabel(tr("Replay:")));
+    replayBar->addWidget(m_replay, 1);
+    replayBar->addWidget(m_replayLabel);
+    gridLayout->addLayout(replayBar);
+
+    auto *split = new QSplitter;
+    split->addWidget(charts);
+    split->addWidget(gridPane);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *sampling = new QGroupBox(tr("Sample from the trained character model"));
+    sampling->setObjectName(QStringLiteral("samplingBox"));
+    // Two rows: the settings, then the samples across the whole width (one row was wider
+    // than the window in presentation mode).
+    auto *samplingLayout = new QGridLayout(sampling);
+    m_prompt->setPlaceholderText(tr("prompt"));
+    m_prompt->setText(tr("床前"));
+    m_temperature->setRange(0.0, 3.0);
+    m_temperature->setSingleStep(0.1);
+    m_temperature->setValue(0.8);
+    m_temperature->setToolTip(tr("0 always takes the most likely character"));
+    m_topK->setRange(0, 1000);
+    m_topK->setValue(10);
+    m_topK->setSpecialValueText(tr("all"));
+    m_samples->setReadOnly(true);
+    m_samples->setMaximumHeight(70);
+    samplingLayout->addWidget(m_prompt, 0, 0);
+    samplingLayout->addWidget(new QLabel(tr("temperature")), 0, 1);
+    samplingLayout->addWidget(m_temperature, 0, 2);
+    samplingLayout->addWidget(new QLabel(tr("top-k")), 0, 3);
+    samplingLayout->addWidget(m_topK, 0, 4);
+    samplingLayout->addWidget(m_sample, 0, 5);
+    samplingLayout->addWidget(m_save, 0, 6);
+    samplingLayout->addWidget(m_samples, 1, 0, 1, 7);
+    samplingLayout->setColumnStretch(0, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_customText);
+    layout->addWidget(m_progress);
+    // The one-click induction demo sits beside the status line, not at the end of the task
+    // row: that row was wider than the page beside the panels in presentation mode.
+    auto *statusRow = new QHBoxLayout;
+    m_stats->setWordWrap(true);
+    statusRow->addWidget(m_stats, 1);
+    statusRow->addWidget(m_induction, 0, Qt::AlignTop);
+    layout->addLayout(statusRow);
+    layout->addWidget(m_announcement);
+    layout->addWidget(split, 1);
+    layout->addWidget(sampling);
+
+    // Sampling only means something for a character model; hiding it gives the charts room.
+    sampling->setVisible(false);
+    connect(m_task, &QComboBox::currentIndexChanged, this, [this, sampling](int i) {
+        m_customText->setVisible(i == CustomText);
+        sampling->setVisible(i >= TangPoems);
+    });
+    connect(m_start, &QPushButton::clicked, this, &TrainingView::start);
+    connect(m_induction, &QPushButton::clicked, this, &TrainingView::watchInductionHead);
+    connect(m_pause, &QPushButton::clicked, this, [this] { setPaused(!m_paused); });
+    connect(m_cancel, &QPushButton::clicked, this, &TrainingView::cancel);
+    connect(m_replay, &QSlider::valueChanged, this, &TrainingView::showReplay);
+    connect(m_scoreKind, &QComboBox::currentIndexChanged, this, &TrainingView::refreshCharts);
+    connect(m_steps, &QSpinBox::valueChanged, this, &TrainingView::refreshCharts); // the step axis
+    connect(m_sample, &QPushButton::clicked, this, [this] {
+        const QString prompt = m_prompt->text();
+        const double t = m_temperature->value();
+        const int k = m_topK->value();
+        QMetaObject::invokeMethod(m_worker, [w = m_worker, prompt, t, k] { w->sample(prompt, 200, t, k); },
+                                  Qt::QueuedConnection);
+    });
+    connect(m_save, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Save trained model into folder"));
+        if (!dir.isEmpty())
+            QMetaObject::invokeMethod(m_worker, [w = m_worker, dir] { w->save(dir); }, Qt::QueuedConnection);
+    });
+    m_sample->setEnabled(false);
+    m_save->setEnabled(false);
+    refreshCharts(); // empty charts with the step axis of the run to come
+}
+
+TrainingView::~TrainingView()
+{
+    m_worker->cancel();
+    m_worker->setPaused(false);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void TrainingView::setTask(TaskChoice choice)
+{
+    m_task->setCurrentIndex(int(choice));
+    m_steps->setValue(requestFor(choice).settings.steps);
+}
+
+void TrainingView::setSteps(int steps)
+{
+    m_steps->setValue(steps);
+}
+
+TrainingRequest TrainingView::requestFor(TaskChoice choice) const
+{
+    static const TaskKind kinds[] = {TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort, TaskKind::Induction,
+                                     TaskKind::Chars, TaskKind::Chars, TaskKind::Chars};
+    const TrainingPreset preset = TrainingPreset::defaultFor(kinds[choice]);
+    TrainingRequest r;
+    r.model = preset.model;
+    r.attentionOnly = preset.attentionOnly;
+    r.task = preset.task;
+    r.settings = preset.settings;
+    if (choice == TangPoems) {
+        r.task.text = corpus(QStringLiteral("tang-poems"));
+        r.task.textSource = QStringLiteral("tang-poems");
+    } else if (choice == Sonnets) {
+        r.task.text = corpus(QStringLiteral("shakespeare-sonnets"));
+        r.task.textSource = QStringLiteral("shakespeare-sonnets");
+    } else if (choice == CustomText) {
+        r.task.text = m_customText->toPlainText();
+        r.task.textSource = tr("pasted text");
+    }
+    return r;
+}
+
+void TrainingView::start()
+{
+    if (m_running)
+        return;
+    TrainingRequest request = requestFor(TaskChoice(m_task->currentIndex()));
+    request.settings.steps = m_steps->value();
+    m_running = true;
+    m_paused = false;
+    m_announced = false;
+    m_lossPoints.clear();
+    m_valPoints.clear();
+    m_accuracyPoints.clear();
+    m_history.clear();
+    m_announcement->setVisible(false);
+    m_samples->clear();
+    m_start->setEnabled(false);
+    m_induction->setEnabled(false);
+    m_pause->setEnabled(true);
+    m_pause->setText(tr("Pause"));
+    m_cancel->setEnabled(true);
+    m_sample->setEnabled(false);
+    m_save->setEnabled(false);
+    m_progress->setValue(0);
+    m_stats->setText(tr("Building the model…"));
+    m_replay->setEnabled(false);
+    m_worker->clearCancel();
+    m_worker->setPaused(false);
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, request] { w->run(request); }, Qt::QueuedConnection);
+    emit runStarted();
+}
+
+void TrainingView::watchInductionHead()
+{
+    setTask(Induction);
+    start();
+}
+
+void TrainingView::setPaused(bool paused)
+{
+    if (!m_running)
+        return;
+    m_paused = paused;
+    m_worker->setPaused(paused);
+    m_pause->setText(paused ? tr("Resume") : tr("Pause"));
+}
+
+void TrainingView::cancel()
+{
+    if (m_running)
+        m_worker->cancel();
+}
+
+void TrainingView::onStarted(qint64 parameters, int layers, int heads)
+{
+    m_layers = layers;
+    m_heads = heads;
+    m_stats->setText(tr("Training %1 parameters…").arg(NumberFormat::exact(parameters)));
+    // Series per head are made once per run (the model's shape is fixed for the run).
+    for (QLineSeries *s : m_scoreSeries) {
+        m_scoreChart->removeSeries(s);
+        delete s;
+    }
+    m_scoreSeries.clear();
+    for (int l = 0; l < layers; ++l) {
+        for (int h = 0; h < heads; ++h) {
+            auto *s = new QLineSeries;
+            s->setName(tr("L%1 H%2").arg(l + 1).arg(h + 1));
+            QPen pen(AttentionLinesView::headColour(h), 2, l == 0 ? Qt::DashLine : Qt::SolidLine);
+            s->setPen(pen);
+            m_scoreChart->addSeries(s);
+            s->attachAxis(m_scoreX);
+            s->attachAxis(m_scoreY);
+            m_scoreSeries.push_back(s);
+        }
+    }
+    refreshCharts();
+}
+
+void TrainingView::onStep(const TrainingSnapshot &s)
+{
+    m_last = s;
+    m_lossPoints.append(QPointF(s.step, s.loss));
+    if (s.evaluated) {
+        m_valPoints.append(QPointF(s.step, s.valLoss));
+        if (TrainingSnapshot copy = s; copy.attention.size() == std::size_t(copy.nLayers * copy.nHeads)) {
+            const bool following = !m_replay->isEnabled() || m_replay->value() == m_replay->maximum();
+            m_history.push_back(std::move(copy));
+            m_replay->setEnabled(true);
+            {
+                const QSignalBlocker block(m_replay);
+                m_replay->setRange(0, int(m_history.size()) - 1);
+            }
+            if (following)
+                m_replay->setValue(m_replay->maximum());
+            if (following)
+                showReplay(m_replay->maximum());
+        }
+        if (m_last.accuracy > 0.0 || m_task->currentIndex() <= Sort)
+            m_accuracyPoints.append(QPointF(s.step, s.accuracy));
+        checkInduction(s);
+    }
+    const double perStep = s.step > 0 ? s.seconds / s.step : 0.0;
+    m_progress->setValue(s.totalSteps > 0 ? int(1000.0 * s.step / s.totalSteps) : 0);
+    m_progress->setFormat(tr("step %1 of %2").arg(s.step).arg(s.totalSteps));
+    m_stats->setText(tr("loss %1 · %2 tokens/s · %3 left · %4 s so far")
+                         .arg(s.loss, 0, 'f', 3)
+                         .arg(NumberFormat::count(s.seconds > 0 ? double(s.tokens) / s.seconds : 0.0))
+                         .arg(NumberFormat::duration(perStep * (s.totalSteps - s.step)))
+                         .arg(s.seconds, 0, 'f', 1));
+    // Charts redraw at most 10 times a second however fast the steps come.
+    if (s.evaluated || !m_redraw.isValid() || m_redraw.elapsed() > 100) {
+        refreshCharts();
+        m_redraw.restart();
+    }
+}
+
+void TrainingView::onEnded()
+{
+    m_running = false;
+    m_paused = false;
+    m_start->setEnabled(true);
+    m_induction->setEnabled(true);
+    m_pause->setEnabled(false);
+    m_pause->setText(tr("Pause"));
+    m_cancel->setEnabled(false);
+    const bool chars = m_task->currentIndex() >= TangPoems;
+    m_sample->setEnabled(chars);
+    m_save->setEnabled(!m_lossPoints.isEmpty());
+    refreshCharts();
+}
+
+void TrainingView::refreshCharts()
+{
+    m_trainLoss->replace(m_lossPoints);
+    m_valLoss->replace(m_valPoints);
+    m_accuracy->replace(m_accuracyPoints);
+    double maxStep = 1, maxLoss = 0.1;
+    for (const QPointF &p : m_lossPoints) {
+        maxStep = std::max(maxStep, p.x());
+        maxLoss = std::max(maxLoss, p.y());
+    }
+    for (const QPointF &p : m_valPoints)
+        maxLoss = std::max(maxLoss, p.y());
+    // The step axis spans the whole run from the start, in round steps: the curve grows
+    // across it (an axis fitted to the steps so far read "0 0 1 1 1" before the first one).
+    maxStep = std::max(maxStep, double(m_steps->value()));
+    NiceAxis::fitFromZero(m_lossX, maxStep);
+    m_lossY->setRange(0, std::ceil(maxLoss * 1.05 * 10) / 10);
+
+    const int kind = m_scoreKind->currentIndex();
+    double maxScore = kind == 2 ? 0.1 : 1.0;
+    for (std::size_t i = 0; i < m_scoreSeries.size(); ++i) {
+        QList<QPointF> points;
+        for (const TrainingSnapshot &s : m_history) {
+            if (i >= s.heads.size())
+                continue;
+            const TrainingHeadScore &h = s.heads[i];
+            const double v = kind == 0 ? h.inductionScore : kind == 1 ? h.previousTokenScore : h.entropy;
+            points.append(QPointF(s.step, v));
+            maxScore = std::max(maxScore, v);
+        }
+        m_scoreSeries[i]->replace(points);
+    }
+    NiceAxis::fitFromZero(m_scoreX, maxStep);
+    m_scoreY->setRange(0, kind == 2 ? std::ceil(maxScore * 10) / 10 : 1.0);
+    m_scoreY->setTitleText(m_scoreKind->currentText());
+}
+
+void TrainingView::showReplay(int index)
+{
+    if (index < 0 || std::size_t(index) >= m_history.size())
+        return;
+    const TrainingSnapshot &s = m_history[std::size_t(index)];
+    m_grid->setHeatmaps(s.nLayers, s.nHeads, [&s](int l, int h) {
+        HeatmapData d;
+        d.values = s.attention[std::size_t(l * s.nHeads + h)];
+        d.title = QCoreApplication::translate("tx::TrainingView", "Layer %1 · Head %2 at step %3")
+                      .arg(l + 1)
+                      .arg(h + 1)
+                      .arg(s.step);
+        d.masked = [](int q, int k) { return k > q; };
+        return d;
+    });
+    m_replayLabel->setText(tr("step %1").arg(s.step));
+}
+
+void TrainingView::checkInduction(const TrainingSnapshot &s)
+{
+    if (m_announced || s.heads.empty())
+        return;
+    const TrainingHeadScore *induction = nullptr;
+    const TrainingHeadScore *previous = nullptr;
+    for (const TrainingHeadScore &h : s.heads) {
+        if (h.layer >= 1 && h.inductionScore > kInductionThreshold
+            && (!induction || h.inductionScore > induction->inductionScore))
+            induction = &h;
+        if (h.layer == 0 && (!previous || h.previousTokenScore > previous->previousTokenScore))
+            previous = &h;
+    }
+    if (!induction)
+        return;
+    m_announced = true;
+    QString text = tr("An induction head formed at step %1 (%2 s): layer %3 head %4 now sends %5 of its attention "
+                      "to the token after the earlier copy of the current token.")
+                       .arg(s.step)
+                       .arg(s.seconds, 0, 'f', 1)
+                       .arg(induction->layer + 1)
+                       .arg(induction->head + 1)
+                       .arg(induction->inductionScore, 0, 'f', 2);
+    if (previous)
+        text += QLatin1Char(' ')
+                + tr("It builds on layer 1 head %1, a previous-token head (previous-token score %2).")
+                      .arg(previous->head + 1)
+                      .arg(previous->previousTokenScore, 0, 'f', 2);
+    m_announcement->setText(text);
+    m_announcement->setVisible(true);
+    if (m_grid->heads() > 0)
+        m_grid->setSelected(induction->layer, induction->head);
+    emit inductionHeadFormed(s.step, induction->layer, induction->head);
+}
+
+} // namespace tx

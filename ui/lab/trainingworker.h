@@ -1,0 +1,50 @@
+#pragma once
+
+#include "core/train/trainer.h"
+#include "core/train/trainingsnapshot.h"
+#include "ui/lab/trainingrequest.h"
+
+#include <QObject>
+
+#include <atomic>
+#include <optional>
+
+namespace tx {
+
+// Trains on its own thread (moveToThread): one Trainer::step per loop turn, a snapshot copy
+// emitted after each. cancel() and setPaused() are thread-safe flags; a cancel stops the step
+// in progress (Trainer::step checks the flag between layers), so it takes effect within a step's
+// fraction. The trained model stays here for sampling and saving.
+class TrainingWorker : public QObject
+{
+    Q_OBJECT
+public:
+    explicit TrainingWorker(QObject *parent = nullptr);
+
+    void cancel() { m_cancel.store(true); }
+    void clearCancel() { m_cancel.store(false); }
+    void setPaused(bool paused) { m_paused.store(paused); }
+
+public slots:
+    void run(const tx::TrainingRequest &request);
+    // Generates `count` characters after `prompt` with the trained model (chars task only).
+    void sample(const QString &prompt, int count, double temperature, int topK);
+    // Writes config.json + model.safetensors (Hugging Face names) into `dir`.
+    void save(const QString &dir);
+
+signals:
+    void started(qint64 parameters, int layers, int heads);
+    void stepped(const tx::TrainingSnapshot &snapshot);
+    void finished();
+    void cancelled();
+    void failed(const QString &message);
+    void sampled(const QString &text);
+    void saved(const QString &dir, const QString &error);
+
+private:
+    std::atomic<bool> m_cancel{false};
+    std::atomic<bool> m_paused{false};
+    std::optional<Trainer> m_trainer;
+};
+
+} // namespace tx

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "core/estimate/designsnapshot.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace tx {
+
+// Pin the current design as A, keep editing B: a table of A, B and the change for every
+// headline figure. The pinned design is a frozen snapshot (its assumptions included).
+class ComparisonView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ComparisonView(QWidget *parent = nullptr);
+
+    void showSnapshot(const DesignSnapshot &snapshot);
+    void pin();
+    void clearPin();
+    const DesignSnapshot *pinned() const { return m_pinned ? &*m_pinned : nullptr; }
+
+    QTableWidget *table() const { return m_table; }
+
+signals:
+    // nullptr when the pin is cleared.
+    void pinnedChanged(const tx::DesignSnapshot *pinned);
+
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void refresh();
+    void retranslate();
+
+    QPushButton *m_pinButton;
+    QPushButton *m_clearButton;
+    QLabel *m_caption;
+    QTableWidget *m_table;
+    DesignSnapshot m_current;
+    std::optional<DesignSnapshot> m_pinned;
+};
+
+} // namespace tx

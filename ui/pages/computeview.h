@@ -1,0 +1,45 @@
+#pragma once
+
+#include "core/estimate/designsnapshot.h"
+
+#include <QHash>
+#include <QWidget>
+
+
+namespace tx {
+
+class LiveLabel;
+
+class RooflineChart;
+
+// The "Compute and cost" page: FLOPs, speed on the device, training time and money,
+// and the device's roofline with the design's prefill and decode marked.
+class ComputeView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ComputeView(QWidget *parent = nullptr);
+
+    void showSnapshot(const DesignSnapshot &snapshot);
+
+    RooflineChart *roofline() const { return m_roofline; }
+    // The value label of a figure key ("cost.money"), or nullptr.
+    LiveLabel *value(const QString &key) const { return m_values.value(key); }
+
+signals:
+    void figureSelected(const QString &figureKey);
+
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void addRow(const QString &key, const QString &title);
+    void retranslate();
+
+    RooflineChart *m_roofline;
+    QHash<QString, LiveLabel *> m_values;
+    QWidget *m_table;
+};
+
+} // namespace tx

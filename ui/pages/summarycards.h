@@ -1,0 +1,35 @@
+#pragma once
+
+#include "core/estimate/designsnapshot.h"
+
+#include <QHash>
+#include <QWidget>
+
+namespace tx {
+
+class SummaryCard;
+
+// The headline numbers of the design, one card each. Shows a snapshot; computes nothing.
+class SummaryCards : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SummaryCards(QWidget *parent = nullptr);
+
+    void showSnapshot(const DesignSnapshot &snapshot);
+    // The card of a figure key ("params.total"), or nullptr.
+    SummaryCard *card(const QString &key) const { return m_cards.value(key); }
+
+signals:
+    void figureSelected(const QString &figureKey);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    SummaryCard *addCard(const QString &key, const QString &title, int row, int column);
+
+    QHash<QString, SummaryCard *> m_cards;
+};
+
+} // namespace tx

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "core/base/error.h"
+#include "core/estimate/designsnapshot.h"
+
+#include <QObject>
+
+#include <optional>
+
+class QAction;
+class QWidget;
+
+namespace tx {
+
+class DesignState;
+
+// The window's exports of the current design: the report (PDF, HTML, Markdown), the
+// breakdown as CSV, all results as JSON (the same keys as `size --format json`) or as CSV
+// (one row per figure, FigureCsv), and the
+// breakdown copied to the clipboard as tab-separated text. The window adds the actions to
+// its menus. Each export takes the state's current snapshot (design, assumptions, estimates);
+// the report adds the pinned design, if any, as its comparison.
+class ExportActions : public QObject
+{
+    Q_OBJECT
+public:
+    ExportActions(DesignState *state, QWidget *window);
+
+    QAction *reportAction() const { return m_report; }
+    QAction *breakdownCsvAction() const { return m_breakdownCsv; }
+    QAction *resultsJsonAction() const { return m_resultsJson; }
+    QAction *resultsCsvAction() const { return m_resultsCsv; }
+    QAction *copyBreakdownAction() const { return m_copyBreakdown; }
+
+    // A copy of the pinned design (ComparisonView::pinnedChanged); nullptr unpins.
+    void setPinned(const tx::DesignSnapshot *pinned);
+
+    // The file writers behind the dialogs (errors name the file).
+    std::optional<Error> writeReport(const QString &path) const;
+    std::optional<Error> writeBreakdownCsv(const QString &path) const;
+    std::optional<Error> writeResultsJson(const QString &path) const;
+    std::optional<Error> writeResultsCsv(const QString &path) const;
+
+    void exportReport();
+    void exportBreakdownCsv();
+    void exportResultsJson();
+    void exportResultsCsv();
+    void copyBreakdown();
+
+private:
+    void warn(const QString &title, const QString &message);
+
+    DesignState *m_state;
+    QWidget *m_window;
+    std::optional<DesignSnapshot> m_pinned;
+    QAction *m_report;
+    QAction *m_breakdownCsv;
+    QAction *m_resultsJson;
+    QAction *m_resultsCsv;
+    QAction *m_copyBreakdown;
+};
+
+} // namespace tx

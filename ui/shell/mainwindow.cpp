@@ -1,0 +1,519 @@
+#include "ui/shell/mainwindow.h"
+
+#include "core/design/designfile.h"
+#include "ui/charts/breakdownchart.h"
+#include "ui/charts/isoflopchart.h"
+#include "ui/charts/layerchart.h"
+#include "ui/charts/memorychart.h"
+#include "ui/charts/rooflinechart.h"
+#include "ui/charts/scalinglawchart.h"
+#include "ui/design/designcontrols.h"
+#include "ui/design/designstate.h"
+#include "ui/design/presetpicker.h"
+#include "ui/lab/attentionview.h"
+#include "ui/lab/trainingview.h"
+#include "ui/lessons/lessonplayer.h"
+#include "ui/pages/comparisonview.h"
+#include "ui/pages/computeview.h"
+#include "ui/pages/memoryview.h"
+#include "ui/pages/parameterview.h"
+#include "ui/pages/productpanel.h"
+#include "ui/pages/readoutbar.h"
+#include "ui/pages/scalingview.h"
+#include "ui/pages/showworkview.h"
+#include "ui/pages/summarycards.h"
+#include "ui/report/exportactions.h"
+#include "ui/shell/languagemanager.h"
+#include "ui/shell/presentationmode.h"
+#include "ui/shell/recentfiles.h"
+#include "ui/widgets/highlightoverlay.h"
+#include "ui/widgets/knobcontrol.h"
+#include "ui/widgets/tableclipboard.h"
+#include "ui/widgets/theme.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QCheckBox>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace tx {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_state(new DesignState(this))
+    , m_controls(new DesignControls(m_state))
+    , m_cards(new SummaryCards)
+    , m_parameters(new ParameterView)
+    , m_memory(new MemoryView)
+    , m_compute(new ComputeView)
+    , m_scaling(new ScalingView)
+    , m_comparison(new ComparisonView)
+    , m_work(new ShowWorkView)
+    , m_tabs(new QTabWidget)
+    , m_attention(new AttentionView)
+    , m_training(new TrainingView)
+    , m_language(new LanguageManager(this))
+    , m_product(new ProductPanel)
+    , m_lessons(new LessonPlayer(m_state))
+    , m_readout(new ReadoutBar)
+    , m_presentation(new PresentationMode(this, m_readout, this))
+    , m_highlight(new HighlightOverlay(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+
+    m_controlsScroll = new QScrollArea;
+    auto *scroll = m_controlsScroll;
+    scroll->setWidget(m_controls);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
+    auto *controlsDock = m_controlsDock = new QDockWidget(tr("Design"), this);
+    controlsDock->setObjectName(QStringLiteral("designDock"));
+    controlsDock->setWidget(scroll);
+    controlsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
+
+    m_tabs->setObjectName(QStringLiteral("views"));
+    m_tabs->addTab(m_parameters, tr("&Parameters"));
+    m_tabs->addTab(m_memory, tr("&Memory"));
+    m_tabs->addTab(m_compute, tr("Compute and &cost"));
+    m_tabs->addTab(m_scaling, tr("&Scaling laws"));
+    m_tabs->addTab(m_comparison, tr("Com&pare A/B"));
+    m_tabs->addTab(m_attention, tr("&Attention"));
+    m_tabs->addTab(m_training, tr("&Training"));
+
+    m_workDock = new QDockWidget(tr("Show the work"), this);
+    m_workDock->setObjectName(QStringLiteral("workDock"));
+    m_workDock->setWidget(m_work);
+    addDockWidget(Qt::RightDockWidgetArea, m_workDock);
+    // 300 px leaves the pages the width for all eight tab titles at 1600 px.
+    resizeDocks({m_workDock}, {300}, Qt::Horizontal);
+    m_tabs->addTab(m_product, tr("What does this &buy me?"));
+
+    m_lessonDock = new QDockWidget(tr("Lesson"), this);
+    m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
+    m_lessonDock->setWidget(m_lessons);
+    addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
+    tabifyDockWidget(m_workDock, m_lessonDock);
+    m_lessonDock->hide();
+    connect(m_lessons, &LessonPlayer::highlightRequested, this, &MainWindow::highlight);
+    // Closing the lesson takes its frame away too.
+    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible && m_lessonDock->isHidden())
+            m_highlight->highlight(nullptr);
+    });
+    connect(m_presentation, &PresentationMode::activeChanged, this, [this] { showSnapshot(m_state->snapshot()); });
+    m_readout->hide();
+
+    auto *central = new QWidget;
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_readout);
+    layout->addWidget(m_cards);
+    layout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+
+    createMenus();
+
+    // The language follows the system locale unless the user picked one (Language menu).
+    // Installing a translation sends LanguageChange, which retranslates (changeEvent).
+    m_language->setLanguage(QSettings().value(QStringLiteral("language")).toString());
+    connect(m_state, &DesignState::snapshotChanged, this, &MainWindow::showSnapshot);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCurrentPage);
+    connect(m_comparison, &ComparisonView::pinnedChanged, this, &MainWindow::setPinned);
+    connect(m_cards, &SummaryCards::figureSelected, this, &MainWindow::selectFigure);
+    connect(m_compute, &ComputeView::figureSelected, this, &MainWindow::selectFigure);
+    connect(m_state, &DesignState::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_state, &DesignState::filePathChanged, this, &MainWindow::updateTitle);
+    showSnapshot(m_state->snapshot());
+    updateTitle();
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newDesign);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open);
+    m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString &path) {
+        if (maybeSave())
+            openFile(path);
+    });
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    auto *exports = new ExportActions(m_state, this);
+    exports->setObjectName(QStringLiteral("exportActions"));
+    connect(m_comparison, &ComparisonView::pinnedChanged, exports, &ExportActions::setPinned);
+    TableClipboard::install(m_comparison->table());
+    file->addAction(exports->reportAction());
+    file->addAction(exports->breakdownCsvAction());
+    file->addAction(exports->resultsJsonAction());
+    file->addAction(exports->resultsCsvAction());
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_state->undoStack()->createUndoAction(edit, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_state->undoStack()->createRedoAction(edit, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(exports->copyBreakdownAction());
+
+    edit->addSeparator();
+    edit->addAction(tr("&Pin design as A"), QKeySequence(tr("Ctrl+Shift+P")), this, [this] {
+        m_comparison->showSnapshot(m_state->snapshot());
+        m_comparison->pin();
+        m_tabs->setCurrentWidget(m_comparison);
+    });
+    edit->addAction(tr("&Clear pin"), this, [this] { m_comparison->clearPin(); });
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    const bool dark = m_darkAction && m_darkAction->isChecked();
+    m_darkAction = view->addAction(tr("&Dark palette"));
+    m_darkAction->setCheckable(true);
+    m_darkAction->setChecked(dark);
+    connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDark);
+
+    view->addSeparator();
+    const bool presenting = m_presentation->isActive();
+    m_presentAction = view->addAction(tr("&Presentation mode"));
+    m_presentAction->setShortcut(QKeySequence(Qt::Key_F11));
+    m_presentAction->setCheckable(true);
+    m_presentAction->setChecked(presenting);
+    connect(m_presentAction, &QAction::toggled, m_presentation, &PresentationMode::setActive);
+    QAction *lesson = view->addAction(tr("Guided &lessons"));
+    lesson->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(lesson, &QAction::triggered, this, [this] { startLesson(std::max(0, m_lessons->lessonIndex())); });
+    createLanguageMenu();
+}
+
+void MainWindow::createLanguageMenu()
+{
+    // Language names are written in their own language so anyone can find theirs.
+    QMenu *menu = menuBar()->addMenu(tr("&Language"));
+    auto *group = new QActionGroup(menu);
+    const auto add = [&](const QString &text, const QString &code) {
+        QAction *a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(m_language->requested() == code);
+        a->setData(code);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
+    };
+    add(tr("Follow the &system (%1)").arg(LanguageManager::nativeName(LanguageManager::systemLanguage())), QString());
+    for (const QString &code : LanguageManager::available())
+        add(LanguageManager::nativeName(code), code);
+    menu->addSeparator();
+    m_unitsAction = menu->addAction(tr("Chinese number &units (万, 亿)"));
+    m_unitsAction->setCheckable(true);
+    m_unitsAction->setChecked(m_language->chineseUnits());
+    connect(m_unitsAction, &QAction::toggled, this, [this](bool on) {
+        m_language->setChineseUnits(on);
+        showSnapshot(m_state->snapshot());
+        m_lessons->refresh();
+    });
+}
+
+void MainWindow::startLesson(int index)
+{
+    m_lessonDock->show();
+    m_lessonDock->raise();
+    if (index != m_lessons->lessonIndex())
+        m_lessons->start(index);
+}
+
+void MainWindow::setLanguage(const QString &code)
+{
+    QSettings().setValue(QStringLiteral("language"), code);
+    m_language->setLanguage(code);
+    // QApplication posts LanguageChange to top-level windows; deliver it now so the window is
+    // relabelled before the numbers are redrawn in the new units.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    // Units follow the language even when the language itself did not change.
+    showSnapshot(m_state->snapshot());
+    if (m_unitsAction)
+        m_unitsAction->setChecked(m_language->chineseUnits());
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate()
+{
+    // Menus and the controls are rebuilt in the new language; the design, undo history and
+    // every setting live in DesignState and QSettings, so nothing is lost. Views that draw
+    // snapshots retranslate themselves on their own LanguageChange.
+    for (QAction *a : menuBar()->actions()) {
+        if (QMenu *m = a->menu())
+            m->deleteLater();
+    }
+    menuBar()->clear();
+    delete m_recent;
+    m_recent = nullptr;
+    createMenus();
+    m_controlsDock->setWindowTitle(tr("Design"));
+    m_lessonDock->setWindowTitle(tr("Lesson"));
+    m_workDock->setWindowTitle(tr("Show the work"));
+    m_tabs->setTabText(m_tabs->indexOf(m_parameters), tr("&Parameters"));
+    m_tabs->setTabText(m_tabs->indexOf(m_memory), tr("&Memory"));
+    m_tabs->setTabText(m_tabs->indexOf(m_compute), tr("Compute and &cost"));
+    m_tabs->setTabText(m_tabs->indexOf(m_scaling), tr("&Scaling laws"));
+    m_tabs->setTabText(m_tabs->indexOf(m_comparison), tr("Com&pare A/B"));
+    m_tabs->setTabText(m_tabs->indexOf(m_attention), tr("&Attention"));
+    m_tabs->setTabText(m_tabs->indexOf(m_training), tr("&Training"));
+    m_tabs->setTabText(m_tabs->indexOf(m_product), tr("What does this &buy me?"));
+    rebuildControls();
+    showSnapshot(m_state->snapshot());
+    updateTitle();
+}
+
+void MainWindow::rebuildControls()
+{
+    if (!m_controls || !m_controlsScroll)
+        return;
+    const bool lock = m_controls->dffLock()->isChecked();
+    QWidget *old = m_controlsScroll->takeWidget();
+    m_controls = new DesignControls(m_state);
+    {
+        // Restoring the lock must not push an undo step.
+        const QSignalBlocker block(m_controls->dffLock());
+        m_controls->dffLock()->setChecked(lock);
+        m_controls->knob(QStringLiteral("d_ff"))->setEnabled(!lock);
+    }
+    m_controlsScroll->setWidget(m_controls);
+    m_controlsScroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
+    if (old)
+        old->deleteLater();
+    m_presentation->applyLocks(m_controls);
+}
+
+void MainWindow::highlight(const QString &target, const QString &focus)
+{
+    QWidget *w = nullptr;
+    if (target == QLatin1String("parameters"))
+        w = m_parameters;
+    else if (target == QLatin1String("product"))
+        w = m_product;
+    else if (target == QLatin1String("memory"))
+        w = m_memory;
+    else if (target == QLatin1String("compute"))
+        w = m_compute;
+    else if (target == QLatin1String("scaling"))
+        w = m_scaling;
+    else if (target == QLatin1String("cards"))
+        w = m_cards;
+    else if (target == QLatin1String("attention"))
+        w = m_attention;
+    else if (target == QLatin1String("training"))
+        w = m_training;
+    else if (target == QLatin1String("controls"))
+        w = focus.isEmpty() ? static_cast<QWidget *>(m_controls) : m_controls->knob(focus);
+    if (w && m_tabs->indexOf(w) >= 0)
+        m_tabs->setCurrentWidget(w);
+    if (!w && target == QLatin1String("controls") && !focus.isEmpty())
+        w = m_controls->combo(focus) ? static_cast<QWidget *>(m_controls->combo(focus)) : m_controls;
+    m_highlight->highlight(w);
+    if (!focus.isEmpty())
+        m_presentation->setFocusField(focus);
+}
+
+void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
+{
+    m_controls->showSnapshot(snapshot);
+    m_cards->showSnapshot(snapshot);
+    m_attention->setDesign(snapshot.config);
+    m_work->showSnapshot(snapshot);
+    m_readout->showSnapshot(snapshot);
+    m_presentation->applyLocks(m_controls);
+    showCurrentPage();
+}
+
+void MainWindow::showCurrentPage()
+{
+    const DesignSnapshot &s = m_state->snapshot();
+    QWidget *page = m_tabs->currentWidget();
+    if (page == m_parameters)
+        m_parameters->showSnapshot(s);
+    else if (page == m_memory)
+        m_memory->showSnapshot(s);
+    else if (page == m_compute)
+        m_compute->showSnapshot(s);
+    else if (page == m_scaling)
+        m_scaling->showSnapshot(s);
+    else if (page == m_comparison)
+        m_comparison->showSnapshot(s);
+    else if (page == m_product)
+        m_product->showSnapshot(s);
+}
+
+void MainWindow::setPinned(const DesignSnapshot *pinned)
+{
+    m_parameters->setPinned(pinned);
+    m_memory->setPinned(pinned);
+    m_scaling->setPinned(pinned);
+}
+
+void MainWindow::selectFigure(const QString &key)
+{
+    m_workDock->show();
+    m_workDock->raise();
+    m_work->selectFigure(key);
+}
+
+bool MainWindow::loadPreset(const QString &id)
+{
+    return m_controls->presetPicker()->choose(id);
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    const auto loaded = m_state->open(path);
+    if (!loaded) {
+        QMessageBox::warning(this, tr("Open design"), loaded.error().toString());
+        return false;
+    }
+    m_recent->add(path);
+    return true;
+}
+
+void MainWindow::newDesign()
+{
+    if (maybeSave())
+        m_state->reset(ModelConfig{});
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open design"), QFileInfo(m_state->filePath()).path(),
+                                                      tr("Design files (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_state->filePath().isEmpty())
+        return saveAs();
+    if (auto error = m_state->save(m_state->filePath())) {
+        QMessageBox::warning(this, tr("Save design"), error->toString());
+        return false;
+    }
+    m_recent->add(m_state->filePath());
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    const QString suggested = m_state->config().name.isEmpty() ? tr("design.json")
+                                                               : m_state->config().name + QStringLiteral(".json");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save design"), suggested,
+                                                      tr("Design files (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (auto error = m_state->save(path)) {
+        QMessageBox::warning(this, tr("Save design"), error->toString());
+        return false;
+    }
+    m_recent->add(path);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_state->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                             tr("The design has unsaved changes. Save them first?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::setDark(bool dark)
+{
+    const Theme::Mode mode = dark ? Theme::Mode::Dark : Theme::Mode::Light;
+    if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
+        Theme::applyPalette(*app, mode);
+    for (QChart *chart : {static_cast<QChart *>(m_parameters->breakdown()), static_cast<QChart *>(m_parameters->layers()),
+                          static_cast<QChart *>(m_memory->chart()), static_cast<QChart *>(m_compute->roofline()),
+                          static_cast<QChart *>(m_scaling->isoFlop()), static_cast<QChart *>(m_scaling->loss())})
+        Theme::styleChart(chart, mode);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_state->filePath().isEmpty() ? tr("Untitled design")
+                                                       : QFileInfo(m_state->filePath()).fileName();
+    setWindowTitle(tr("%1[*] — Transformer Explorer").arg(name));
+    setWindowModified(m_state->isModified());
+}
+
+void MainWindow::restoreSession()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
+    m_darkAction->setChecked(settings.value(QStringLiteral("window/dark"), false).toBool());
+    const QByteArray last = settings.value(QStringLiteral("lastDesign")).toByteArray();
+    if (!last.isEmpty()) {
+        auto design = DesignFile::parse(last, tr("last session"));
+        // The path comes back only when the file still holds that design; otherwise the
+        // restored design is untitled rather than silently tied to a file it differs from.
+        const QString path = settings.value(QStringLiteral("lastDesignPath")).toString();
+        if (design) {
+            const auto onDisk = path.isEmpty() ? Expected<ModelConfig, Error>(Error{}) : DesignFile::load(path);
+            m_state->reset(*design, onDisk && *onDisk == *design ? path : QString());
+        }
+    }
+}
+
+void MainWindow::saveSession()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+    settings.setValue(QStringLiteral("window/dark"), m_darkAction->isChecked());
+    settings.setValue(QStringLiteral("lastDesign"), DesignFile::serialize(m_state->config()));
+    settings.setValue(QStringLiteral("lastDesignPath"), m_state->filePath());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveSession();
+    event->accept();
+}
+
+} // namespace tx

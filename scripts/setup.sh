@@ -9,7 +9,7 @@ PACKAGES=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libgl-dev libxkbcommon-dev libeigen3-dev libopenblas-openmp-dev
   fonts-noto-cjk fonts-dejavu-core poppler-utils
-  help2man appstream desktop-file-utils
+  help2man appstream desktop-file-utils file
 )
 
 missing=()

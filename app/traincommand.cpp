@@ -1,6 +1,6 @@
 #include "commands.h"
 
-#include "core/design/designfile.h"
+#include "core/design/designedits.h"
 #include "core/formats/hfcheckpoint.h"
 #include "core/train/trainer.h"
 #include "core/train/trainingpreset.h"
@@ -135,7 +135,7 @@ int runTrainCommand(QStringList args)
             const int eq = setting.indexOf(QLatin1Char('='));
             if (eq <= 0)
                 return fail({{}, QStringLiteral("--set"), tr("expected key=value, got \"%1\"").arg(setting)});
-            if (auto err = DesignFile::applySetting(design, setting.left(eq), setting.mid(eq + 1)))
+            if (auto err = DesignEdits::set(design, setting.left(eq), setting.mid(eq + 1)))
                 return fail(*err);
         }
     }

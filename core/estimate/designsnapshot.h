@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/error.h"
+#include "core/design/designedits.h"
 #include "core/design/modelconfig.h"
 #include "core/estimate/assumptions.h"
 #include "core/estimate/evaluation.h"
@@ -17,6 +18,7 @@ struct DesignSnapshot
 {
     ModelConfig config;
     Assumptions assumptions;
+    DesignLocks locks; // how edits land (the d_ff lock); part of the undo history
     // Empty when the design is valid. field = design-file key ("n_kv_heads") or, for an
     // assumption, its command-line name ("batch", "seq", "tokens", "device", …).
     std::vector<Error> errors;

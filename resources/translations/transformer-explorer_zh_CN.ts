@@ -1980,6 +1980,10 @@ FFN weights = 2·d_model·d_ff (3·d_model·d_ff when gated).</source>
         <translation>锁定前馈网络宽度</translation>
     </message>
     <message>
+        <source>Unlock FFN width</source>
+        <translation>解除前馈网络宽度锁定</translation>
+    </message>
+    <message>
         <source>Vocabulary (tokens)</source>
         <translation>词表（词元数）</translation>
     </message>

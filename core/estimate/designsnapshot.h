@@ -25,6 +25,10 @@ struct DesignSnapshot
     std::optional<ParamCount> params;     // absent when the design is invalid
     std::optional<Evaluation> evaluation; // absent when the design or an assumption is invalid
 
+    // What the views show for a design: validation, the exact count and every estimate.
+    // With an invalid assumption the parameter views still get their count.
+    static DesignSnapshot compute(const ModelConfig &config, const Assumptions &assumptions);
+
     bool valid() const { return errors.empty() && evaluation.has_value(); }
     // The first problem reported for a design-file key ("n_kv_heads"), or nullptr.
     const Error *errorFor(const QString &field) const

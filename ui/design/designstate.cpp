@@ -1,9 +1,6 @@
 #include "ui/design/designstate.h"
 
-#include "core/design/configvalidator.h"
 #include "core/design/designfile.h"
-#include "core/estimate/evaluator.h"
-#include "core/estimate/paramcounter.h"
 #include "ui/design/editdesigncommand.h"
 
 #include <QUndoStack>
@@ -13,7 +10,7 @@ namespace tx {
 DesignState::DesignState(QObject *parent)
     : QObject(parent)
     , m_undo(new QUndoStack(this))
-    , m_snapshot(computeSnapshot(ModelConfig{}, fitted(ModelConfig{}, Assumptions{})))
+    , m_snapshot(DesignSnapshot::compute(ModelConfig{}, fitted(ModelConfig{}, Assumptions{})))
 {
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -107,35 +104,9 @@ std::optional<Error> DesignState::save(const QString &path)
 
 void DesignState::apply(const ModelConfig &config, const Assumptions &assumptions, const DesignLocks &locks)
 {
-    m_snapshot = computeSnapshot(config, assumptions);
+    m_snapshot = DesignSnapshot::compute(config, assumptions);
     m_snapshot.locks = locks;
     emit snapshotChanged(m_snapshot);
-}
-
-DesignSnapshot DesignState::computeSnapshot(const ModelConfig &config, const Assumptions &assumptions)
-{
-    DesignSnapshot s;
-    s.config = config;
-    s.assumptions = assumptions;
-    s.errors = validate(config);
-    if (!s.errors.empty())
-        return s;
-    // evaluate() counts the parameters itself; count separately only when the assumptions
-    // (not the design) are what it rejects, so the parameter views still have numbers.
-    auto evaluation = evaluate(config, assumptions);
-    if (evaluation) {
-        s.params = evaluation->params;
-        s.evaluation = std::move(*evaluation);
-        return s;
-    }
-    auto count = countParams(config);
-    if (!count) {
-        s.errors.push_back(count.error());
-        return s;
-    }
-    s.params = *count;
-    s.errors.push_back(evaluation.error());
-    return s;
 }
 
 } // namespace tx

@@ -62,9 +62,6 @@ public:
     // Called by EditDesignCommand: sets the design and emits the new snapshot.
     void apply(const ModelConfig &config, const Assumptions &assumptions, const DesignLocks &locks);
 
-    // What the views would show for a design, without touching the state (comparison).
-    static DesignSnapshot computeSnapshot(const ModelConfig &config, const Assumptions &assumptions);
-
 signals:
     void snapshotChanged(const tx::DesignSnapshot &snapshot);
     void filePathChanged(const QString &path);

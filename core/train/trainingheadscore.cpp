@@ -60,4 +60,19 @@ std::vector<TrainingHeadScore> TrainingHeadScore::measureLayer(const Mat &probs,
     return out;
 }
 
+const TrainingHeadScore *TrainingHeadScore::strongestInduction(const std::vector<TrainingHeadScore> &heads)
+{
+    const TrainingHeadScore *best = nullptr;
+    for (const TrainingHeadScore &h : heads)
+        if (h.layer >= 1 && (!best || h.inductionScore > best->inductionScore))
+            best = &h;
+    return best;
+}
+
+const TrainingHeadScore *TrainingHeadScore::formedInduction(const std::vector<TrainingHeadScore> &heads)
+{
+    const TrainingHeadScore *best = strongestInduction(heads);
+    return best && best->inductionScore > kInductionThreshold ? best : nullptr;
+}
+
 } // namespace tx

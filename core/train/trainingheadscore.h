@@ -24,6 +24,14 @@ struct TrainingHeadScore
     // Mean over query rows of −Σ p log p (nats): 0 is one key, log(i + 1) is uniform.
     double entropy = 0.0;
 
+    // An induction head has formed when a head past the first layer scores above this
+    // (issue 7: "passes 0.5"; the first layer cannot see an earlier copy's successor).
+    static constexpr double kInductionThreshold = 0.5;
+    // The head past the first layer with the highest induction score, or nullptr.
+    static const TrainingHeadScore *strongestInduction(const std::vector<TrainingHeadScore> &heads);
+    // Whether it passes kInductionThreshold.
+    static const TrainingHeadScore *formedInduction(const std::vector<TrainingHeadScore> &heads);
+
     // Scores of every head from the model's last forward, which must have run `probe`.
     static std::vector<TrainingHeadScore> measure(const TrainableTransformer &model, const TrainingBatch &probe);
     // Scores of the nHeads heads of one layer from its (B nHeads T, T) attention probabilities

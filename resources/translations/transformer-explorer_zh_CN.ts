@@ -507,50 +507,6 @@
         <translation>图片每边尺寸必须在 16 到 16384 像素之间</translation>
     </message>
     <message>
-        <source>AdamW in fp32 (16 bytes per trainable parameter)</source>
-        <translation>fp32 下的 AdamW（每个可训练参数 16 字节）</translation>
-    </message>
-    <message>
-        <source>AdamW, mixed precision bf16 + fp32 master weights (16 bytes per trainable parameter)</source>
-        <translation>AdamW，bf16 混合精度 + fp32 主权重（每个可训练参数 16 字节）</translation>
-    </message>
-    <message>
-        <source>SGD with momentum in fp32 (12 bytes per trainable parameter)</source>
-        <translation>fp32 下带动量的 SGD（每个可训练参数 12 字节）</translation>
-    </message>
-    <message>
-        <source>8-bit Adam (10 bytes per trainable parameter)</source>
-        <translation>8 位 Adam（每个可训练参数 10 字节）</translation>
-    </message>
-    <message>
-        <source>Adafactor (factored second moment)</source>
-        <translation>Adafactor（分解的二阶矩）</translation>
-    </message>
-    <message>
-        <source>none (all activations kept)</source>
-        <translation>无（保留全部激活值）</translation>
-    </message>
-    <message>
-        <source>selective (attention core recomputed; Korthikanti et al. 2022)</source>
-        <translation>选择性（重计算注意力核心；Korthikanti 等，2022）</translation>
-    </message>
-    <message>
-        <source>full (each layer&apos;s input kept, layer recomputed)</source>
-        <translation>完全（保留每层的输入，重计算该层）</translation>
-    </message>
-    <message>
-        <source>decoder-only</source>
-        <translation>仅解码器</translation>
-    </message>
-    <message>
-        <source>encoder-only</source>
-        <translation>仅编码器</translation>
-    </message>
-    <message>
-        <source>encoder-decoder</source>
-        <translation>编码器-解码器</translation>
-    </message>
-    <message>
         <source>unknown chart &quot;%1&quot; (expected %2)</source>
         <translation>未知图表“%1”（应为 %2）</translation>
     </message>
@@ -641,14 +597,6 @@
     <message>
         <source>expected a number between %1 and %2, got &quot;%3&quot;</source>
         <translation>应为 %1 到 %2 之间的数字，实际为“%3”</translation>
-    </message>
-    <message>
-        <source>no such file (bundled corpora: tang-poems, shakespeare-sonnets)</source>
-        <translation>没有该文件（内置语料：tang-poems、shakespeare-sonnets）</translation>
-    </message>
-    <message>
-        <source>larger than 64 MB</source>
-        <translation>大于 64 MB</translation>
     </message>
     <message>
         <source>expected text or json, got &quot;%1&quot;</source>
@@ -1443,25 +1391,6 @@
     </message>
 </context>
 <context>
-    <name>tx::ChartFactory</name>
-    <message>
-        <source>Parameters by component — %1</source>
-        <translation>按组件划分的参数量 — %1</translation>
-    </message>
-    <message>
-        <source>Memory and device fit — %1 on %2</source>
-        <translation>内存与设备容纳 — %2 上的 %1</translation>
-    </message>
-    <message>
-        <source>Roofline: prefill and decode on %1 — %2</source>
-        <translation>屋顶线：%1 上的预填充与解码 — %2</translation>
-    </message>
-    <message>
-        <source>Scaling law — %1 · %2</source>
-        <translation>缩放定律 — %1 · %2</translation>
-    </message>
-</context>
-<context>
     <name>tx::ChartPanel</name>
     <message>
         <source>Export as &amp;PNG…</source>
@@ -1865,6 +1794,17 @@
     </message>
 </context>
 <context>
+    <name>tx::Corpus</name>
+    <message>
+        <source>no such file (bundled corpora: tang-poems, shakespeare-sonnets)</source>
+        <translation>没有该文件（内置语料：tang-poems、shakespeare-sonnets）</translation>
+    </message>
+    <message>
+        <source>larger than 64 MB</source>
+        <translation>大于 64 MB</translation>
+    </message>
+</context>
+<context>
     <name>tx::DesignArguments</name>
     <message>
         <source>give only one design source</source>
@@ -1978,6 +1918,10 @@ FFN weights = 2·d_model·d_ff (3·d_model·d_ff when gated).</source>
     <message>
         <source>Lock FFN width</source>
         <translation>锁定前馈网络宽度</translation>
+    </message>
+    <message>
+        <source>Unlock FFN width</source>
+        <translation>解除前馈网络宽度锁定</translation>
     </message>
     <message>
         <source>Vocabulary (tokens)</source>
@@ -3252,6 +3196,41 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
+    <name>tx::ParamFigures</name>
+    <message>
+        <source>definition: one line per tensor in core/estimate/paramcounter.cpp; published counts pinned in tests/data/reference/models.json</source>
+        <translation>定义：core/estimate/paramcounter.cpp 中每个张量一行；已发表的参数量固定在 tests/data/reference/models.json 中</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation>每词元激活参数量</translation>
+    </message>
+    <message>
+        <source>N − unused experts (top-k of E per sparse layer)</source>
+        <translation>N − 未使用的专家（每个稀疏层 E 个中取 top-k）</translation>
+    </message>
+    <message>
+        <source>Fedus et al. 2021 (Switch Transformer), §2</source>
+        <translation>Fedus 等 2021（Switch Transformer），§2</translation>
+    </message>
+    <message>
+        <source>Non-embedding parameters</source>
+        <translation>非嵌入参数量</translation>
+    </message>
+    <message>
+        <source>N − embedding tables</source>
+        <translation>N − 嵌入表</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020, §2.1</source>
+        <translation>Kaplan 等 2020，§2.1</translation>
+    </message>
+</context>
+<context>
     <name>tx::Preset</name>
     <message>
         <source>not valid JSON at offset %1: %2</source>
@@ -3406,7 +3385,86 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
-    <name>tx::ReportGenerator</name>
+    <name>tx::ReportCharts</name>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>Parameters by component — %1</source>
+        <translation>按组件划分的参数量 — %1</translation>
+    </message>
+    <message>
+        <source>Memory and device fit — %1 on %2</source>
+        <translation>内存与设备容纳 — %2 上的 %1</translation>
+    </message>
+    <message>
+        <source>Roofline: prefill and decode on %1 — %2</source>
+        <translation>屋顶线：%1 上的预填充与解码 — %2</translation>
+    </message>
+    <message>
+        <source>Scaling law — %1 · %2</source>
+        <translation>缩放定律 — %1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ReportContent</name>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>AdamW in fp32 (16 bytes per trainable parameter)</source>
+        <translation>fp32 下的 AdamW（每个可训练参数 16 字节）</translation>
+    </message>
+    <message>
+        <source>AdamW, mixed precision bf16 + fp32 master weights (16 bytes per trainable parameter)</source>
+        <translation>AdamW，bf16 混合精度 + fp32 主权重（每个可训练参数 16 字节）</translation>
+    </message>
+    <message>
+        <source>SGD with momentum in fp32 (12 bytes per trainable parameter)</source>
+        <translation>fp32 下带动量的 SGD（每个可训练参数 12 字节）</translation>
+    </message>
+    <message>
+        <source>8-bit Adam (10 bytes per trainable parameter)</source>
+        <translation>8 位 Adam（每个可训练参数 10 字节）</translation>
+    </message>
+    <message>
+        <source>Adafactor (factored second moment)</source>
+        <translation>Adafactor（分解的二阶矩）</translation>
+    </message>
+    <message>
+        <source>none (all activations kept)</source>
+        <translation>无（保留全部激活值）</translation>
+    </message>
+    <message>
+        <source>selective (attention core recomputed; Korthikanti et al. 2022)</source>
+        <translation>选择性（重计算注意力核心；Korthikanti 等，2022）</translation>
+    </message>
+    <message>
+        <source>full (each layer&apos;s input kept, layer recomputed)</source>
+        <translation>完全（保留每层的输入，重计算该层）</translation>
+    </message>
+    <message>
+        <source>decoder-only</source>
+        <translation>仅解码器</translation>
+    </message>
+    <message>
+        <source>encoder-only</source>
+        <translation>仅编码器</translation>
+    </message>
+    <message>
+        <source>encoder-decoder</source>
+        <translation>编码器-解码器</translation>
+    </message>
     <message>
         <source>%1 — design report</source>
         <translation>%1 — 设计报告</translation>
@@ -3955,6 +4013,9 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <source>Estimates, not measurements: they follow the stated assumptions and the cited formulas.</source>
         <translation>以上为估算而非实测：依据所列假设和引用的公式得出。</translation>
     </message>
+</context>
+<context>
+    <name>tx::ReportGenerator</name>
     <message>
         <source>unknown report type &quot;%1&quot; (expected .pdf, .html or .md)</source>
         <translation>未知的报告类型“%1”（应为 .pdf、.html 或 .md）</translation>
@@ -4165,38 +4226,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
 </context>
 <context>
     <name>tx::ShowWorkView</name>
-    <message>
-        <source>definition: one line per tensor in core/estimate/paramcounter.cpp; published counts pinned in tests/data/reference/models.json</source>
-        <translation>定义：core/estimate/paramcounter.cpp 中每个张量一行；已发表的参数量固定在 tests/data/reference/models.json 中</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>参数量</translation>
-    </message>
-    <message>
-        <source>Active parameters per token</source>
-        <translation>每词元激活参数量</translation>
-    </message>
-    <message>
-        <source>N − unused experts (top-k of E per sparse layer)</source>
-        <translation>N − 未使用的专家（每个稀疏层 E 个中取 top-k）</translation>
-    </message>
-    <message>
-        <source>Fedus et al. 2021 (Switch Transformer), §2</source>
-        <translation>Fedus 等 2021（Switch Transformer），§2</translation>
-    </message>
-    <message>
-        <source>Non-embedding parameters</source>
-        <translation>非嵌入参数量</translation>
-    </message>
-    <message>
-        <source>N − embedding tables</source>
-        <translation>N − 嵌入表</translation>
-    </message>
-    <message>
-        <source>Kaplan et al. 2020, §2.1</source>
-        <translation>Kaplan 等 2020，§2.1</translation>
-    </message>
     <message>
         <source> per token</source>
         <translation> 每词元</translation>

@@ -1,6 +1,7 @@
 #include "ui/charts/breakdownchart.h"
 
 #include "core/base/numberformat.h"
+#include "core/estimate/paramcomponents.h"
 #include "core/report/componentnames.h"
 #include "ui/charts/niceaxis.h"
 
@@ -23,37 +24,6 @@ const QColor kColors[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9), QC
                           QColor(0xD5, 0x5E, 0x00), QColor(0x99, 0x99, 0x99)};
 } // namespace
 
-QStringList BreakdownChart::componentKeys()
-{
-    return {QStringLiteral("embeddings"), QStringLiteral("attention"), QStringLiteral("cross_attention"),
-            QStringLiteral("ffn"), QStringLiteral("moe"), QStringLiteral("norms"), QStringLiteral("lm_head"),
-            QStringLiteral("pooler")};
-}
-
-std::vector<std::int64_t> BreakdownChart::split(const ParamCount &params)
-{
-    const QStringList keys = componentKeys();
-    std::vector<std::int64_t> out(size_t(keys.size()), 0);
-    const auto add = [&](const QString &key, std::int64_t n) {
-        // A stack's final norm is drawn with the other norms.
-        const QString k = key == QLatin1String("final_norm") ? QStringLiteral("norms") : key;
-        const auto i = keys.indexOf(k);
-        if (i >= 0)
-            out[size_t(i)] += n;
-        else
-            out[size_t(keys.indexOf(QStringLiteral("pooler")))] += n; // anything new lands in the last bucket
-    };
-    for (const ParamNode &top : params.breakdown.children) {
-        if (top.key == QLatin1String("encoder") || top.key == QLatin1String("decoder")) {
-            for (const ParamNode &part : top.children)
-                add(part.key, part.params);
-        } else {
-            add(top.key, top.params);
-        }
-    }
-    return out;
-}
-
 BreakdownChart::BreakdownChart(QGraphicsItem *parent)
     : QChart(parent)
     , m_series(new QHorizontalStackedBarSeries(this))
@@ -61,7 +31,7 @@ BreakdownChart::BreakdownChart(QGraphicsItem *parent)
     , m_values(new QValueAxis(this))
 {
     setTitle(tr("Where the parameters are"));
-    const QStringList keys = componentKeys();
+    const QStringList keys = ParamComponents::keys();
     for (int i = 0; i < keys.size(); ++i) {
         auto *set = new QBarSet(ComponentNames::component(keys[i]), m_series);
         set->setColor(kColors[i % 8]);
@@ -84,7 +54,7 @@ BreakdownChart::BreakdownChart(QGraphicsItem *parent)
 void BreakdownChart::retranslate()
 {
     setTitle(tr("Where the parameters are"));
-    const QStringList keys = componentKeys();
+    const QStringList keys = ParamComponents::keys();
     for (int i = 0; i < m_sets.size() && i < keys.size(); ++i)
         m_sets[i]->setLabel(ComponentNames::component(keys[i]));
     m_values->setTitleText(tr("parameters (millions)"));
@@ -94,13 +64,13 @@ void BreakdownChart::retranslate()
 
 void BreakdownChart::setParams(const ParamCount &params)
 {
-    m_components = split(params);
+    m_components = ParamComponents::split(params);
     refresh();
 }
 
 void BreakdownChart::setPinned(const ParamCount *pinned)
 {
-    m_pinned = pinned ? split(*pinned) : std::vector<std::int64_t>{};
+    m_pinned = pinned ? ParamComponents::split(*pinned) : std::vector<std::int64_t>{};
     refresh();
 }
 

@@ -27,14 +27,11 @@ public:
     // Sets every title, legend entry and axis title again in the current language.
     void retranslate();
 
-    // Components in drawing order; sets()[i] holds component i, in parameters / 10^6.
+    // Components in drawing order (ParamComponents::keys()); sets()[i] holds component i, in parameters / 10^6.
     const QList<QBarSet *> &sets() const { return m_sets; }
     // Exact parameters per component of the last design, same order as sets().
     const std::vector<std::int64_t> &components() const { return m_components; }
 
-    static QStringList componentKeys();
-    // Sums a breakdown tree into componentKeys() order.
-    static std::vector<std::int64_t> split(const ParamCount &params);
 
 private:
     void refresh();

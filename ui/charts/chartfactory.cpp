@@ -1,9 +1,11 @@
 #include "ui/charts/chartfactory.h"
 
 #include "core/base/numberformat.h"
+#include "core/estimate/paramcomponents.h"
 #include "core/estimate/scalingcurves.h"
 #include "core/estimate/scalinglaw.h"
 #include "core/report/componentnames.h"
+#include "core/report/reportcharts.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/widgets/theme.h"
 
@@ -40,7 +42,7 @@ const QColor kGrid(0xdd, 0xdd, 0xdd);
 
 QString designName(const ChartFactory::Input &d)
 {
-    return d.config.name.isEmpty() ? tr("Custom design") : d.config.name;
+    return ReportCharts::designName(d);
 }
 
 QFont font(double points, bool bold = false)
@@ -97,9 +99,9 @@ ParamScale paramScale(std::int64_t largest)
 std::unique_ptr<QChart> paramsChart(const ChartFactory::Input &d, const ChartFactory::Input *pinned)
 {
     auto chart = newChart(ChartFactory::title(ChartFactory::Kind::Params, d));
-    const QStringList keys = BreakdownChart::componentKeys();
-    const auto mine = BreakdownChart::split(d.evaluation.params);
-    const auto theirs = pinned ? BreakdownChart::split(pinned->evaluation.params) : std::vector<std::int64_t>();
+    const QStringList keys = ParamComponents::keys();
+    const auto mine = ParamComponents::split(d.evaluation.params);
+    const auto theirs = pinned ? ParamComponents::split(pinned->evaluation.params) : std::vector<std::int64_t>();
     std::int64_t largest = 1;
     QList<int> shown;
     // Horizontal bars stack bottom-up: reverse so the first component reads at the top.
@@ -376,40 +378,6 @@ QStringList ChartFactory::fontFamilies()
     if (!families.contains(Theme::fontFamily()))
         families << Theme::fontFamily();
     return families;
-}
-
-QStringList ChartFactory::kindNames()
-{
-    return {QStringLiteral("params"), QStringLiteral("memory"), QStringLiteral("compute"), QStringLiteral("scaling")};
-}
-
-std::optional<ChartFactory::Kind> ChartFactory::kindFromString(const QString &name)
-{
-    const auto i = kindNames().indexOf(name);
-    if (i < 0)
-        return std::nullopt;
-    return Kind(i);
-}
-
-QString ChartFactory::toString(Kind kind)
-{
-    return kindNames().at(int(kind));
-}
-
-QString ChartFactory::title(Kind kind, const Input &design)
-{
-    const QString name = designName(design);
-    switch (kind) {
-    case Kind::Params:
-        return tr("Parameters by component — %1").arg(name);
-    case Kind::Memory:
-        return tr("Memory and device fit — %1 on %2").arg(name, design.evaluation.hardware.deviceName);
-    case Kind::Compute:
-        return tr("Roofline: prefill and decode on %1 — %2").arg(design.evaluation.hardware.deviceName, name);
-    case Kind::Scaling:
-        return tr("Scaling law — %1 · %2").arg(name, ScalingLaw::of(design.assumptions.law).name());
-    }
-    return name;
 }
 
 std::unique_ptr<QChart> ChartFactory::create(Kind kind, const Input &design, const Input *pinned)

@@ -295,15 +295,8 @@ void MainWindow::rebuildControls()
 {
     if (!m_controls || !m_controlsScroll)
         return;
-    const bool lock = m_controls->dffLock()->isChecked();
     QWidget *old = m_controlsScroll->takeWidget();
-    m_controls = new DesignControls(m_state);
-    {
-        // Restoring the lock must not push an undo step.
-        const QSignalBlocker block(m_controls->dffLock());
-        m_controls->dffLock()->setChecked(lock);
-        m_controls->knob(QStringLiteral("d_ff"))->setEnabled(!lock);
-    }
+    m_controls = new DesignControls(m_state); // the d_ff lock comes back from the state
     m_controlsScroll->setWidget(m_controls);
     m_controlsScroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
     if (old)

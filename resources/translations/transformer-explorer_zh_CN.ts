@@ -411,46 +411,6 @@
         <translation>观察归纳头的形成：在重复随机序列上训练的 2 层纯注意力模型</translation>
     </message>
     <message>
-        <source>Parameters (billions)</source>
-        <translation>参数量（十亿）</translation>
-    </message>
-    <message>
-        <source>Parameters (millions)</source>
-        <translation>参数量（百万）</translation>
-    </message>
-    <message>
-        <source>%1 (%2 parameters)</source>
-        <translation>%1（%2 参数）</translation>
-    </message>
-    <message>
-        <source>%1 (pinned, %2 parameters)</source>
-        <translation>%1（已固定，%2 参数）</translation>
-    </message>
-    <message>
-        <source>Inference%1</source>
-        <translation>推理%1</translation>
-    </message>
-    <message>
-        <source>Training, one replica%1</source>
-        <translation>训练，单副本%1</translation>
-    </message>
-    <message>
-        <source> (%1)</source>
-        <translation> (%1)</translation>
-    </message>
-    <message>
-        <source>Overhead</source>
-        <translation>额外开销</translation>
-    </message>
-    <message>
-        <source>Memory (GB = 10^9 bytes)</source>
-        <translation>内存（GB = 10^9 字节）</translation>
-    </message>
-    <message>
-        <source>Device: %1</source>
-        <translation>设备：%1</translation>
-    </message>
-    <message>
         <source>Roofline: %1 TFLOP/s peak, %2 TB/s</source>
         <translation>屋顶线：峰值 %1 TFLOP/s，%2 TB/s</translation>
     </message>
@@ -982,29 +942,6 @@
     <message>
         <source>Done</source>
         <translation>完成</translation>
-    </message>
-</context>
-<context>
-    <name>tx::BreakdownChart</name>
-    <message>
-        <source>Where the parameters are</source>
-        <translation>参数量分布</translation>
-    </message>
-    <message>
-        <source>Design</source>
-        <translation>设计</translation>
-    </message>
-    <message>
-        <source>parameters (millions)</source>
-        <translation>参数量（百万）</translation>
-    </message>
-    <message>
-        <source>A (pinned)</source>
-        <translation>A（已固定）</translation>
-    </message>
-    <message>
-        <source>B (editing)</source>
-        <translation>B（编辑中）</translation>
     </message>
 </context>
 <context>
@@ -3072,10 +3009,14 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
-    <name>tx::MemoryChart</name>
+    <name>tx::MemoryFigure</name>
     <message>
         <source>Memory to run and to train</source>
         <translation>运行与训练所需内存</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB（10^9 字节）</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -3100,10 +3041,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>GB (10^9 bytes)</source>
-        <translation>GB（10^9 字节）</translation>
     </message>
     <message>
         <source>Run A</source>
@@ -3228,6 +3165,29 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>Kaplan et al. 2020, §2.1</source>
         <translation>Kaplan 等 2020，§2.1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ParamsFigure</name>
+    <message>
+        <source>Where the parameters are</source>
+        <translation>参数量分布</translation>
+    </message>
+    <message>
+        <source>parameters (millions)</source>
+        <translation>参数量（百万）</translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <source>B (editing)</source>
+        <translation>B（编辑中）</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
     </message>
 </context>
 <context>

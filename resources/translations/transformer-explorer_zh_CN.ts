@@ -411,26 +411,6 @@
         <translation>观察归纳头的形成：在重复随机序列上训练的 2 层纯注意力模型</translation>
     </message>
     <message>
-        <source>Roofline: %1 TFLOP/s peak, %2 TB/s</source>
-        <translation>屋顶线：峰值 %1 TFLOP/s，%2 TB/s</translation>
-    </message>
-    <message>
-        <source>Prefill (%1 FLOP/B)</source>
-        <translation>预填充（%1 FLOP/B）</translation>
-    </message>
-    <message>
-        <source>Decode (%1 FLOP/B)</source>
-        <translation>解码（%1 FLOP/B）</translation>
-    </message>
-    <message>
-        <source>Arithmetic intensity (FLOP per byte moved)</source>
-        <translation>算术强度（每传输一字节的 FLOP）</translation>
-    </message>
-    <message>
-        <source>Attainable throughput (TFLOP/s)</source>
-        <translation>可达吞吐量（TFLOP/s）</translation>
-    </message>
-    <message>
         <source>Same compute</source>
         <translation>相同算力</translation>
     </message>
@@ -1677,6 +1657,37 @@
     <message>
         <source>Layer sharing</source>
         <translation>层间权重共享</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ComputeFigure</name>
+    <message>
+        <source>Speed limit of the device (roofline)</source>
+        <translation>设备的速度上限（屋顶线）</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>arithmetic intensity (FLOP per byte moved)</source>
+        <translation>算术强度（每搬运一字节的 FLOP）</translation>
+    </message>
+    <message>
+        <source>attainable speed (TFLOP/s)</source>
+        <translation>可达速度（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>Roof: %1 TFLOP/s, %2 TB/s</source>
+        <translation>屋顶：%1 TFLOP/s，%2 TB/s</translation>
+    </message>
+    <message>
+        <source>Speed limit of %1 (roofline)</source>
+        <translation>%1 的速度上限（屋顶线）</translation>
     </message>
 </context>
 <context>
@@ -3991,37 +4002,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
-    </message>
-</context>
-<context>
-    <name>tx::RooflineChart</name>
-    <message>
-        <source>Speed limit of the device (roofline)</source>
-        <translation>设备的速度上限（屋顶线）</translation>
-    </message>
-    <message>
-        <source>arithmetic intensity (FLOP per byte moved)</source>
-        <translation>算术强度（每搬运一字节的 FLOP）</translation>
-    </message>
-    <message>
-        <source>attainable speed (TFLOP/s)</source>
-        <translation>可达速度（TFLOP/s）</translation>
-    </message>
-    <message>
-        <source>Prefill</source>
-        <translation>预填充</translation>
-    </message>
-    <message>
-        <source>Decode</source>
-        <translation>解码</translation>
-    </message>
-    <message>
-        <source>Roof: %1 TFLOP/s, %2 TB/s</source>
-        <translation>屋顶：%1 TFLOP/s，%2 TB/s</translation>
-    </message>
-    <message>
-        <source>Speed limit of %1 (roofline)</source>
-        <translation>%1 的速度上限（屋顶线）</translation>
     </message>
 </context>
 <context>

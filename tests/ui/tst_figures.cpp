@@ -5,7 +5,9 @@
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/chartfactory.h"
 #include "ui/charts/memorychart.h"
+#include "ui/charts/rooflinechart.h"
 #include "ui/design/designstate.h"
+#include "ui/pages/computeview.h"
 #include "ui/pages/memoryview.h"
 #include "ui/pages/parameterview.h"
 #include "ui/shell/mainwindow.h"
@@ -15,6 +17,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QLineSeries>
+#include <QXYSeries>
 #include <QTabWidget>
 #include <QtTest>
 
@@ -35,7 +38,7 @@ QStringList contents(const QChart *chart)
                     values << QString::number(set->at(i), 'g', 12);
                 out << set->label() + QStringLiteral(": ") + values.join(QLatin1Char(' '));
             }
-        } else if (auto *line = qobject_cast<QLineSeries *>(series)) {
+        } else if (auto *line = qobject_cast<QXYSeries *>(series)) {
             QStringList points;
             for (const QPointF &p : line->points())
                 points << QString::number(p.x(), 'g', 12) + QLatin1Char(',') + QString::number(p.y(), 'g', 12);
@@ -85,6 +88,12 @@ private slots:
         QVERIFY(shownMemory.join(QLatin1Char('\n')).contains(QStringLiteral("Runtime overhead: ")));
         // Only the title differs: the export names the design.
         QCOMPARE(memory->title(), ChartFactory::title(ChartFactory::Kind::Memory, design));
+
+        w.tabs()->setCurrentWidget(w.computeView());
+        auto compute = ChartFactory::create(ChartFactory::Kind::Compute, design);
+        const QStringList shownCompute = contents(w.computeView()->roofline());
+        QCOMPARE(contents(compute.get()), shownCompute);
+        QVERIFY(shownCompute.join(QLatin1Char('\n')).contains(QStringLiteral("Decode: ")));
     }
 };
 

@@ -8,6 +8,7 @@
 #include "core/report/reportcharts.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/memorychart.h"
+#include "ui/charts/rooflinechart.h"
 #include "ui/widgets/theme.h"
 
 #include <QBarCategoryAxis>
@@ -126,57 +127,9 @@ double positive(double x, double fallback)
 
 std::unique_ptr<QChart> computeChart(const ChartFactory::Input &d)
 {
-    auto chart = newChart(ChartFactory::title(ChartFactory::Kind::Compute, d));
-    const auto &hw = d.evaluation.hardware;
-    const auto &cp = d.evaluation.compute;
-    constexpr double kTera = 1e12;
-    const double peak = positive(hw.inferencePeakFlops, 1e12) / kTera;        // TFLOP/s
-    const double bandwidth = positive(hw.bandwidthBytesPerSecond, 1e12) / kTera; // TB/s -> TFLOP/s per FLOP/byte
-    const double ridge = peak / bandwidth;
-    const double prefill = positive(cp.prefillIntensity, 1);
-    const double decode = positive(cp.decodeIntensity, 1);
-    const double xMin = std::pow(10.0, std::floor(std::log10(std::min({prefill, decode, ridge}) / 2)));
-    const double xMax = std::pow(10.0, std::ceil(std::log10(std::max({prefill, decode, ridge}) * 2)));
-    const auto attainable = [&](double intensity) { return std::min(peak, bandwidth * intensity); };
-
-    auto *roof = new QLineSeries;
-    roof->setName(tr("Roofline: %1 TFLOP/s peak, %2 TB/s")
-                      .arg(peak, 0, 'g', 4)
-                      .arg(bandwidth, 0, 'g', 3));
-    roof->append(xMin, attainable(xMin));
-    roof->append(ridge, peak);
-    roof->append(xMax, peak);
-    QPen pen(kInk);
-    pen.setWidthF(3);
-    roof->setPen(pen);
-    chart->addSeries(roof);
-
-    const auto addPoint = [&](const QString &name, double intensity, const QColor &color) {
-        auto *s = new QScatterSeries;
-        s->setName(name);
-        s->setMarkerSize(16);
-        s->setColor(color);
-        s->setBorderColor(Qt::white);
-        s->append(intensity, attainable(intensity));
-        chart->addSeries(s);
-    };
-    addPoint(tr("Prefill (%1 FLOP/B)").arg(NumberFormat::scientific(prefill)), prefill, kColors[0]);
-    addPoint(tr("Decode (%1 FLOP/B)").arg(NumberFormat::scientific(decode)), decode, kColors[5]);
-
-    auto *x = new QLogValueAxis;
-    auto *y = new QLogValueAxis;
-    styleAxis(x, tr("Arithmetic intensity (FLOP per byte moved)"));
-    styleAxis(y, tr("Attainable throughput (TFLOP/s)"));
-    x->setLabelFormat(QStringLiteral("%g"));
-    y->setLabelFormat(QStringLiteral("%g"));
-    x->setRange(xMin, xMax);
-    y->setRange(std::pow(10.0, std::floor(std::log10(attainable(xMin)))), std::pow(10.0, std::ceil(std::log10(peak * 1.5))));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries *s : chart->series()) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
+    auto chart = std::make_unique<RooflineChart>();
+    chart->setEvaluation(d.evaluation);
+    applyPrintStyle(chart.get(), ChartFactory::title(ChartFactory::Kind::Compute, d));
     return chart;
 }
 

@@ -2260,6 +2260,49 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
+    <name>tx::DesignFiles</name>
+    <message>
+        <source>Open design</source>
+        <translation>打开设计</translation>
+    </message>
+    <message>
+        <source>Design files (*.json);;All files (*)</source>
+        <translation>设计文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>design.json</source>
+        <translation>design.json</translation>
+    </message>
+    <message>
+        <source>Save design</source>
+        <translation>保存设计</translation>
+    </message>
+    <message>
+        <source>Design files (*.json)</source>
+        <translation>设计文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The design has unsaved changes. Save them first?</source>
+        <translation>设计有未保存的更改。要先保存吗？</translation>
+    </message>
+    <message>
+        <source>last session</source>
+        <translation>上次会话</translation>
+    </message>
+    <message>
+        <source>Untitled design</source>
+        <translation>未命名设计</translation>
+    </message>
+    <message>
+        <source>%1[*] — Transformer Explorer</source>
+        <translation>%1[*] — Transformer Explorer</translation>
+    </message>
+</context>
+<context>
     <name>tx::DesignSearch</name>
     <message>
         <source>expected d_model / n_layers from 1 to 10,000</source>
@@ -2909,46 +2952,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>&amp;Dark palette</source>
         <translation>深色配色(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Open design</source>
-        <translation>打开设计</translation>
-    </message>
-    <message>
-        <source>Design files (*.json);;All files (*)</source>
-        <translation>设计文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Save design</source>
-        <translation>保存设计</translation>
-    </message>
-    <message>
-        <source>design.json</source>
-        <translation>design.json</translation>
-    </message>
-    <message>
-        <source>Design files (*.json)</source>
-        <translation>设计文件 (*.json)</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The design has unsaved changes. Save them first?</source>
-        <translation>设计有未保存的更改。要先保存吗？</translation>
-    </message>
-    <message>
-        <source>Untitled design</source>
-        <translation>未命名设计</translation>
-    </message>
-    <message>
-        <source>%1[*] — Transformer Explorer</source>
-        <translation>%1[*] — Transformer Explorer</translation>
-    </message>
-    <message>
-        <source>last session</source>
-        <translation>上次会话</translation>
     </message>
     <message>
         <source>What does this &amp;buy me?</source>

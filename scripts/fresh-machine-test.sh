@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fresh-machine-test.sh [--keep] [--no-package] [--out DIR]
+# fresh-machine-test.sh [--keep] [--no-package] [--no-sanitize] [--out DIR]
 #
 # Proves the README's Quick start on a machine that has never seen the project:
 #   1. a brand-new Debian 12 root (debootstrap --variant=minbase bookworm, the host's apt sources,
@@ -9,22 +9,26 @@
 #   3. a second brand-new root installs that .deb with apt (pulling its runtime dependencies),
 #      then checks `transformer-explorer --version`, `size --preset llama-2-7b` from /, and the
 #      window under Xvfb: a screenshot that is not blank is written to DIR/window.png; and the
-#      installed binary runs under QEMU's x86-64-v2 CPU model (no AVX).
+#      installed binary runs under QEMU's x86-64-v2 CPU model (no AVX);
+#   4. root 1 builds the Sanitize preset (AddressSanitizer, LeakSanitizer, UndefinedBehaviorSanitizer)
+#      in build-sanitize/ and runs the whole suite there (ctest --preset sanitize).
 # .ci/run calls this. Needs root (debootstrap, chroot, mount). Exits non-zero if any step fails.
 #
 #   --keep        keep the roots afterwards (their paths are printed) to look around in
-#   --no-package  stop after step 1
+#   --no-package  skip steps 2 and 3
+#   --no-sanitize skip step 4
 #   --out DIR     where the .deb, the screenshot and the logs go (default: ./fresh-machine-out)
 #
 # The pristine base (Debian's base packages only, nothing of the project's) is cached as a tarball
 # in $TX_FRESH_CACHE (default /var/tmp/transformer-explorer-fresh) and unpacked anew for every root.
 set -euo pipefail
 
-keep=0; package=1; out=fresh-machine-out
+keep=0; package=1; sanitize=1; out=fresh-machine-out
 while [ $# -gt 0 ]; do
   case "$1" in
     --keep) keep=1; shift ;;
     --no-package) package=0; shift ;;
+    --no-sanitize) sanitize=0; shift ;;
     --out) out=$2; shift 2 ;;
     *) echo "fresh-machine-test: unknown option $1" >&2; exit 2 ;;
   esac
@@ -118,7 +122,19 @@ if [ $rc -eq 0 ] && ! grep -q "6,738,415,616" "$out/run.log"; then rc=1; fi
 tail -n 25 "$out/run.log" >&2
 check "./scripts/run.sh prints the command-line explorer" $rc
 
-if [ "$package" = 0 ]; then finish; fi
+sanitize_suite() {  # 4. the whole suite under the sanitizers, in root 1
+  [ "$sanitize" = 1 ] || return 0
+  say "root 1: cmake --preset sanitize, build, ctest --preset sanitize"
+  set +e
+  in_root "$r1" 'cd /root/transformer-explorer && cmake --preset sanitize >/dev/null \
+    && cmake --build --preset sanitize --parallel "$(nproc)" >/tmp/sanitize-build.log 2>&1 || { tail -n 40 /tmp/sanitize-build.log; exit 1; }
+    ctest --preset sanitize --parallel "$(nproc)"'
+  rc=$?
+  set -e
+  check "the whole suite under AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer" $rc
+}
+
+if [ "$package" = 0 ]; then sanitize_suite; finish; fi
 
 # --- 2. the package ------------------------------------------------------------------------------
 say "root 1: cmake --build build --target package"
@@ -129,7 +145,7 @@ set -e
 deb=$(ls "$r1"/root/transformer-explorer/build/transformer-explorer_*_amd64.deb 2>/dev/null | head -1 || true)
 [ -n "$deb" ] || { [ $rc -ne 0 ] || rc=1; tail -n 30 "$out/package.log" >&2; }
 check "the Debian package builds" $rc
-[ -n "$deb" ] || finish
+[ -n "$deb" ] || { sanitize_suite; finish; }
 cp "$deb" "$out/"
 deb=$out/$(basename "$deb")
 say "package: $(basename "$deb"), $(stat -c %s "$deb") bytes"
@@ -194,5 +210,6 @@ set -e
 cp "$r2/tmp/window.png" "$out/window.png" 2>/dev/null || true
 check "the installed window opens under Xvfb (screenshot $out/window.png)" $rc
 
+sanitize_suite
 [ -n "$ctest_summary" ] && say "suite: $ctest_summary"
 finish

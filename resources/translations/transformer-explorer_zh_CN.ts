@@ -4492,6 +4492,61 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
+    <name>tx::TrainingCharts</name>
+    <message>
+        <source>training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>accuracy (right axis)</source>
+        <translation>准确率（右轴）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>loss (nats)</source>
+        <translation>损失（奈特）</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Induction score</source>
+        <translation>归纳得分</translation>
+    </message>
+    <message>
+        <source>Previous-token score</source>
+        <translation>前一词元得分</translation>
+    </message>
+    <message>
+        <source>Entropy (nats)</source>
+        <translation>熵（奈特）</translation>
+    </message>
+    <message>
+        <source>Per-head scores (layer 1 dashed, later layers solid)</source>
+        <translation>各头得分（第 1 层为虚线，后续层为实线）</translation>
+    </message>
+    <message>
+        <source>Head score:</source>
+        <translation>头得分：</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+</context>
+<context>
     <name>tx::TrainingPreset</name>
     <message>
         <source>%1 8 random digits with a 2-layer model</source>
@@ -4620,54 +4675,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>选择一个任务，然后点击“训练”。</translation>
     </message>
     <message>
-        <source>training loss</source>
-        <translation>训练损失</translation>
-    </message>
-    <message>
-        <source>validation loss</source>
-        <translation>验证损失</translation>
-    </message>
-    <message>
-        <source>accuracy (right axis)</source>
-        <translation>准确率（右轴）</translation>
-    </message>
-    <message>
-        <source>step</source>
-        <translation>步</translation>
-    </message>
-    <message>
-        <source>loss (nats)</source>
-        <translation>损失（奈特）</translation>
-    </message>
-    <message>
-        <source>accuracy</source>
-        <translation>准确率</translation>
-    </message>
-    <message>
-        <source>Loss</source>
-        <translation>损失</translation>
-    </message>
-    <message>
-        <source>Induction score</source>
-        <translation>归纳得分</translation>
-    </message>
-    <message>
-        <source>Previous-token score</source>
-        <translation>前一词元得分</translation>
-    </message>
-    <message>
-        <source>Entropy (nats)</source>
-        <translation>熵（奈特）</translation>
-    </message>
-    <message>
-        <source>Per-head scores (layer 1 dashed, later layers solid)</source>
-        <translation>各头得分（第 1 层为虚线，后续层为实线）</translation>
-    </message>
-    <message>
-        <source>Head score:</source>
-        <translation>头得分：</translation>
-    </message>
-    <message>
         <source>Attention on a probe sequence (a segment, then the same segment again):</source>
         <translation>探测序列上的注意力（一个片段，随后重复同一片段）：</translation>
     </message>
@@ -4722,10 +4729,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>Training %1 parameters…</source>
         <translation>正在训练 %1 个参数…</translation>
-    </message>
-    <message>
-        <source>L%1 H%2</source>
-        <translation>L%1 H%2</translation>
     </message>
     <message>
         <source>step %1 of %2</source>

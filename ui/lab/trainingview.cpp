@@ -3,13 +3,10 @@
 #include "core/base/numberformat.h"
 #include "core/train/corpus.h"
 #include "core/train/trainingpreset.h"
-#include "ui/charts/niceaxis.h"
-#include "ui/lab/attentionlinesview.h"
 #include "ui/lab/heatmapgrid.h"
+#include "ui/lab/trainingcharts.h"
 #include "ui/lab/trainingworker.h"
 
-#include <QChart>
-#include <QChartView>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
@@ -19,7 +16,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLegend>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QMessageBox>
@@ -30,7 +26,6 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -44,14 +39,6 @@ QString corpus(const QString &name)
 {
     auto text = Corpus::load(name); // bundled: never fails
     return text ? *text : QString();
-}
-
-QChartView *chartView(QChart *chart)
-{
-    auto *view = new QChartView(chart);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(220);
-    return view;
 }
 
 } // namespace
@@ -69,16 +56,7 @@ TrainingView::TrainingView(QWidget *parent)
     , m_progress(new QProgressBar)
     , m_stats(new QLabel)
     , m_announcement(new QLabel)
-    , m_lossChart(new QChart)
-    , m_trainLoss(new QLineSeries)
-    , m_valLoss(new QLineSeries)
-    , m_accuracy(new QLineSeries)
-    , m_lossX(new QValueAxis)
-    , m_lossY(new QValueAxis)
-    , m_scoreChart(new QChart)
-    , m_scoreKind(new QComboBox)
-    , m_scoreX(new QValueAxis)
-    , m_scoreY(new QValueAxis)
+    , m_charts(new TrainingCharts)
     , m_grid(new HeatmapGrid)
     , m_replay(new QSlider(Qt::Horizontal))
     , m_replayLabel(new QLabel)
@@ -148,52 +126,6 @@ TrainingView::TrainingView(QWidget *parent)
     m_announcement->setStyleSheet(QStringLiteral("QLabel { background: #fff3c4; color: #3b2f00; border: 1px solid #e0c060;"
                                                  " border-radius: 4px; padding: 6px; font-weight: bold; }"));
 
-    // Loss chart: built once, updated with replace().
-    m_trainLoss->setName(tr("training loss"));
-    m_valLoss->setName(tr("validation loss"));
-    m_accuracy->setName(tr("accuracy (right axis)"));
-    m_lossChart->addSeries(m_trainLoss);
-    m_lossChart->addSeries(m_valLoss);
-    m_lossChart->addSeries(m_accuracy);
-    m_lossX->setTitleText(tr("step"));
-    m_lossX->setLabelFormat(QStringLiteral("%.0f"));
-    m_lossY->setTitleText(tr("loss (nats)"));
-    auto *accuracyAxis = new QValueAxis;
-    accuracyAxis->setRange(0, 1);
-    accuracyAxis->setTitleText(tr("accuracy"));
-    m_lossChart->addAxis(m_lossX, Qt::AlignBottom);
-    m_lossChart->addAxis(m_lossY, Qt::AlignLeft);
-    m_lossChart->addAxis(accuracyAxis, Qt::AlignRight);
-    for (QLineSeries *s : {m_trainLoss, m_valLoss}) {
-        s->attachAxis(m_lossX);
-        s->attachAxis(m_lossY);
-    }
-    m_accuracy->attachAxis(m_lossX);
-    m_accuracy->attachAxis(accuracyAxis);
-    m_lossChart->setTitle(tr("Loss"));
-    m_lossChart->legend()->setAlignment(Qt::AlignBottom);
-
-    m_scoreKind->addItems({tr("Induction score"), tr("Previous-token score"), tr("Entropy (nats)")});
-    m_scoreChart->addAxis(m_scoreX, Qt::AlignBottom);
-    m_scoreChart->addAxis(m_scoreY, Qt::AlignLeft);
-    m_scoreX->setTitleText(tr("step"));
-    m_scoreX->setLabelFormat(QStringLiteral("%.0f"));
-    m_scoreChart->setTitle(tr("Per-head scores (layer 1 dashed, later layers solid)"));
-    m_scoreChart->legend()->setAlignment(Qt::AlignRight);
-    for (QChart *c : {m_lossChart, m_scoreChart})
-        c->setMargins(QMargins(4, 4, 4, 4));
-
-    auto *charts = new QWidget;
-    auto *chartsLayout = new QVBoxLayout(charts);
-    chartsLayout->setContentsMargins(0, 0, 0, 0);
-    chartsLayout->addWidget(chartView(m_lossChart), 1);
-    auto *scoreBar = new QHBoxLayout;
-    scoreBar->addWidget(new QLabel(tr("Head score:")));
-    scoreBar->addWidget(m_scoreKind);
-    scoreBar->addStretch(1);
-    chartsLayout->addLayout(scoreBar);
-    chartsLayout->addWidget(chartView(m_scoreChart), 1);
-
     auto *gridPane = new QWidget;
     auto *gridLayout = new QVBoxLayout(gridPane);
     gridLayout->setContentsMargins(0, 0, 0, 0);
@@ -212,7 +144,7 @@ TrainingView::TrainingView(QWidget *parent)
     gridLayout->addLayout(replayBar);
 
     auto *split = new QSplitter;
-    split->addWidget(charts);
+    split->addWidget(m_charts);
     split->addWidget(gridPane);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -269,7 +201,7 @@ TrainingView::TrainingView(QWidget *parent)
     connect(m_pause, &QPushButton::clicked, this, [this] { setPaused(!m_paused); });
     connect(m_cancel, &QPushButton::clicked, this, &TrainingView::cancel);
     connect(m_replay, &QSlider::valueChanged, this, &TrainingView::showReplay);
-    connect(m_scoreKind, &QComboBox::currentIndexChanged, this, &TrainingView::refreshCharts);
+    connect(m_charts, &TrainingCharts::scoreKindChanged, this, &TrainingView::refreshCharts);
     connect(m_steps, &QSpinBox::valueChanged, this, &TrainingView::refreshCharts); // the step axis
     connect(m_sample, &QPushButton::clicked, this, [this] {
         const QString prompt = m_prompt->text();
@@ -339,9 +271,7 @@ void TrainingView::start()
     m_running = true;
     m_paused = false;
     m_announced = false;
-    m_lossPoints.clear();
-    m_valPoints.clear();
-    m_accuracyPoints.clear();
+    m_charts->clear();
     m_history.clear();
     m_announcement->setVisible(false);
     m_samples->clear();
@@ -387,33 +317,15 @@ void TrainingView::onStarted(qint64 parameters, int layers, int heads)
     m_layers = layers;
     m_heads = heads;
     m_stats->setText(tr("Training %1 parameters…").arg(NumberFormat::exact(parameters)));
-    // Series per head are made once per run (the model's shape is fixed for the run).
-    for (QLineSeries *s : m_scoreSeries) {
-        m_scoreChart->removeSeries(s);
-        delete s;
-    }
-    m_scoreSeries.clear();
-    for (int l = 0; l < layers; ++l) {
-        for (int h = 0; h < heads; ++h) {
-            auto *s = new QLineSeries;
-            s->setName(tr("L%1 H%2").arg(l + 1).arg(h + 1));
-            QPen pen(AttentionLinesView::headColour(h), 2, l == 0 ? Qt::DashLine : Qt::SolidLine);
-            s->setPen(pen);
-            m_scoreChart->addSeries(s);
-            s->attachAxis(m_scoreX);
-            s->attachAxis(m_scoreY);
-            m_scoreSeries.push_back(s);
-        }
-    }
+    m_charts->startRun(layers, heads);
     refreshCharts();
 }
 
 void TrainingView::onStep(const TrainingSnapshot &s)
 {
     m_last = s;
-    m_lossPoints.append(QPointF(s.step, s.loss));
+    m_charts->addStep(s, m_last.accuracy > 0.0 || m_task->currentIndex() <= Sort);
     if (s.evaluated) {
-        m_valPoints.append(QPointF(s.step, s.valLoss));
         if (TrainingSnapshot copy = s; copy.attention.size() == std::size_t(copy.nLayers * copy.nHeads)) {
             const bool following = !m_replay->isEnabled() || m_replay->value() == m_replay->maximum();
             m_history.push_back(std::move(copy));
@@ -427,8 +339,6 @@ void TrainingView::onStep(const TrainingSnapshot &s)
             if (following)
                 showReplay(m_replay->maximum());
         }
-        if (m_last.accuracy > 0.0 || m_task->currentIndex() <= Sort)
-            m_accuracyPoints.append(QPointF(s.step, s.accuracy));
         checkInduction(s);
     }
     const double perStep = s.step > 0 ? s.seconds / s.step : 0.0;
@@ -457,45 +367,28 @@ void TrainingView::onEnded()
     m_cancel->setEnabled(false);
     const bool chars = m_task->currentIndex() >= TangPoems;
     m_sample->setEnabled(chars);
-    m_save->setEnabled(!m_lossPoints.isEmpty());
+    m_save->setEnabled(!m_charts->isEmpty());
     refreshCharts();
+}
+
+QLineSeries *TrainingView::trainLoss() const
+{
+    return m_charts->trainLoss();
+}
+
+QLineSeries *TrainingView::validationLoss() const
+{
+    return m_charts->validationLoss();
+}
+
+QLineSeries *TrainingView::accuracy() const
+{
+    return m_charts->accuracy();
 }
 
 void TrainingView::refreshCharts()
 {
-    m_trainLoss->replace(m_lossPoints);
-    m_valLoss->replace(m_valPoints);
-    m_accuracy->replace(m_accuracyPoints);
-    double maxStep = 1, maxLoss = 0.1;
-    for (const QPointF &p : m_lossPoints) {
-        maxStep = std::max(maxStep, p.x());
-        maxLoss = std::max(maxLoss, p.y());
-    }
-    for (const QPointF &p : m_valPoints)
-        maxLoss = std::max(maxLoss, p.y());
-    // The step axis spans the whole run from the start, in round steps: the curve grows
-    // across it (an axis fitted to the steps so far read "0 0 1 1 1" before the first one).
-    maxStep = std::max(maxStep, double(m_steps->value()));
-    NiceAxis::fitFromZero(m_lossX, maxStep);
-    m_lossY->setRange(0, std::ceil(maxLoss * 1.05 * 10) / 10);
-
-    const int kind = m_scoreKind->currentIndex();
-    double maxScore = kind == 2 ? 0.1 : 1.0;
-    for (std::size_t i = 0; i < m_scoreSeries.size(); ++i) {
-        QList<QPointF> points;
-        for (const TrainingSnapshot &s : m_history) {
-            if (i >= s.heads.size())
-                continue;
-            const TrainingHeadScore &h = s.heads[i];
-            const double v = kind == 0 ? h.inductionScore : kind == 1 ? h.previousTokenScore : h.entropy;
-            points.append(QPointF(s.step, v));
-            maxScore = std::max(maxScore, v);
-        }
-        m_scoreSeries[i]->replace(points);
-    }
-    NiceAxis::fitFromZero(m_scoreX, maxStep);
-    m_scoreY->setRange(0, kind == 2 ? std::ceil(maxScore * 10) / 10 : 1.0);
-    m_scoreY->setTitleText(m_scoreKind->currentText());
+    m_charts->refresh(m_history, m_steps->value());
 }
 
 void TrainingView::showReplay(int index)

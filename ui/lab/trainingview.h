@@ -25,6 +25,7 @@ class QValueAxis;
 namespace tx {
 
 class HeatmapGrid;
+class TrainingCharts;
 class TrainingWorker;
 
 // "Watch a head learn": pick a task, train on a worker thread, and see the loss fall, the
@@ -48,9 +49,9 @@ public:
     void cancel();
     bool isRunning() const { return m_running; }
 
-    QLineSeries *trainLoss() const { return m_trainLoss; }
-    QLineSeries *validationLoss() const { return m_valLoss; }
-    QLineSeries *accuracy() const { return m_accuracy; }
+    QLineSeries *trainLoss() const;
+    QLineSeries *validationLoss() const;
+    QLineSeries *accuracy() const;
     HeatmapGrid *grid() const { return m_grid; }
     QSlider *replay() const { return m_replay; }
     QLabel *announcement() const { return m_announcement; }
@@ -79,8 +80,6 @@ private:
     bool m_announced = false;
     int m_layers = 0;
     int m_heads = 0;
-    QList<QPointF> m_lossPoints, m_valPoints, m_accuracyPoints;
-    std::vector<QList<QPointF>> m_scorePoints; // [layer * heads + head]
     std::vector<TrainingSnapshot> m_history;   // evaluated snapshots, for the replay slider
     TrainingSnapshot m_last;
     bool m_chartsDirty = false;
@@ -96,17 +95,7 @@ private:
     QProgressBar *m_progress;
     QLabel *m_stats;
     QLabel *m_announcement;
-    QChart *m_lossChart;
-    QLineSeries *m_trainLoss;
-    QLineSeries *m_valLoss;
-    QLineSeries *m_accuracy;
-    QValueAxis *m_lossX;
-    QValueAxis *m_lossY;
-    QChart *m_scoreChart;
-    QComboBox *m_scoreKind;
-    QValueAxis *m_scoreX;
-    QValueAxis *m_scoreY;
-    std::vector<QLineSeries *> m_scoreSeries;
+    TrainingCharts *m_charts;
     HeatmapGrid *m_grid;
     QSlider *m_replay;
     QLabel *m_replayLabel;

@@ -63,7 +63,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_product(new ProductPanel)
     , m_lessons(new LessonPlayer(m_state))
     , m_readout(new ReadoutBar)
-    , m_presentation(new PresentationMode(this, m_readout, this))
+    , m_presentation(nullptr)
     , m_highlight(new HighlightOverlay(this))
     , m_files(new DesignFiles(m_state, this))
     , m_exports(new ExportActions(m_state, this))
@@ -114,6 +114,7 @@ MainWindow::MainWindow(QWidget *parent)
         if (!visible && m_lessonDock->isHidden())
             m_highlight->highlight(nullptr);
     });
+    m_presentation = new PresentationMode({this, m_readout, m_cards, m_tabs, {m_workDock}, [this] { return m_controls; }}, this);
     connect(m_presentation, &PresentationMode::activeChanged, this, [this] { showSnapshot(m_state->snapshot()); });
     m_readout->hide();
 
@@ -179,7 +180,7 @@ void MainWindow::createMenus()
     edit->addAction(tr("&Clear pin"), this, [this] { m_comparison->clearPin(); });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *dock : findChildren<QDockWidget *>())
+    for (QDockWidget *dock : {m_controlsDock, m_workDock, m_lessonDock})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     const bool dark = m_darkAction && m_darkAction->isChecked();

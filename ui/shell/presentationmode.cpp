@@ -2,7 +2,6 @@
 
 #include "ui/design/designcontrols.h"
 #include "ui/design/presetpicker.h"
-#include "ui/lessons/lessonplayer.h"
 #include "ui/pages/readoutbar.h"
 #include "ui/pages/summarycards.h"
 #include "ui/widgets/theme.h"
@@ -66,10 +65,11 @@ QPalette highContrast()
 
 } // namespace
 
-PresentationMode::PresentationMode(QMainWindow *window, ReadoutBar *readout, QObject *parent)
+PresentationMode::PresentationMode(const Parts &parts, QObject *parent)
     : QObject(parent)
-    , m_window(window)
-    , m_readout(readout)
+    , m_window(parts.window)
+    , m_readout(parts.readout)
+    , m_parts(parts)
 {
     connect(m_readout, &ReadoutBar::fieldChosen, this, &PresentationMode::setFocusField);
 }
@@ -85,7 +85,7 @@ void PresentationMode::setFocusField(const QString &field)
         return;
     m_readout->setField(field);
     if (m_active)
-        applyLocks(m_window->findChild<DesignControls *>());
+        applyLocks(m_parts.controls());
     emit focusFieldChanged(field);
 }
 
@@ -108,14 +108,12 @@ void PresentationMode::setActive(bool on)
         m_readout->setField(m_readout->field()); // draws the readout now that it shows
         // The readout states the headline number in large type; the cards would only take the
         // height the charts need for their enlarged labels.
-        if (auto *cards = m_window->findChild<SummaryCards *>())
-            cards->hide();
+        m_parts.cards->hide();
         // Only the knobs and a running lesson stay beside the charts: the charts need the width
         // for their enlarged legends.
         m_hiddenDocks.clear();
-        for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
-            const bool keep = dock->findChild<DesignControls *>() || dock->findChild<LessonPlayer *>();
-            if (!keep && dock->isVisible()) {
+        for (QDockWidget *dock : std::as_const(m_parts.hiddenWhilePresenting)) {
+            if (dock->isVisible()) {
                 m_hiddenDocks << dock;
                 dock->hide();
             }
@@ -123,19 +121,16 @@ void PresentationMode::setActive(bool on)
         // The tab titles are enlarged less than the rest, so that all of them fit 1600 px
         // beside the design panel instead of hiding behind scroll arrows (with the lesson
         // panel open as well they scroll; elided to a character or two they were unreadable).
-        if (auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("views")))
-            tabs->tabBar()->setFont(scaled(m_font, kTabFontScale));
+        m_parts.tabs->tabBar()->setFont(scaled(m_font, kTabFontScale));
         m_window->showFullScreen();
     } else {
-        if (auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("views")))
-            tabs->tabBar()->setFont(QFont()); // inherits the application font again
+        m_parts.tabs->tabBar()->setFont(QFont()); // inherits the application font again
         QApplication::setFont(m_font);
         if (app)
             app->setPalette(m_palette);
         scaleCharts(false);
         m_readout->hide();
-        if (auto *cards = m_window->findChild<SummaryCards *>())
-            cards->show();
+        m_parts.cards->show();
         for (const QPointer<QDockWidget> &dock : std::as_const(m_hiddenDocks))
             if (dock)
                 dock->show();
@@ -143,8 +138,7 @@ void PresentationMode::setActive(bool on)
         if (!m_wasFullScreen)
             m_wasMaximized ? m_window->showMaximized() : m_window->showNormal();
     }
-    auto *controls = m_window->findChild<DesignControls *>();
-    applyLocks(controls);
+    applyLocks(m_parts.controls());
     // The design panel is made as wide as its contents at the new font size once the widgets
     // have taken the font: their size hints still have the old font until then.
     QTimer::singleShot(0, this, &PresentationMode::fitDesignPanel);
@@ -153,7 +147,7 @@ void PresentationMode::setActive(bool on)
 
 void PresentationMode::fitDesignPanel()
 {
-    auto *controls = m_window->findChild<DesignControls *>();
+    DesignControls *controls = m_parts.controls();
     if (!controls)
         return;
     // Presenting: as narrow as the knobs allow at this font size (combo boxes elide), and never
@@ -180,7 +174,7 @@ void PresentationMode::applyLocks(DesignControls *controls)
 void PresentationMode::scaleCharts(bool up)
 {
     const bool dark = m_palette.color(QPalette::Window).lightness() < 128;
-    for (QChartView *view : m_window->findChildren<QChartView *>()) {
+    for (QChartView *view : m_parts.tabs->findChildren<QChartView *>()) {
         QChart *chart = view->chart();
         if (!chart)
             continue;

@@ -7,14 +7,18 @@
 #include <QPen>
 #include <QPointer>
 
+#include <functional>
+
 class QChart;
 class QDockWidget;
 class QMainWindow;
+class QTabWidget;
 
 namespace tx {
 
 class DesignControls;
 class ReadoutBar;
+class SummaryCards;
 
 // Presentation mode (F11) for a projector: full screen, text and chart lines scaled up, a
 // high-contrast palette, every control locked but the knob under discussion, and a large
@@ -28,7 +32,18 @@ public:
     static constexpr double kTabFontScale = 1.25;
     static constexpr double kLineScale = 2.0;
 
-    PresentationMode(QMainWindow *window, ReadoutBar *readout, QObject *parent = nullptr);
+    // What presenting changes, handed over by the window (nothing is looked up in it).
+    struct Parts
+    {
+        QMainWindow *window;
+        ReadoutBar *readout;
+        SummaryCards *cards;
+        QTabWidget *tabs; // its charts are scaled up
+        QList<QDockWidget *> hiddenWhilePresenting;
+        std::function<DesignControls *()> controls; // the current ones (rebuilt on a language switch)
+    };
+
+    PresentationMode(const Parts &parts, QObject *parent = nullptr);
 
     bool isActive() const { return m_active; }
     void setActive(bool on);
@@ -61,6 +76,7 @@ private:
 
     QMainWindow *m_window;
     ReadoutBar *m_readout;
+    Parts m_parts;
     bool m_active = false;
     bool m_wasFullScreen = false;
     bool m_wasMaximized = false;

@@ -1,0 +1,170 @@
+#include "ui/lab/trainingcharts.h"
+
+#include "ui/charts/niceaxis.h"
+#include "ui/lab/attentionlinesview.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tx {
+
+namespace {
+
+QChartView *chartView(QChart *chart)
+{
+    auto *view = new QChartView(chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(220);
+    return view;
+}
+
+} // namespace
+
+TrainingCharts::TrainingCharts(QWidget *parent)
+    : QWidget(parent)
+    , m_lossChart(new QChart)
+    , m_trainLoss(new QLineSeries)
+    , m_valLoss(new QLineSeries)
+    , m_accuracy(new QLineSeries)
+    , m_lossX(new QValueAxis)
+    , m_lossY(new QValueAxis)
+    , m_scoreChart(new QChart)
+    , m_scoreKind(new QComboBox)
+    , m_scoreX(new QValueAxis)
+    , m_scoreY(new QValueAxis)
+{
+    // Loss chart: built once, updated with replace().
+    m_trainLoss->setName(tr("training loss"));
+    m_valLoss->setName(tr("validation loss"));
+    m_accuracy->setName(tr("accuracy (right axis)"));
+    m_lossChart->addSeries(m_trainLoss);
+    m_lossChart->addSeries(m_valLoss);
+    m_lossChart->addSeries(m_accuracy);
+    m_lossX->setTitleText(tr("step"));
+    m_lossX->setLabelFormat(QStringLiteral("%.0f"));
+    m_lossY->setTitleText(tr("loss (nats)"));
+    auto *accuracyAxis = new QValueAxis;
+    accuracyAxis->setRange(0, 1);
+    accuracyAxis->setTitleText(tr("accuracy"));
+    m_lossChart->addAxis(m_lossX, Qt::AlignBottom);
+    m_lossChart->addAxis(m_lossY, Qt::AlignLeft);
+    m_lossChart->addAxis(accuracyAxis, Qt::AlignRight);
+    for (QLineSeries *s : {m_trainLoss, m_valLoss}) {
+        s->attachAxis(m_lossX);
+        s->attachAxis(m_lossY);
+    }
+    m_accuracy->attachAxis(m_lossX);
+    m_accuracy->attachAxis(accuracyAxis);
+    m_lossChart->setTitle(tr("Loss"));
+    m_lossChart->legend()->setAlignment(Qt::AlignBottom);
+
+    m_scoreKind->addItems({tr("Induction score"), tr("Previous-token score"), tr("Entropy (nats)")});
+    m_scoreChart->addAxis(m_scoreX, Qt::AlignBottom);
+    m_scoreChart->addAxis(m_scoreY, Qt::AlignLeft);
+    m_scoreX->setTitleText(tr("step"));
+    m_scoreX->setLabelFormat(QStringLiteral("%.0f"));
+    m_scoreChart->setTitle(tr("Per-head scores (layer 1 dashed, later layers solid)"));
+    m_scoreChart->legend()->setAlignment(Qt::AlignRight);
+    for (QChart *c : {m_lossChart, m_scoreChart})
+        c->setMargins(QMargins(4, 4, 4, 4));
+
+    auto *chartsLayout = new QVBoxLayout(this);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->addWidget(chartView(m_lossChart), 1);
+    auto *scoreBar = new QHBoxLayout;
+    scoreBar->addWidget(new QLabel(tr("Head score:")));
+    scoreBar->addWidget(m_scoreKind);
+    scoreBar->addStretch(1);
+    chartsLayout->addLayout(scoreBar);
+    chartsLayout->addWidget(chartView(m_scoreChart), 1);
+
+    connect(m_scoreKind, &QComboBox::currentIndexChanged, this, &TrainingCharts::scoreKindChanged);
+}
+
+void TrainingCharts::startRun(int layers, int heads)
+{
+    // Series per head are made once per run (the model's shape is fixed for the run).
+    for (QLineSeries *s : m_scoreSeries) {
+        m_scoreChart->removeSeries(s);
+        delete s;
+    }
+    m_scoreSeries.clear();
+    for (int l = 0; l < layers; ++l) {
+        for (int h = 0; h < heads; ++h) {
+            auto *s = new QLineSeries;
+            s->setName(tr("L%1 H%2").arg(l + 1).arg(h + 1));
+            QPen pen(AttentionLinesView::headColour(h), 2, l == 0 ? Qt::DashLine : Qt::SolidLine);
+            s->setPen(pen);
+            m_scoreChart->addSeries(s);
+            s->attachAxis(m_scoreX);
+            s->attachAxis(m_scoreY);
+            m_scoreSeries.push_back(s);
+        }
+    }
+}
+
+void TrainingCharts::clear()
+{
+    m_lossPoints.clear();
+    m_valPoints.clear();
+    m_accuracyPoints.clear();
+}
+
+void TrainingCharts::addStep(const TrainingSnapshot &s, bool accuracy)
+{
+    m_lossPoints.append(QPointF(s.step, s.loss));
+    if (!s.evaluated)
+        return;
+    m_valPoints.append(QPointF(s.step, s.valLoss));
+    if (accuracy)
+        m_accuracyPoints.append(QPointF(s.step, s.accuracy));
+}
+
+void TrainingCharts::refresh(const std::vector<TrainingSnapshot> &history, int plannedSteps)
+{
+    m_trainLoss->replace(m_lossPoints);
+    m_valLoss->replace(m_valPoints);
+    m_accuracy->replace(m_accuracyPoints);
+    double maxStep = 1, maxLoss = 0.1;
+    for (const QPointF &p : m_lossPoints) {
+        maxStep = std::max(maxStep, p.x());
+        maxLoss = std::max(maxLoss, p.y());
+    }
+    for (const QPointF &p : m_valPoints)
+        maxLoss = std::max(maxLoss, p.y());
+    // The step axis spans the whole run from the start, in round steps: the curve grows
+    // across it (an axis fitted to the steps so far read "0 0 1 1 1" before the first one).
+    maxStep = std::max(maxStep, double(plannedSteps));
+    NiceAxis::fitFromZero(m_lossX, maxStep);
+    m_lossY->setRange(0, std::ceil(maxLoss * 1.05 * 10) / 10);
+
+    const int kind = m_scoreKind->currentIndex();
+    double maxScore = kind == 2 ? 0.1 : 1.0;
+    for (std::size_t i = 0; i < m_scoreSeries.size(); ++i) {
+        QList<QPointF> points;
+        for (const TrainingSnapshot &s : history) {
+            if (i >= s.heads.size())
+                continue;
+            const TrainingHeadScore &h = s.heads[i];
+            const double v = kind == 0 ? h.inductionScore : kind == 1 ? h.previousTokenScore : h.entropy;
+            points.append(QPointF(s.step, v));
+            maxScore = std::max(maxScore, v);
+        }
+        m_scoreSeries[i]->replace(points);
+    }
+    NiceAxis::fitFromZero(m_scoreX, maxStep);
+    m_scoreY->setRange(0, kind == 2 ? std::ceil(maxScore * 10) / 10 : 1.0);
+    m_scoreY->setTitleText(m_scoreKind->currentText());
+}
+
+} // namespace tx

@@ -3001,6 +3001,18 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
+    <message>
+        <source>Export Design as &amp;Hugging Face Config…</source>
+        <translation>将设计导出为 &amp;Hugging Face 配置…</translation>
+    </message>
+    <message>
+        <source>Write a config.json that Hugging Face Transformers, torchtitan and Megatron-Bridge read</source>
+        <translation>写出 Hugging Face Transformers、torchtitan 和 Megatron-Bridge 都能读取的 config.json</translation>
+    </message>
+    <message>
+        <source>Export as Hugging Face config</source>
+        <translation>导出为 Hugging Face 配置</translation>
+    </message>
 </context>
 <context>
     <name>tx::ForwardDump</name>

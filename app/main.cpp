@@ -28,6 +28,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("sweep"), tx::runSweepCommand},
         {QStringLiteral("run"), tx::runRunCommand},
         {QStringLiteral("train"), tx::runTrainCommand},
+        {QStringLiteral("export"), tx::runExportCommand},
     };
     return table;
 }
@@ -67,6 +68,8 @@ void printUsage(QTextStream &out)
            "       [--preset NAME | design flags] [--attention-only] --steps N [--batch B --lr X --seed S]\n"
            "       --out DIR [--format text|json]\n"
            "                                train a small model (README \"Training\")\n"
+           "  export --hf-config OUT/config.json (DESIGN_FILE | --preset NAME) [--set key=value ...]\n"
+           "                                write the design as a Hugging Face config.json\n"
            "  --version                     print the version\n"
            "  --help                        print this text\n"
            "Bad input exits with code 2 and one line on stderr.\n";

@@ -165,8 +165,18 @@ int runSizeCommand(QStringList args)
     out << (design->name.isEmpty() ? tr("Custom design") : design->name) << '\n';
     out << tr("Parameters: %1 (%2)").arg(NumberFormat::exact(count->total), NumberFormat::count(double(count->total)))
         << '\n';
-    if (count->active != count->total)
-        out << tr("Active per token: %1").arg(NumberFormat::exact(count->active)) << '\n';
+    if (count->active != count->total) {
+        out << tr("Active per token: %1 (embeddings included, Qwen's convention)").arg(NumberFormat::exact(count->active))
+            << '\n';
+        out << tr("Active without the input embedding: %1 (DeepSeek's and OpenAI's convention)")
+                   .arg(NumberFormat::exact(count->activeWithoutInputEmbedding))
+            << '\n';
+    }
+    if (count->mtp > 0) {
+        out << tr("Multi-token prediction modules: %1, not in the total (DeepSeek-V3's 671B leaves them out)")
+                   .arg(NumberFormat::exact(count->mtp))
+            << '\n';
+    }
     if (count->executed != count->total)
         out << tr("Executed (shared layers unrolled): %1").arg(NumberFormat::exact(count->executed)) << '\n';
     out << tr("Non-embedding: %1").arg(NumberFormat::exact(count->nonEmbedding)) << '\n';

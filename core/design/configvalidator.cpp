@@ -2,6 +2,9 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <utility>
+
 namespace tx {
 
 namespace {
@@ -42,7 +45,7 @@ std::vector<Error> validate(const ModelConfig &c)
     checkRange(errors, "quant_group_size", c.quantGroupSize, 1, kMaxQuantGroup);
     checkRange(errors, "lora_rank", c.lora.rank, 0, kMaxLoraRank);
 
-    if (c.headDim == 0 && c.nHeads > 0 && c.dModel > 0 && c.dModel % c.nHeads != 0) {
+    if (c.attention != AttentionKind::Mla && c.headDim == 0 && c.nHeads > 0 && c.dModel > 0 && c.dModel % c.nHeads != 0) {
         errors.push_back({{}, QStringLiteral("n_heads"),
                           tr("d_model (%1) is not divisible by n_heads (%2); set head_dim explicitly or pick a divisor")
                               .arg(c.dModel).arg(c.nHeads)});
@@ -80,6 +83,69 @@ std::vector<Error> validate(const ModelConfig &c)
                                       .arg(c.moe.topK).arg(c.moe.numExperts)});
             }
             checkRange(errors, "moe_sparse_every", c.moe.sparseEvery, 1, kMaxLayers);
+        }
+    }
+    checkRange(errors, "global_every", c.globalEvery, 0, kMaxLayers);
+    checkRange(errors, "attention_chunk", c.attentionChunk, 0, kMaxPositions);
+    checkRange(errors, "mtp_layers", c.mtpLayers, 0, kMaxMtpLayers);
+    if (c.mtpLayers > 0 && c.layout != Layout::DecoderOnly)
+        errors.push_back({{}, QStringLiteral("mtp_layers"), tr("multi-token prediction needs a decoder-only layout")});
+    for (const auto &[field, value] : {std::pair{"attn_softcap", c.attnSoftcap}, std::pair{"final_softcap", c.finalSoftcap}}) {
+        if (!(value >= 0.0 && value < 1e9))
+            errors.push_back({{}, QString::fromLatin1(field), tr("must be 0 (off) or a positive cap below 10^9")});
+    }
+    if (!isKvPrecision(c.kvPrecision)) {
+        errors.push_back({{}, QStringLiteral("kv_precision"),
+                          tr("the KV cache is stored in fp32, fp16, bf16, fp8, int8 or int4 (got %1)")
+                              .arg(toString(c.kvPrecision))});
+    }
+
+    const int stackLayers = c.layout == Layout::EncoderOnly ? c.encoderLayers() : c.decoderLayers();
+    if (!c.layerTypes.empty()) {
+        if (c.layout == Layout::EncoderDecoder) {
+            errors.push_back({{}, QStringLiteral("layer_types"), tr("a per-layer attention list needs one stack, "
+                                                                    "not encoder-decoder")});
+        } else if (int(c.layerTypes.size()) != stackLayers) {
+            errors.push_back({{}, QStringLiteral("layer_types"),
+                              tr("has %1 entries; it needs one per layer (%2)").arg(c.layerTypes.size()).arg(stackLayers)});
+        }
+    }
+    bool anySliding = false, anyChunked = false;
+    for (int i = 0; i < stackLayers; ++i) {
+        const LayerAttention t = c.layerAttention(i);
+        anySliding = anySliding || t == LayerAttention::Sliding;
+        anyChunked = anyChunked || t == LayerAttention::Chunked;
+    }
+    if (anySliding && c.slidingWindow <= 0)
+        errors.push_back({{}, QStringLiteral("sliding_window"), tr("sliding layers need a window of at least 1 token")});
+    if (anyChunked && c.attentionChunk <= 0)
+        errors.push_back({{}, QStringLiteral("attention_chunk"), tr("chunked layers need a chunk of at least 1 token")});
+
+    if (c.attention == AttentionKind::Mla) {
+        checkRange(errors, "q_lora_rank", c.mla.qLoraRank, 0, kMaxDModel);
+        checkRange(errors, "kv_lora_rank", c.mla.kvLoraRank, 1, kMaxDModel);
+        checkRange(errors, "qk_nope_head_dim", c.mla.qkNopeHeadDim, 0, kMaxHeadDim);
+        checkRange(errors, "qk_rope_head_dim", c.mla.qkRopeHeadDim, 0, kMaxHeadDim);
+        checkRange(errors, "v_head_dim", c.mla.vHeadDim, 1, kMaxHeadDim);
+        if (c.mla.qkNopeHeadDim + c.mla.qkRopeHeadDim < 1)
+            errors.push_back({{}, QStringLiteral("qk_nope_head_dim"), tr("query/key heads need at least one dimension")});
+        if (c.lora.enabled())
+            errors.push_back({{}, QStringLiteral("lora_rank"), tr("LoRA adapters are counted for multi-head attention, not MLA")});
+        if (c.qkNorm != QkNorm::None)
+            errors.push_back({{}, QStringLiteral("qk_norm"), tr("MLA normalises its latents instead; set qk_norm to none")});
+    }
+
+    if (c.moe.enabled()) {
+        checkRange(errors, "moe_d_ff", c.moe.expertDff, 0, kMaxDff);
+        checkRange(errors, "moe_shared_d_ff", c.moe.sharedExpertDff, 0, kMaxDff);
+        checkRange(errors, "moe_first_dense", c.moe.firstDense, 0, std::max(0, std::max(c.encoderLayers(), c.decoderLayers())));
+        for (int layer : c.moe.denseLayers) {
+            if (layer < 0 || layer >= std::max(c.encoderLayers(), c.decoderLayers())) {
+                errors.push_back({{}, QStringLiteral("moe_dense_layers"),
+                                  tr("layer %1 is not a layer of the stack (0 to %2)")
+                                      .arg(layer).arg(std::max(c.encoderLayers(), c.decoderLayers()) - 1)});
+                break;
+            }
         }
     }
     return errors;

@@ -23,6 +23,7 @@ inline constexpr int kMaxExperts = 4096;
 inline constexpr int kMaxSharedExperts = 64;
 inline constexpr int kMaxLoraRank = 65536;
 inline constexpr int kMaxQuantGroup = 65536;
+inline constexpr int kMaxMtpLayers = 64;
 } // namespace limits
 
 // Checks a design. Returns one error per offending field (empty when the design is valid);

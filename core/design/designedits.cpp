@@ -22,7 +22,24 @@ void DesignEdits::couple(ModelConfig &after, const ModelConfig &before, const QS
     } else if (field == QLatin1String("d_model")) {
         if (locks.dFfFollowsWidth)
             after.dFf = 4 * after.dModel;
+    } else if (field == QLatin1String("attention")) {
+        // MLA has no per-head query/key norm of its own (its latents carry the norms).
+        if (after.attention == AttentionKind::Mla)
+            after.qkNorm = QkNorm::None;
     }
+    // A per-layer pattern follows the depth: the pattern repeats (gpt-oss's sliding/full pairs
+    // stay pairs); dense-layer lists drop layers past the stack.
+    const int layers = after.layout == Layout::EncoderOnly ? after.encoderLayers() : after.decoderLayers();
+    if (!after.layerTypes.empty() && int(after.layerTypes.size()) != layers && layers > 0
+        && after.layout != Layout::EncoderDecoder) {
+        const std::vector<LayerAttention> old = after.layerTypes;
+        after.layerTypes.resize(std::size_t(layers));
+        for (int i = 0; i < layers; ++i)
+            after.layerTypes[std::size_t(i)] = old[std::size_t(i) % old.size()];
+    }
+    const int stack = std::max(after.encoderLayers(), after.decoderLayers());
+    std::erase_if(after.moe.denseLayers, [stack](int i) { return i >= stack; });
+    after.moe.firstDense = std::min(after.moe.firstDense, stack);
 }
 
 std::optional<Error> DesignEdits::set(ModelConfig &config, const QString &field, const QString &value,
@@ -68,6 +85,18 @@ bool DesignEdits::editable(const ModelConfig &config, const DesignLocks &locks, 
         return config.moe.enabled();
     if (field == QLatin1String("tied_embeddings"))
         return config.lmHead;
+    // MLA's ranks only under MLA; key/value heads and QK-norm only without it.
+    if (field == QLatin1String("q_lora_rank") || field == QLatin1String("kv_lora_rank")
+        || field == QLatin1String("qk_nope_head_dim") || field == QLatin1String("qk_rope_head_dim")
+        || field == QLatin1String("v_head_dim"))
+        return config.attention == AttentionKind::Mla;
+    if (field == QLatin1String("n_kv_heads") || field == QLatin1String("qk_norm"))
+        return config.attention != AttentionKind::Mla;
+    if (field == QLatin1String("global_every"))
+        return config.slidingWindow > 0 && config.layerTypes.empty();
+    if (field == QLatin1String("moe_d_ff") || field == QLatin1String("moe_shared_experts")
+        || field == QLatin1String("moe_first_dense") || field == QLatin1String("moe_shared_d_ff"))
+        return config.moe.enabled();
     return true;
 }
 

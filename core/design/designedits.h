@@ -30,7 +30,10 @@ public:
     //            nearest to its key/value heads;
     //   layout   encoder-decoder without decoder layers gets as many as the encoder has;
     //   ffn      a gated FFN uses SiLU (SwiGLU);
-    //   d_model  under the d_ff lock, d_ff = 4 · d_model.
+    //   d_model  under the d_ff lock, d_ff = 4 · d_model;
+    //   attention MLA drops the per-head QK-norm;
+    //   any      a per-layer layer_types list follows the depth by repeating its pattern, and
+    //            moe_dense_layers / moe_first_dense drop layers past the stack.
     static void couple(ModelConfig &after, const ModelConfig &before, const QString &field,
                        const DesignLocks &locks = {});
     // Sets one field as typed ("n_heads", "16"), then the fields that follow it. The value is
@@ -46,7 +49,9 @@ public:
     // or a multiple of 16. Other fields keep `value`.
     static int snapped(const ModelConfig &config, const QString &field, int value);
     // Whether the control of `field` takes edits for this design: d_ff not under the lock,
-    // experts per token only with experts, the tied head only with an LM head.
+    // experts per token only with experts, the tied head only with an LM head, MLA's ranks
+    // only under MLA (key/value heads and QK-norm only without it), "every N-th global" only
+    // with a window and no explicit layer list, expert widths and dense layers only with experts.
     static bool editable(const ModelConfig &config, const DesignLocks &locks, const QString &field);
 
     // The multiple of `step` nearest to v (v ≥ 0), at least `step`; halves go up.

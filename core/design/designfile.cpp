@@ -114,12 +114,79 @@ Field choiceField(const char *key, E &(*ref)(ModelConfig &), std::initializer_li
             [ref](const ModelConfig &c) { return QJsonValue(toString(ref(const_cast<ModelConfig &>(c)))); },
             [ref, names](ModelConfig &c, const QJsonValue &v) -> QString {
                 E e{};
-                if (!v.isString() || !fromString(v.toString(), e))
+                if (!v.isString() || !fromString(v.toString(), e) || !names.contains(toString(e)))
                     return tr("expected one of: %1").arg(names.join(QStringLiteral(", ")));
                 ref(c) = e;
                 return {};
             },
             [](const QString &s) -> QJsonValue { return s; }};
+}
+
+// A list of layer attention types: a JSON array of names, or comma-separated text.
+Field layerTypesField(const char *key)
+{
+    return {key,
+            [](const ModelConfig &c) {
+                QJsonArray a;
+                for (LayerAttention t : c.layerTypes)
+                    a.append(toString(t));
+                return QJsonValue(a);
+            },
+            [](ModelConfig &c, const QJsonValue &v) -> QString {
+                if (!v.isArray())
+                    return tr("expected a list of full, sliding, chunked, full_no_rope");
+                std::vector<LayerAttention> types;
+                for (const QJsonValue &x : v.toArray()) {
+                    LayerAttention t{};
+                    if (!x.isString() || !fromString(x.toString(), t))
+                        return tr("expected a list of full, sliding, chunked, full_no_rope");
+                    types.push_back(t);
+                }
+                c.layerTypes = std::move(types);
+                return {};
+            },
+            [](const QString &s) -> QJsonValue {
+                QJsonArray a;
+                for (const QString &part : s.split(QLatin1Char(','), Qt::SkipEmptyParts))
+                    a.append(part.trimmed());
+                return a;
+            }};
+}
+
+// A list of layer indices: a JSON array of integers, or comma-separated text.
+Field layerListField(const char *key, std::vector<int> &(*ref)(ModelConfig &))
+{
+    return {key,
+            [ref](const ModelConfig &c) {
+                QJsonArray a;
+                for (int i : ref(const_cast<ModelConfig &>(c)))
+                    a.append(i);
+                return QJsonValue(a);
+            },
+            [ref](ModelConfig &c, const QJsonValue &v) -> QString {
+                if (!v.isArray())
+                    return tr("expected a list of layer numbers");
+                std::vector<int> out;
+                for (const QJsonValue &x : v.toArray()) {
+                    const double d = x.toDouble(std::nan(""));
+                    if (!x.isDouble() || d != std::floor(d) || std::fabs(d) > 2147483647.0)
+                        return tr("expected a list of layer numbers");
+                    out.push_back(int(d));
+                }
+                ref(c) = std::move(out);
+                return {};
+            },
+            [](const QString &s) -> QJsonValue {
+                QJsonArray a;
+                for (const QString &part : s.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                    bool ok = false;
+                    const int i = part.trimmed().toInt(&ok);
+                    if (!ok)
+                        return QJsonValue(s);
+                    a.append(i);
+                }
+                return a;
+            }};
 }
 
 const std::vector<Field> &fields()
@@ -149,11 +216,27 @@ const std::vector<Field> &fields()
         doubleField("rotary_fraction", [](ModelConfig &c) -> double & { return c.rotaryFraction; }),
         doubleField("rope_theta", [](ModelConfig &c) -> double & { return c.ropeTheta; }),
         intField("sliding_window", [](ModelConfig &c) -> int & { return c.slidingWindow; }),
+        layerTypesField("layer_types"),
+        intField("global_every", [](ModelConfig &c) -> int & { return c.globalEvery; }),
+        intField("attention_chunk", [](ModelConfig &c) -> int & { return c.attentionChunk; }),
+        choiceField<AttentionKind>("attention", [](ModelConfig &c) -> AttentionKind & { return c.attention; },
+                                   {AttentionKind::Gqa, AttentionKind::Mla}),
+        intField("q_lora_rank", [](ModelConfig &c) -> int & { return c.mla.qLoraRank; }),
+        intField("kv_lora_rank", [](ModelConfig &c) -> int & { return c.mla.kvLoraRank; }),
+        intField("qk_nope_head_dim", [](ModelConfig &c) -> int & { return c.mla.qkNopeHeadDim; }),
+        intField("qk_rope_head_dim", [](ModelConfig &c) -> int & { return c.mla.qkRopeHeadDim; }),
+        intField("v_head_dim", [](ModelConfig &c) -> int & { return c.mla.vHeadDim; }),
+        choiceField<QkNorm>("qk_norm", [](ModelConfig &c) -> QkNorm & { return c.qkNorm; },
+                            {QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth, QkNorm::Weightless}),
+        boolField("attention_sinks", [](ModelConfig &c) -> bool & { return c.attentionSinks; }),
+        doubleField("attn_softcap", [](ModelConfig &c) -> double & { return c.attnSoftcap; }),
+        doubleField("final_softcap", [](ModelConfig &c) -> double & { return c.finalSoftcap; }),
         choiceField<NormKind>("norm", [](ModelConfig &c) -> NormKind & { return c.norm; },
                               {NormKind::LayerNorm, NormKind::RmsNorm}),
         choiceField<NormPlacement>("norm_placement",
                                    [](ModelConfig &c) -> NormPlacement & { return c.normPlacement; },
-                                   {NormPlacement::Pre, NormPlacement::Post}),
+                                   {NormPlacement::Pre, NormPlacement::Post, NormPlacement::Sandwich,
+                                    NormPlacement::Output}),
         boolField("final_norm", [](ModelConfig &c) -> bool & { return c.finalNorm; }),
         boolField("parallel_block", [](ModelConfig &c) -> bool & { return c.parallelBlock; }),
         boolField("parallel_two_norms", [](ModelConfig &c) -> bool & { return c.parallelTwoNorms; }),
@@ -175,9 +258,17 @@ const std::vector<Field> &fields()
         intField("moe_sparse_every", [](ModelConfig &c) -> int & { return c.moe.sparseEvery; }),
         boolField("moe_router_bias", [](ModelConfig &c) -> bool & { return c.moe.routerBias; }),
         intField("moe_shared_experts", [](ModelConfig &c) -> int & { return c.moe.sharedExperts; }),
+        intField("moe_d_ff", [](ModelConfig &c) -> int & { return c.moe.expertDff; }),
+        intField("moe_shared_d_ff", [](ModelConfig &c) -> int & { return c.moe.sharedExpertDff; }),
+        intField("moe_first_dense", [](ModelConfig &c) -> int & { return c.moe.firstDense; }),
+        layerListField("moe_dense_layers", [](ModelConfig &c) -> std::vector<int> & { return c.moe.denseLayers; }),
+        boolField("moe_score_bias", [](ModelConfig &c) -> bool & { return c.moe.scoreCorrectionBias; }),
+        intField("mtp_layers", [](ModelConfig &c) -> int & { return c.mtpLayers; }),
         choiceField<Precision>("weight_precision", [](ModelConfig &c) -> Precision & { return c.weightPrecision; },
                                {Precision::FP32, Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8,
-                                Precision::INT4}),
+                                Precision::INT4, Precision::Fp8Block, Precision::Mxfp4, Precision::Nvfp4,
+                                Precision::Q8_0, Precision::Q6_K, Precision::Q5_K, Precision::Q5_0, Precision::Q4_K,
+                                Precision::Q4_0, Precision::Q3_K, Precision::Q2_K}),
         choiceField<Precision>("kv_precision", [](ModelConfig &c) -> Precision & { return c.kvPrecision; },
                                {Precision::FP32, Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8,
                                 Precision::INT4}),

@@ -14,7 +14,7 @@ namespace tx {
 
 // Design files: versioned JSON holding one ModelConfig.
 //
-//   { "format": "transformer-explorer-design", "version": 1, "design": { "d_model": 4096, … } }
+//   { "format": "transformer-explorer-design", "version": 2, "design": { "d_model": 4096, … } }
 //
 // The keys of "design" are the field names documented in the README; `--set key=value`
 // on the command line takes the same names. Missing keys keep their defaults; unknown keys
@@ -22,7 +22,9 @@ namespace tx {
 class DesignFile
 {
 public:
-    static constexpr int kVersion = 1;
+    // 2: MLA, QK-norm, per-layer attention, sinks, soft-capping, MoE widths and dense layers,
+    // MTP, block number formats. Version 1 files read unchanged (every new field has its old meaning).
+    static constexpr int kVersion = 2;
 
     static QJsonObject toJson(const ModelConfig &config);
     static Expected<ModelConfig, Error> fromJson(const QJsonObject &design, const QString &file = {});

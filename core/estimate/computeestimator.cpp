@@ -6,6 +6,10 @@ namespace tx {
 
 double ComputeEstimator::attentionWidth(const ModelConfig &c)
 {
+    // MLA: scores over H·(nope + rope) query/key dims, values over H·v dims; their mean keeps
+    // 2·span·d_attn per product as for multi-head attention.
+    if (c.attention == AttentionKind::Mla)
+        return double(c.nHeads) * (double(c.mla.qkNopeHeadDim) + c.mla.qkRopeHeadDim + c.mla.vHeadDim) / 2.0;
     return double(c.nHeads) * c.effectiveHeadDim();
 }
 
@@ -16,7 +20,21 @@ int ComputeEstimator::attentionLayers(const ModelConfig &c)
 
 double ComputeEstimator::attendedTokens(const ModelConfig &c, double context)
 {
-    return MemoryEstimator::cachedTokens(c, context);
+    // Mean over the attention layers of the tokens each attends to (window, chunk or all);
+    // the encoder and cross-attention see the whole input.
+    const int layers = attentionLayers(c);
+    if (layers <= 0)
+        return context;
+    double sum = 0;
+    const int selfLayers = c.isCausal() ? c.decoderLayers() : c.encoderLayers();
+    for (int i = 0; i < selfLayers; ++i)
+        sum += c.attendedTokens(c.layerAttention(i), context);
+    if (c.layout == Layout::EncoderDecoder) {
+        for (int i = 0; i < c.encoderLayers(); ++i)
+            sum += c.attendedTokens(c.layerAttention(i), context);
+        sum += double(c.decoderLayers()) * context; // cross-attention
+    }
+    return sum / layers;
 }
 
 double ComputeEstimator::attentionFlopsPerToken(const ModelConfig &c, double context)

@@ -8,13 +8,15 @@ double Device::peakFlops(Precision p) const
     // peak; every fallback goes to the next wider format the device lists.
     const double chain[] = {peakInt4, peakInt8, peakFp8, peakBf16, peakFp32};
     int start = 3;
-    switch (p) {
+    // Block formats multiply at the precision their kernels dequantise to.
+    switch (computePrecision(p)) {
     case Precision::INT4: start = 0; break;
     case Precision::INT8: start = 1; break;
     case Precision::FP8: start = 2; break;
     case Precision::FP16:
     case Precision::BF16: start = 3; break;
     case Precision::FP32: start = 4; break;
+    default: break;
     }
     for (int i = start; i < 5; ++i)
         if (chain[i] > 0)

@@ -82,14 +82,34 @@ private:
                        tr("definition; int8/int4 add one fp16 scale per %1 weights (GPTQ/AWQ grouping)")
                            .arg(m_c.quantGroupSize)});
         const double tokens = MemoryEstimator::cachedTokens(m_c, m_a.contextLength);
+        const std::vector<MemoryEstimator::KvGroup> groups = MemoryEstimator::kvCacheGroups(m_c, m_a.contextLength);
+        const bool mla = m_c.attention == AttentionKind::Mla;
+        QString kvFormula, kvSub;
+        if (groups.size() <= 1 && !mla) {
+            kvFormula = tr("2 · b · s · L · n_kv · d_head · bytes");
+            kvSub = QStringLiteral("2 · %1 · %2 · %3 · %4 · %5 · %6 = %7")
+                        .arg(num(double(m_a.batch)), num(groups.empty() ? tokens : groups.front().tokens),
+                             num(double(MemoryEstimator::cacheLayers(m_c))), num(double(m_c.nKvHeads)),
+                             num(double(m_c.effectiveHeadDim())), num(bytesPerElement(m_c.kvPrecision)),
+                             num(inf.kvCacheBytes));
+        } else {
+            // One term per layer type: layers · tokens cached · values per token.
+            kvFormula = mla ? tr("b · Σ_types L_type · min(s, window) · (kv_lora_rank + qk_rope_head_dim) · bytes")
+                            : tr("b · Σ_types L_type · min(s, window) · 2 · n_kv · d_head · bytes");
+            QStringList terms;
+            for (const MemoryEstimator::KvGroup &g : groups) {
+                terms << QStringLiteral("%1 %2 · %3 · %4")
+                             .arg(g.kind, num(double(g.layers)), num(g.tokens), num(g.valuesPerToken));
+            }
+            kvSub = QStringLiteral("%1 · (%2) · %3 = %4")
+                        .arg(num(double(m_a.batch)), terms.join(QStringLiteral(" + ")),
+                             num(bytesPerElement(m_c.kvPrecision)), num(inf.kvCacheBytes));
+        }
         out.push_back({QStringLiteral("memory.inference.kv_cache_bytes"), tr("KV cache"), inf.kvCacheBytes, kBytes,
-                       tr("2 · b · s · L · n_kv · d_head · bytes"),
-                       QStringLiteral("2 · %1 · %2 · %3 · %4 · %5 · %6 = %7")
-                           .arg(num(double(m_a.batch)), num(tokens), num(double(MemoryEstimator::cacheLayers(m_c))),
-                                num(double(m_c.nKvHeads)), num(double(m_c.effectiveHeadDim())),
-                                num(bytesPerElement(m_c.kvPrecision)), num(inf.kvCacheBytes)),
+                       kvFormula, kvSub,
                        tr("K and V per layer and token (Pope et al. 2022, arXiv:2211.05102, §2); GQA: Ainslie et al. "
-                          "2023; s capped by the sliding window")});
+                          "2023; sliding and chunked layers keep min(s, window) tokens; MLA keeps one latent per "
+                          "token shared by the heads (DeepSeek-V2, arXiv:2405.04434, §2.1); sinks add none")});
         const double ffnWidth = double(m_c.dFf) * (m_c.ffn == FfnKind::Gated3 ? 2 : 1);
         out.push_back({QStringLiteral("memory.inference.activations_bytes"), tr("Activations (prefill)"),
                        inf.activationsBytes, kBytes,

@@ -6,9 +6,31 @@ namespace tx {
 
 double MemoryEstimator::cachedTokens(const ModelConfig &c, double context)
 {
-    if (c.slidingWindow > 0)
-        return std::min(context, double(c.slidingWindow));
-    return context;
+    const int layers = c.isCausal() ? c.decoderLayers() : c.encoderLayers();
+    double widest = 0;
+    for (int i = 0; i < layers; ++i)
+        widest = std::max(widest, c.attendedTokens(c.layerAttention(i), context));
+    return layers > 0 ? widest : context;
+}
+
+std::vector<MemoryEstimator::KvGroup> MemoryEstimator::kvCacheGroups(const ModelConfig &c, double context)
+{
+    const double perToken = c.attention == AttentionKind::Mla
+        ? double(c.mla.kvLoraRank) + c.mla.qkRopeHeadDim // compressed latent + shared rotary key
+        : 2.0 * c.nKvHeads * c.effectiveHeadDim();       // K and V
+    std::vector<KvGroup> groups;
+    for (int i = 0; i < c.decoderLayers(); ++i) {
+        const LayerAttention t = c.layerAttention(i);
+        const QString kind = toString(t);
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const KvGroup &g) { return g.kind == kind; });
+        if (it == groups.end())
+            groups.push_back({kind, 1, c.attendedTokens(t, context), perToken});
+        else
+            ++it->layers;
+    }
+    if (c.layout == Layout::EncoderDecoder && c.decoderLayers() > 0)
+        groups.push_back({QStringLiteral("cross"), c.decoderLayers(), context, 2.0 * c.nKvHeads * c.effectiveHeadDim()});
+    return groups;
 }
 
 int MemoryEstimator::cacheLayers(const ModelConfig &c)
@@ -20,9 +42,12 @@ int MemoryEstimator::cacheLayers(const ModelConfig &c)
 
 double MemoryEstimator::kvCacheBytes(const ModelConfig &c, double batch, double context)
 {
-    // (2, b, L, n_kv, s, d_head) at the KV precision.
-    return 2.0 * batch * cachedTokens(c, context) * cacheLayers(c) * c.nKvHeads * c.effectiveHeadDim()
-        * bytesPerElement(c.kvPrecision);
+    // Per layer type: (b, L_type, s_type, values) at the KV precision; (2, b, L, n_kv, s, d_head)
+    // for multi-head attention.
+    double values = 0;
+    for (const KvGroup &g : kvCacheGroups(c, context))
+        values += double(g.layers) * g.tokens * g.valuesPerToken;
+    return batch * values * bytesPerElement(c.kvPrecision);
 }
 
 double MemoryEstimator::activationBytesPerLayer(double s, double b, double h, double a, Recompute recompute,

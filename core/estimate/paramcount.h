@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/design/modelconfig.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -29,6 +31,7 @@ struct LayerParams
     std::int64_t ffnActive = 0;      // what one token runs through: router + top-k experts
     std::int64_t norms = 0;
     bool sparse = false;             // an MoE layer
+    LayerAttention attentionType = LayerAttention::Full; // what the layer's self-attention attends to
     bool stored = true;              // false when the layer reuses an earlier layer's weights
 
     std::int64_t total() const { return attention + crossAttention + ffn + norms; }
@@ -47,6 +50,10 @@ struct ParamCount
                                     // embedding lookups and the LM head (which FLOPs count apart)
     std::int64_t lmHeadMatmul = 0;  // weights of the vocabulary projection, tied or not (d·V)
     std::int64_t lora = 0;         // LoRA adapter parameters, not part of total
+    std::int64_t activeWithoutInputEmbedding = 0; // active minus the input embedding lookup tables
+                                   // (DeepSeek's and OpenAI's convention; a tied table stays: it is the head)
+    std::int64_t mtp = 0;          // multi-token-prediction modules, not part of total (DeepSeek-V3's 671B)
+    std::int64_t mtpActive = 0;    // what one token passes through in them
     ParamNode breakdown;           // root "model"; breakdown.params == total
     std::vector<LayerParams> encoderLayers; // one entry per executed encoder layer
     std::vector<LayerParams> decoderLayers; // one entry per executed decoder layer

@@ -4,7 +4,9 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace tx {
 
@@ -63,24 +65,85 @@ Wide normParams(const ModelConfig &c, Wide width)
     return c.norm == NormKind::LayerNorm ? 2 * width : width; // scale (+ bias)
 }
 
-// Per-layer pieces of one stack, as flat numbers; the tree is assembled from these.
-struct AttentionParts
+// Per-layer pieces of one stack, as named flat numbers; the tree is assembled from these.
+struct Parts
 {
-    Wide q = 0, k = 0, v = 0, o = 0;
-    Wide sum() const { return q + k + v + o; }
+    std::vector<std::pair<QString, Wide>> items;
+
+    void add(const char *key, Wide p) { items.push_back({QString::fromLatin1(key), p}); }
+    Wide sum() const
+    {
+        Wide s = 0;
+        for (const auto &[key, p] : items)
+            s += p;
+        return s;
+    }
+    // Adds `other` key by key (keys keep their first-seen order).
+    void accumulate(const Parts &other)
+    {
+        for (const auto &[key, p] : other.items) {
+            auto it = std::find_if(items.begin(), items.end(), [&](const auto &kv) { return kv.first == key; });
+            if (it == items.end())
+                items.push_back({key, p});
+            else
+                it->second += p;
+        }
+    }
+    void addTo(Node &n) const
+    {
+        for (const auto &[key, p] : items)
+            n.add(key, p);
+    }
 };
 
-AttentionParts attentionParts(const ModelConfig &c)
+// One layer's attention, per tensor; sinks only in self-attention.
+Parts attentionParts(const ModelConfig &c, bool self = true)
 {
     const Wide d = c.dModel;
-    const Wide hd = c.effectiveHeadDim();
-    const Wide qDim = Wide(c.nHeads) * hd;
-    const Wide kvDim = Wide(c.nKvHeads) * hd;
-    AttentionParts a;
-    a.q = d * qDim + (c.qkvBias ? qDim : 0);   // (d, H·hd) + bias
-    a.k = d * kvDim + (c.qkvBias ? kvDim : 0); // (d, KV·hd) + bias
-    a.v = d * kvDim + (c.qkvBias ? kvDim : 0); // (d, KV·hd) + bias
-    a.o = qDim * d + (c.attnOutBias ? d : 0);  // (H·hd, d) + bias
+    const Wide H = c.nHeads;
+    Parts a;
+    if (c.attention == AttentionKind::Mla) {
+        // DeepseekV2Attention / DeepseekV3Attention (transformers): the projections from the
+        // residual stream carry attention_bias (qkv_bias here), the up-projections never do.
+        const Wide qHead = Wide(c.mla.qkNopeHeadDim) + c.mla.qkRopeHeadDim;
+        const Wide qLora = c.mla.qLoraRank;
+        const Wide kvLora = c.mla.kvLoraRank;
+        const Wide rope = c.mla.qkRopeHeadDim;
+        const Wide bias = c.qkvBias ? 1 : 0;
+        if (qLora == 0) {
+            a.add("q", d * H * qHead + bias * H * qHead); // q_proj (d, H·(nope+rope))
+        } else {
+            a.add("q_a", d * qLora + bias * qLora);       // q_a_proj (d, q_lora)
+            a.add("q_a_norm", normParams(c, qLora));      // q_a_layernorm (q_lora)
+            a.add("q_b", qLora * H * qHead);              // q_b_proj (q_lora, H·(nope+rope))
+        }
+        a.add("kv_a", d * (kvLora + rope) + bias * (kvLora + rope)); // kv_a_proj_with_mqa (d, kv_lora + rope)
+        a.add("kv_a_norm", normParams(c, kvLora));                   // kv_a_layernorm (kv_lora)
+        a.add("kv_b", kvLora * H * (Wide(c.mla.qkNopeHeadDim) + c.mla.vHeadDim)); // kv_b_proj (kv_lora, H·(nope+v))
+        a.add("o", H * c.mla.vHeadDim * d + (c.attnOutBias ? d : 0));            // o_proj (H·v, d)
+    } else {
+        const Wide hd = c.effectiveHeadDim();
+        const Wide qDim = H * hd;
+        const Wide kvDim = Wide(c.nKvHeads) * hd;
+        a.add("q", d * qDim + (c.qkvBias ? qDim : 0));   // (d, H·hd) + bias
+        a.add("k", d * kvDim + (c.qkvBias ? kvDim : 0)); // (d, KV·hd) + bias
+        a.add("v", d * kvDim + (c.qkvBias ? kvDim : 0)); // (d, KV·hd) + bias
+        a.add("o", qDim * d + (c.attnOutBias ? d : 0));  // (H·hd, d) + bias
+        switch (c.qkNorm) {
+        case QkNorm::PerHead: // q_norm, k_norm over head_dim, shared by the heads (Qwen3, Gemma 3)
+            a.add("q_norm", normParams(c, hd));
+            a.add("k_norm", normParams(c, hd));
+            break;
+        case QkNorm::FullWidth: // over the projected width (OLMo 2)
+            a.add("q_norm", normParams(c, qDim));
+            a.add("k_norm", normParams(c, kvDim));
+            break;
+        case QkNorm::None:
+        case QkNorm::Weightless: break; // Llama 4's L2 norm has no weights
+        }
+    }
+    if (c.attentionSinks && self)
+        a.add("sinks", H); // one learned logit per head (gpt-oss: self_attn.sinks (H))
     return a;
 }
 
@@ -90,10 +153,9 @@ struct FfnParts
     Wide sum() const { return up + gate + down; }
 };
 
-FfnParts ffnParts(const ModelConfig &c)
+FfnParts ffnParts(const ModelConfig &c, Wide f)
 {
     const Wide d = c.dModel;
-    const Wide f = c.dFf;
     FfnParts p;
     p.up = d * f + (c.ffnBias ? f : 0); // (d, d_ff) + bias
     if (c.ffn == FfnKind::Gated3)
@@ -104,7 +166,50 @@ FfnParts ffnParts(const ModelConfig &c)
 
 bool isSparseLayer(const ModelConfig &c, int i)
 {
-    return c.moe.enabled() && (i % c.moe.sparseEvery) == c.moe.sparseEvery - 1;
+    if (!c.moe.enabled() || i < c.moe.firstDense)
+        return false;
+    if (std::find(c.moe.denseLayers.begin(), c.moe.denseLayers.end(), i) != c.moe.denseLayers.end())
+        return false;
+    return (i % c.moe.sparseEvery) == c.moe.sparseEvery - 1;
+}
+
+// Norms of one layer: two (one before each sublayer, or one after each), one for a parallel
+// block that shares it, four for sandwich norms; cross-attention adds its own.
+int normsPerLayer(const ModelConfig &c, bool cross)
+{
+    const int perSublayer = c.normPlacement == NormPlacement::Sandwich ? 2 : 1;
+    int n = (c.parallelBlock && !c.parallelTwoNorms ? 1 : 2) * perSublayer;
+    if (cross)
+        n += perSublayer;
+    return n;
+}
+
+// The FFN of layer i as stored and as one token runs it.
+struct LayerFfn
+{
+    Wide total = 0, active = 0;
+    FfnParts dense;
+    Wide router = 0, scoreBias = 0, experts = 0, shared = 0;
+};
+
+LayerFfn layerFfn(const ModelConfig &c, bool sparse)
+{
+    LayerFfn f;
+    if (!sparse) {
+        f.dense = ffnParts(c, c.dFf);
+        f.total = f.active = f.dense.sum();
+        return f;
+    }
+    const Wide d = c.dModel;
+    const Wide E = c.moe.numExperts;
+    const Wide expert = ffnParts(c, c.moe.effectiveExpertDff(c.dFf)).sum();
+    f.router = d * E + (c.moe.routerBias ? E : 0); // gate (d, E) + bias
+    f.scoreBias = c.moe.scoreCorrectionBias ? E : 0; // e_score_correction_bias (E)
+    f.experts = E * expert;
+    f.shared = Wide(c.moe.sharedExperts) * ffnParts(c, c.moe.effectiveSharedDff(c.dFf)).sum();
+    f.total = f.router + f.scoreBias + f.experts + f.shared;
+    f.active = f.router + f.scoreBias + Wide(c.moe.topK) * expert + f.shared;
+    return f;
 }
 
 // First layer of the sharing group that executed layer i belongs to.
@@ -134,21 +239,19 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
     StackTotals s;
     s.node.key = key;
     const Wide d = c.dModel;
-    const AttentionParts att = attentionParts(c);
-    const FfnParts ffn = ffnParts(c);
-    const Wide expertsRouter = d * c.moe.numExperts + (c.moe.routerBias ? c.moe.numExperts : 0); // (d, E)
+    const Parts att = attentionParts(c);
+    const Wide attSum = att.sum();
+    const Parts crossAtt = attentionParts(c, false);
+    const Wide crossAttSum = crossAtt.sum();
     const Wide relativeBias = c.positions == PositionKind::RelativeBuckets
         ? Wide(c.relativeBuckets) * c.nHeads // (buckets, H), only in the stack's first layer (T5)
         : 0;
-
-    int normsPerLayer = c.parallelBlock && !c.parallelTwoNorms ? 1 : 2;
-    if (cross)
-        normsPerLayer += 1;
+    const Wide norms = normsPerLayer(c, cross) * normParams(c, d);
 
     // Stored totals by component, summed over stored layers.
-    AttentionParts selfSum, crossSum;
+    Parts selfSum, crossSum;
     FfnParts denseSum;
-    Wide relSum = 0, routerSum = 0, expertSum = 0, sharedSum = 0, normSum = 0;
+    Wide relSum = 0, routerSum = 0, scoreSum = 0, expertSum = 0, sharedSum = 0, normSum = 0;
 
     // A layer stores its own weights unless an earlier layer of its sharing group has the
     // same kind (dense or MoE): sharing never turns a sparse layer dense or the reverse, so
@@ -166,70 +269,46 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
         LayerParams lp;
         lp.stored = stored;
         lp.sparse = sparse;
+        lp.attentionType = c.layerAttention(i);
         // The bias table lives in the stack's first layer and is reused by the rest, so it is
         // executed once even when every layer shares layer 0's weights.
         const Wide rel = i == 0 ? relativeBias : 0;
-        lp.attention = static_cast<std::int64_t>(att.sum() + rel);
-        lp.crossAttention = cross ? static_cast<std::int64_t>(att.sum()) : 0;
-        const Wide norms = normsPerLayer * normParams(c, d);
+        lp.attention = static_cast<std::int64_t>(attSum + rel);
+        lp.crossAttention = cross ? static_cast<std::int64_t>(crossAttSum) : 0;
         lp.norms = static_cast<std::int64_t>(norms);
-        Wide layerFfn = 0;
-        Wide layerFfnActive = 0;
-        if (sparse) {
-            const Wide shared = Wide(c.moe.sharedExperts) * ffn.sum();
-            layerFfn = expertsRouter + Wide(c.moe.numExperts) * ffn.sum() + shared;
-            layerFfnActive = expertsRouter + Wide(c.moe.topK) * ffn.sum() + shared;
-            if (stored) {
-                routerSum += expertsRouter;
-                expertSum += Wide(c.moe.numExperts) * ffn.sum();
-                sharedSum += shared;
-            }
-        } else {
-            layerFfn = layerFfnActive = ffn.sum();
-            if (stored) {
-                denseSum.up += ffn.up;
-                denseSum.gate += ffn.gate;
-                denseSum.down += ffn.down;
-            }
-        }
-        lp.ffn = static_cast<std::int64_t>(layerFfn);
-        lp.ffnActive = static_cast<std::int64_t>(layerFfnActive);
+        const LayerFfn ffn = layerFfn(c, sparse);
+        lp.ffn = static_cast<std::int64_t>(ffn.total);
+        lp.ffnActive = static_cast<std::int64_t>(ffn.active);
 
-        const Wide layerTotal = att.sum() + rel + (cross ? att.sum() : 0) + norms + layerFfn;
-        const Wide layerActive = layerTotal - layerFfn + layerFfnActive;
+        const Wide layerTotal = attSum + rel + (cross ? crossAttSum : 0) + norms + ffn.total;
+        const Wide layerActive = layerTotal - ffn.total + ffn.active;
         s.executed += layerTotal;
         s.executedActive += layerActive;
         if (stored) {
             s.stored += layerTotal;
             s.storedActive += layerActive;
-            selfSum.q += att.q;
-            selfSum.k += att.k;
-            selfSum.v += att.v;
-            selfSum.o += att.o;
+            selfSum.accumulate(att);
             relSum += rel;
-            if (cross) {
-                crossSum.q += att.q;
-                crossSum.k += att.k;
-                crossSum.v += att.v;
-                crossSum.o += att.o;
-            }
+            if (cross)
+                crossSum.accumulate(crossAtt);
             normSum += norms;
+            denseSum.up += ffn.dense.up;
+            denseSum.gate += ffn.dense.gate;
+            denseSum.down += ffn.dense.down;
+            routerSum += ffn.router;
+            scoreSum += ffn.scoreBias;
+            expertSum += ffn.experts;
+            sharedSum += ffn.shared;
         }
         s.layers.push_back(lp);
     }
 
     Node &a = s.node.add(QStringLiteral("attention"), 0);
-    a.add(QStringLiteral("q"), selfSum.q);
-    a.add(QStringLiteral("k"), selfSum.k);
-    a.add(QStringLiteral("v"), selfSum.v);
-    a.add(QStringLiteral("o"), selfSum.o);
+    selfSum.addTo(a);
     a.add(QStringLiteral("relative_bias"), relSum);
     if (cross) {
         Node &x = s.node.add(QStringLiteral("cross_attention"), 0);
-        x.add(QStringLiteral("q"), crossSum.q);
-        x.add(QStringLiteral("k"), crossSum.k);
-        x.add(QStringLiteral("v"), crossSum.v);
-        x.add(QStringLiteral("o"), crossSum.o);
+        crossSum.addTo(x);
     }
     Node &f = s.node.add(QStringLiteral("ffn"), 0);
     f.add(QStringLiteral("gate"), denseSum.gate);
@@ -237,6 +316,7 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
     f.add(QStringLiteral("down"), denseSum.down);
     Node &m = s.node.add(QStringLiteral("moe"), 0);
     m.add(QStringLiteral("router"), routerSum);
+    m.add(QStringLiteral("score_bias"), scoreSum);
     m.add(QStringLiteral("experts"), expertSum);
     m.add(QStringLiteral("shared_experts"), sharedSum);
     s.node.add(QStringLiteral("norms"), normSum);
@@ -249,6 +329,21 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
         s.executedActive += fn;
     }
     return s;
+}
+
+// DeepSeek-V3 §2.2 multi-token prediction: each module has two RMSNorms (enorm, hnorm), a
+// projection eh_proj (2d, d) without bias, one Transformer block (MoE when the layer after the
+// stack would be) and the shared head's norm; the embedding and the output head are the main
+// model's (DeepseekV3 checkpoints store copies of them in layer 61, not counted here).
+std::pair<Wide, Wide> mtpParams(const ModelConfig &c)
+{
+    if (c.mtpLayers <= 0)
+        return {0, 0};
+    const Wide d = c.dModel;
+    const LayerFfn ffn = layerFfn(c, isSparseLayer(c, c.decoderLayers()));
+    const Wide fixed = 2 * normParams(c, d) + 2 * d * d + attentionParts(c).sum() + normsPerLayer(c, false) * normParams(c, d)
+        + normParams(c, d);
+    return {Wide(c.mtpLayers) * (fixed + ffn.total), Wide(c.mtpLayers) * (fixed + ffn.active)};
 }
 
 Wide loraParams(const ModelConfig &c)
@@ -357,7 +452,8 @@ Expected<ParamCount, Error> countParams(const ModelConfig &c)
     const Wide outside = total - stacksStored; // embeddings, LM head, pooler
     const Wide executed = outside + stacksExecuted;
     const Wide lora = loraParams(c);
-    if (executed > kInt64Max || lora > kInt64Max) {
+    const auto [mtp, mtpActive] = mtpParams(c);
+    if (executed > kInt64Max || lora > kInt64Max || mtp > kInt64Max) {
         return Error{{}, QStringLiteral("d_model"),
                      tr("the design has more than 9.2 × 10^18 parameters, past what can be counted exactly; "
                         "reduce the width, depth, vocabulary or experts")};
@@ -374,6 +470,11 @@ Expected<ParamCount, Error> countParams(const ModelConfig &c)
     out.forwardMatmul = static_cast<std::int64_t>(stacksExecutedActive + (outside - embeddingTables - lmHead - headBias));
     out.lmHeadMatmul = c.lmHead ? static_cast<std::int64_t>(d * V) : 0;
     out.lora = static_cast<std::int64_t>(lora);
+    // The input lookup tables a token does not multiply through; a tied table is the head too.
+    const Wide inputTables = (c.tiedEmbeddings && c.lmHead ? 0 : token) + position + tokenType;
+    out.activeWithoutInputEmbedding = static_cast<std::int64_t>(outside + stacksStoredActive - inputTables);
+    out.mtp = static_cast<std::int64_t>(mtp);
+    out.mtpActive = static_cast<std::int64_t>(mtpActive);
     out.breakdown = root.narrow();
     return out;
 }

@@ -75,6 +75,18 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c)
         return no("lora_rank", "the engine does not run LoRA adapters");
     if (!c.lmHead)
         return no("lm_head", "the engine needs a vocabulary projection to produce logits");
+    if (c.attention == AttentionKind::Mla)
+        return no("attention", "the engine runs multi-head attention with key/value heads, not MLA");
+    if (c.qkNorm != QkNorm::None)
+        return no("qk_norm", "the engine does not normalise queries and keys");
+    if (c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output)
+        return no("norm_placement", "the engine runs pre-norm and post-norm blocks only");
+    if (c.attentionSinks)
+        return no("attention_sinks", "the engine does not run attention sinks");
+    if (!c.layerTypes.empty() || c.globalEvery > 0)
+        return no("layer_types", "the engine uses one attention pattern for every layer");
+    if (c.attnSoftcap > 0 || c.finalSoftcap > 0)
+        return no("attn_softcap", "the engine does not soft-cap logits");
     return std::nullopt;
 }
 
@@ -128,6 +140,34 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         changes << tr("lm_head: no → yes, tied to the token embedding (to produce logits)");
     }
 
+    if (c.attention == AttentionKind::Mla) {
+        changes << tr("attention: MLA → multi-head attention with %1 heads of %2").arg(c.nHeads).arg(c.effectiveHeadDim());
+        c.attention = AttentionKind::Gqa;
+        c.nKvHeads = c.nHeads;
+    }
+    if (c.qkNorm != QkNorm::None) {
+        changes << tr("qk_norm: %1 → none").arg(toString(c.qkNorm));
+        c.qkNorm = QkNorm::None;
+    }
+    if (c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output) {
+        changes << tr("norm_placement: %1 → pre").arg(toString(c.normPlacement));
+        c.normPlacement = NormPlacement::Pre;
+    }
+    if (c.attentionSinks) {
+        changes << tr("attention_sinks: yes → no");
+        c.attentionSinks = false;
+    }
+    if (!c.layerTypes.empty() || c.globalEvery > 0) {
+        changes << tr("layer_types: per-layer pattern → full attention in every layer");
+        c.layerTypes.clear();
+        c.globalEvery = 0;
+        c.slidingWindow = 0;
+    }
+    if (c.attnSoftcap > 0 || c.finalSoftcap > 0) {
+        changes << tr("attn_softcap, final_softcap: → 0 (no soft-capping)");
+        c.attnSoftcap = c.finalSoftcap = 0;
+    }
+    c.mtpLayers = 0;
     const ModelConfig before = c;
     while (weightBytes(c) > capBytes) {
         if (c.nLayers > 2) {

@@ -36,6 +36,16 @@ QString ComponentNames::component(const QString &key)
         {"experts", QT_TRANSLATE_NOOP("tx::ComponentNames", "Routed experts")},
         {"shared_experts", QT_TRANSLATE_NOOP("tx::ComponentNames", "Shared experts")},
         {"relative_bias", QT_TRANSLATE_NOOP("tx::ComponentNames", "Relative position bias")},
+        {"q_a", QT_TRANSLATE_NOOP("tx::ComponentNames", "Query down-projection (MLA)")},
+        {"q_a_norm", QT_TRANSLATE_NOOP("tx::ComponentNames", "Query latent norm (MLA)")},
+        {"q_b", QT_TRANSLATE_NOOP("tx::ComponentNames", "Query up-projection (MLA)")},
+        {"kv_a", QT_TRANSLATE_NOOP("tx::ComponentNames", "Key/value down-projection (MLA)")},
+        {"kv_a_norm", QT_TRANSLATE_NOOP("tx::ComponentNames", "Key/value latent norm (MLA)")},
+        {"kv_b", QT_TRANSLATE_NOOP("tx::ComponentNames", "Key/value up-projection (MLA)")},
+        {"q_norm", QT_TRANSLATE_NOOP("tx::ComponentNames", "Query norm")},
+        {"k_norm", QT_TRANSLATE_NOOP("tx::ComponentNames", "Key norm")},
+        {"sinks", QT_TRANSLATE_NOOP("tx::ComponentNames", "Attention sinks")},
+        {"score_bias", QT_TRANSLATE_NOOP("tx::ComponentNames", "Routing correction bias")},
         {"weight", QT_TRANSLATE_NOOP("tx::ComponentNames", "Weight")},
         {"bias", QT_TRANSLATE_NOOP("tx::ComponentNames", "Bias")},
     };
@@ -67,6 +77,16 @@ QString ComponentNames::field(const QString &key)
         {"kv_precision", QT_TRANSLATE_NOOP("tx::ComponentNames", "KV cache precision")},
         {"tied_embeddings", QT_TRANSLATE_NOOP("tx::ComponentNames", "Tied embeddings")},
         {"sharing", QT_TRANSLATE_NOOP("tx::ComponentNames", "Layer sharing")},
+        {"layer_types", QT_TRANSLATE_NOOP("tx::ComponentNames", "Attention per layer")},
+        {"sliding_window", QT_TRANSLATE_NOOP("tx::ComponentNames", "Sliding window")},
+        {"attention_chunk", QT_TRANSLATE_NOOP("tx::ComponentNames", "Attention chunk")},
+        {"qk_norm", QT_TRANSLATE_NOOP("tx::ComponentNames", "Query/key norm")},
+        {"kv_lora_rank", QT_TRANSLATE_NOOP("tx::ComponentNames", "MLA key/value latent")},
+        {"q_lora_rank", QT_TRANSLATE_NOOP("tx::ComponentNames", "MLA query latent")},
+        {"moe_d_ff", QT_TRANSLATE_NOOP("tx::ComponentNames", "Expert width")},
+        {"moe_first_dense", QT_TRANSLATE_NOOP("tx::ComponentNames", "Dense first layers")},
+        {"moe_dense_layers", QT_TRANSLATE_NOOP("tx::ComponentNames", "Dense layers")},
+        {"mtp_layers", QT_TRANSLATE_NOOP("tx::ComponentNames", "Multi-token prediction modules")},
     };
     for (const Name &n : names)
         if (key == QLatin1String(n.key))

@@ -27,6 +27,8 @@ QJsonObject ResultJson::params(const ParamCount &c)
     o.insert(QStringLiteral("embedding"), qint64(c.embedding));
     o.insert(QStringLiteral("non_embedding"), qint64(c.nonEmbedding));
     o.insert(QStringLiteral("lora"), qint64(c.lora));
+    o.insert(QStringLiteral("active_without_input_embedding"), qint64(c.activeWithoutInputEmbedding));
+    o.insert(QStringLiteral("mtp"), qint64(c.mtp));
     o.insert(QStringLiteral("breakdown"), node(c.breakdown));
     return o;
 }

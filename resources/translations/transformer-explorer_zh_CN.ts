@@ -335,10 +335,6 @@
         <translation>参数量：%1（%2）</translation>
     </message>
     <message>
-        <source>Active per token: %1</source>
-        <translation>每词元激活参数：%1</translation>
-    </message>
-    <message>
         <source>Executed (shared layers unrolled): %1</source>
         <translation>实际执行（共享层展开）：%1</translation>
     </message>
@@ -601,6 +597,278 @@
     <message>
         <source>Saved config.json and model.safetensors to %1</source>
         <translation>已将 config.json 和 model.safetensors 保存到 %1</translation>
+    </message>
+    <message>
+        <source>multi-token prediction needs a decoder-only layout</source>
+        <translation>多 token 预测需要仅解码器布局</translation>
+    </message>
+    <message>
+        <source>must be 0 (off) or a positive cap below 10^9</source>
+        <translation>须为 0（关闭）或小于 10^9 的正上限</translation>
+    </message>
+    <message>
+        <source>the KV cache is stored in fp32, fp16, bf16, fp8, int8 or int4 (got %1)</source>
+        <translation>KV 缓存只能以 fp32、fp16、bf16、fp8、int8 或 int4 存储（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>a per-layer attention list needs one stack, not encoder-decoder</source>
+        <translation>逐层注意力列表需要单一堆栈，不能用于编码器-解码器</translation>
+    </message>
+    <message>
+        <source>has %1 entries; it needs one per layer (%2)</source>
+        <translation>有 %1 项；每层需要一项（%2）</translation>
+    </message>
+    <message>
+        <source>sliding layers need a window of at least 1 token</source>
+        <translation>滑动窗口层需要至少 1 个 token 的窗口</translation>
+    </message>
+    <message>
+        <source>chunked layers need a chunk of at least 1 token</source>
+        <translation>分块注意力层需要至少 1 个 token 的块</translation>
+    </message>
+    <message>
+        <source>query/key heads need at least one dimension</source>
+        <translation>查询/键的头至少需要一个维度</translation>
+    </message>
+    <message>
+        <source>LoRA adapters are counted for multi-head attention, not MLA</source>
+        <translation>LoRA 适配器只按多头注意力计数，不支持 MLA</translation>
+    </message>
+    <message>
+        <source>MLA normalises its latents instead; set qk_norm to none</source>
+        <translation>MLA 改为对其潜向量做归一化；请将 qk_norm 设为 none</translation>
+    </message>
+    <message>
+        <source>layer %1 is not a layer of the stack (0 to %2)</source>
+        <translation>第 %1 层不在堆栈内（0 到 %2）</translation>
+    </message>
+    <message>
+        <source>expected a list of full, sliding, chunked, full_no_rope</source>
+        <translation>应为由 full、sliding、chunked、full_no_rope 组成的列表</translation>
+    </message>
+    <message>
+        <source>expected a list of layer numbers</source>
+        <translation>应为层号列表</translation>
+    </message>
+    <message>
+        <source>expected a list of attention types</source>
+        <translation>应为注意力类型列表</translation>
+    </message>
+    <message>
+        <source>unknown attention type &quot;%1&quot; (expected full_attention, sliding_attention or chunked_attention)</source>
+        <translation>未知的注意力类型“%1”（应为 full_attention、sliding_attention 或 chunked_attention）</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>应为对象</translation>
+    </message>
+    <message>
+        <source>Qwen&apos;s gated shared expert is not supported</source>
+        <translation>不支持 Qwen 的带门控共享专家</translation>
+    </message>
+    <message>
+        <source>only 1 is supported (every layer after the dense ones is sparse)</source>
+        <translation>只支持 1（稠密层之后的每一层都是稀疏层）</translation>
+    </message>
+    <message>
+        <source>only every interleave_moe_layer_step-th layer can be sparse</source>
+        <translation>只能每隔 interleave_moe_layer_step 层设一个稀疏层</translation>
+    </message>
+    <message>
+        <source>needs one entry per layer (%1)</source>
+        <translation>每层需要一项（%1）</translation>
+    </message>
+    <message>
+        <source>Active per token: %1 (embeddings included, Qwen&apos;s convention)</source>
+        <translation>每个 token 激活：%1（含嵌入，Qwen 的口径）</translation>
+    </message>
+    <message>
+        <source>Active without the input embedding: %1 (DeepSeek&apos;s and OpenAI&apos;s convention)</source>
+        <translation>不含输入嵌入的激活参数：%1（DeepSeek 与 OpenAI 的口径）</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction modules: %1, not in the total (DeepSeek-V3&apos;s 671B leaves them out)</source>
+        <translation>多 token 预测模块：%1，不计入总数（DeepSeek-V3 的 671B 不含它们）</translation>
+    </message>
+    <message>
+        <source>only decoder-only designs export as a Hugging Face causal LM</source>
+        <translation>只有仅解码器的设计能导出为 Hugging Face 因果语言模型</translation>
+    </message>
+    <message>
+        <source>the exported families use rotary positions</source>
+        <translation>可导出的模型族都使用旋转位置编码</translation>
+    </message>
+    <message>
+        <source>the exported families use RMSNorm</source>
+        <translation>可导出的模型族都使用 RMSNorm</translation>
+    </message>
+    <message>
+        <source>the exported families use a gated FFN</source>
+        <translation>可导出的模型族都使用门控 FFN</translation>
+    </message>
+    <message>
+        <source>the exported families run attention and FFN one after the other</source>
+        <translation>可导出的模型族都先后执行注意力和 FFN</translation>
+    </message>
+    <message>
+        <source>the exported families end in a final norm and an LM head without bias</source>
+        <translation>可导出的模型族都以最终归一化和无偏置的语言模型头结束</translation>
+    </message>
+    <message>
+        <source>token types, a pooler, an embedding norm or a factorized embedding have no place in the exported families</source>
+        <translation>可导出的模型族没有 token 类型、池化层、嵌入归一化或分解嵌入</translation>
+    </message>
+    <message>
+        <source>cross-layer sharing has no Hugging Face causal-LM family</source>
+        <translation>跨层共享没有对应的 Hugging Face 因果语言模型族</translation>
+    </message>
+    <message>
+        <source>LoRA adapters are saved apart (adapter_config.json), not in config.json</source>
+        <translation>LoRA 适配器另行保存（adapter_config.json），不写入 config.json</translation>
+    </message>
+    <message>
+        <source>config.json records fp32, fp16 or bf16 (torch_dtype)</source>
+        <translation>config.json 只记录 fp32、fp16 或 bf16（torch_dtype）</translation>
+    </message>
+    <message>
+        <source>config.json does not record the KV-cache precision; use bf16</source>
+        <translation>config.json 不记录 KV 缓存精度；请使用 bf16</translation>
+    </message>
+    <message>
+        <source>chunked and no-RoPE layers (Llama 4) are not exported</source>
+        <translation>分块层和无 RoPE 层（Llama 4）无法导出</translation>
+    </message>
+    <message>
+        <source>this family has one attention_bias for q, k, v and o</source>
+        <translation>该模型族的 q、k、v、o 共用一个 attention_bias</translation>
+    </message>
+    <message>
+        <source>the %1 family has no experts</source>
+        <translation>%1 模型族没有专家</translation>
+    </message>
+    <message>
+        <source>the %1 family has no sliding window</source>
+        <translation>%1 模型族没有滑动窗口</translation>
+    </message>
+    <message>
+        <source>only gpt_oss has attention sinks</source>
+        <translation>只有 gpt_oss 有注意力汇（sink）</translation>
+    </message>
+    <message>
+        <source>only Gemma 2 soft-caps logits</source>
+        <translation>只有 Gemma 2 对 logits 做软截断</translation>
+    </message>
+    <message>
+        <source>only deepseek_v3 and glm4_moe carry MTP modules</source>
+        <translation>只有 deepseek_v3 和 glm4_moe 带多 token 预测模块</translation>
+    </message>
+    <message>
+        <source>this family makes every layer after the dense ones sparse</source>
+        <translation>该模型族在稠密层之后的每一层都是稀疏层</translation>
+    </message>
+    <message>
+        <source>this family keeps only the first layers dense (first_k_dense_replace)</source>
+        <translation>该模型族只让最前面的若干层保持稠密（first_k_dense_replace）</translation>
+    </message>
+    <message>
+        <source>this family&apos;s router has no bias</source>
+        <translation>该模型族的路由器没有偏置</translation>
+    </message>
+    <message>
+        <source>this family&apos;s shared experts are as wide as the routed ones</source>
+        <translation>该模型族的共享专家与路由专家同宽</translation>
+    </message>
+    <message>
+        <source>DeepSeek has one attention_bias for q_a, kv_a and o</source>
+        <translation>DeepSeek 的 q_a、kv_a、o 共用一个 attention_bias</translation>
+    </message>
+    <message>
+        <source>DeepSeek has no sliding window</source>
+        <translation>DeepSeek 没有滑动窗口</translation>
+    </message>
+    <message>
+        <source>DeepSeek has no sinks and no soft-capping</source>
+        <translation>DeepSeek 没有注意力汇，也不做软截断</translation>
+    </message>
+    <message>
+        <source>DeepSeek uses pre-norm</source>
+        <translation>DeepSeek 使用前置归一化</translation>
+    </message>
+    <message>
+        <source>gpt_oss is a mixture of experts in every layer</source>
+        <translation>gpt_oss 每层都是混合专家</translation>
+    </message>
+    <message>
+        <source>gpt_oss has a biased router, biased experts and no shared experts</source>
+        <translation>gpt_oss 的路由器和专家带偏置，没有共享专家</translation>
+    </message>
+    <message>
+        <source>gpt_oss uses pre-norm without QK-norm</source>
+        <translation>gpt_oss 使用前置归一化，没有 QK 归一化</translation>
+    </message>
+    <message>
+        <source>gpt_oss has no soft-capping and no MTP</source>
+        <translation>gpt_oss 不做软截断，也没有多 token 预测</translation>
+    </message>
+    <message>
+        <source>Gemma has no sinks and no MTP</source>
+        <translation>Gemma 没有注意力汇，也没有多 token 预测</translation>
+    </message>
+    <message>
+        <source>Gemma 3 normalises q and k per head; Gemma 2 not at all</source>
+        <translation>Gemma 3 按头对 q 和 k 归一化；Gemma 2 完全不做</translation>
+    </message>
+    <message>
+        <source>OLMo 2 normalises q and k over the full projected width</source>
+        <translation>OLMo 2 在完整投影宽度上对 q 和 k 归一化</translation>
+    </message>
+    <message>
+        <source>qwen3_moe has no shared experts, router bias or dense first layers</source>
+        <translation>qwen3_moe 没有共享专家、路由器偏置或前置稠密层</translation>
+    </message>
+    <message>
+        <source>glm4_moe routes with the score-correction bias</source>
+        <translation>glm4_moe 使用分数校正偏置进行路由</translation>
+    </message>
+    <message>
+        <source>glm4_moe&apos;s o_proj has no bias</source>
+        <translation>glm4_moe 的 o_proj 没有偏置</translation>
+    </message>
+    <message>
+        <source>glm4_moe normalises q and k per head or not at all</source>
+        <translation>glm4_moe 按头对 q 和 k 归一化，或者不做</translation>
+    </message>
+    <message>
+        <source>glm4_moe has no sinks and no soft-capping</source>
+        <translation>glm4_moe 没有注意力汇，也不做软截断</translation>
+    </message>
+    <message>
+        <source>mixtral routes every layer through a router without bias</source>
+        <translation>mixtral 每层都经过无偏置的路由器</translation>
+    </message>
+    <message>
+        <source>mixtral&apos;s experts are intermediate_size wide</source>
+        <translation>mixtral 的专家宽度为 intermediate_size</translation>
+    </message>
+    <message>
+        <source>a per-layer pattern needs gpt_oss or Gemma; mistral slides every layer</source>
+        <translation>逐层模式需要 gpt_oss 或 Gemma；mistral 每层都用滑动窗口</translation>
+    </message>
+    <message>
+        <source>a per-layer pattern needs gpt_oss or Gemma; mixtral slides every layer</source>
+        <translation>逐层模式需要 gpt_oss 或 Gemma；mixtral 每层都用滑动窗口</translation>
+    </message>
+    <message>
+        <source>expected the config.json to write</source>
+        <translation>需要指定要写入的 config.json</translation>
+    </message>
+    <message>
+        <source>unexpected argument</source>
+        <translation>多余的参数</translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation>已写入 %1</translation>
     </message>
 </context>
 <context>
@@ -955,10 +1223,6 @@
         <translation>2 · b · s · L · n_kv · d_head · 字节数</translation>
     </message>
     <message>
-        <source>K and V per layer and token (Pope et al. 2022, arXiv:2211.05102, §2); GQA: Ainslie et al. 2023; s capped by the sliding window</source>
-        <translation>每层每词元的 K 和 V（Pope 等 2022，arXiv:2211.05102，§2）；GQA：Ainslie 等 2023；s 受滑动窗口限制</translation>
-    </message>
-    <message>
         <source>Activations (prefill)</source>
         <translation>激活值（预填充）</translation>
     </message>
@@ -1305,6 +1569,18 @@
     <message>
         <source>L · s · b · h · (34 + 5 · a · min(s, w) / h)</source>
         <translation>L · s · b · h · (34 + 5 · a · min(s, w) / h)</translation>
+    </message>
+    <message>
+        <source>b · Σ_types L_type · min(s, window) · (kv_lora_rank + qk_rope_head_dim) · bytes</source>
+        <translation>b · Σ_类型 L_类型 · min(s, 窗口) · (kv_lora_rank + qk_rope_head_dim) · 字节</translation>
+    </message>
+    <message>
+        <source>b · Σ_types L_type · min(s, window) · 2 · n_kv · d_head · bytes</source>
+        <translation>b · Σ_类型 L_类型 · min(s, 窗口) · 2 · n_kv · d_head · 字节</translation>
+    </message>
+    <message>
+        <source>K and V per layer and token (Pope et al. 2022, arXiv:2211.05102, §2); GQA: Ainslie et al. 2023; sliding and chunked layers keep min(s, window) tokens; MLA keeps one latent per token shared by the heads (DeepSeek-V2, arXiv:2405.04434, §2.1); sinks add none</source>
+        <translation>每层每个 token 的 K 和 V（Pope 等 2022，arXiv:2211.05102，§2）；GQA：Ainslie 等 2023；滑动窗口层和分块层只保留 min(s, 窗口) 个 token；MLA 每个 token 保留一个由所有头共享的潜向量（DeepSeek-V2，arXiv:2405.04434，§2.1）；注意力汇（sink）不占缓存</translation>
     </message>
 </context>
 <context>
@@ -1657,6 +1933,86 @@
     <message>
         <source>Layer sharing</source>
         <translation>层间权重共享</translation>
+    </message>
+    <message>
+        <source>Query down-projection (MLA)</source>
+        <translation>查询降维投影（MLA）</translation>
+    </message>
+    <message>
+        <source>Query latent norm (MLA)</source>
+        <translation>查询潜向量归一化（MLA）</translation>
+    </message>
+    <message>
+        <source>Query up-projection (MLA)</source>
+        <translation>查询升维投影（MLA）</translation>
+    </message>
+    <message>
+        <source>Key/value down-projection (MLA)</source>
+        <translation>键/值降维投影（MLA）</translation>
+    </message>
+    <message>
+        <source>Key/value latent norm (MLA)</source>
+        <translation>键/值潜向量归一化（MLA）</translation>
+    </message>
+    <message>
+        <source>Key/value up-projection (MLA)</source>
+        <translation>键/值升维投影（MLA）</translation>
+    </message>
+    <message>
+        <source>Query norm</source>
+        <translation>查询归一化</translation>
+    </message>
+    <message>
+        <source>Key norm</source>
+        <translation>键归一化</translation>
+    </message>
+    <message>
+        <source>Attention sinks</source>
+        <translation>注意力汇</translation>
+    </message>
+    <message>
+        <source>Routing correction bias</source>
+        <translation>路由校正偏置</translation>
+    </message>
+    <message>
+        <source>Attention per layer</source>
+        <translation>逐层注意力</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Attention chunk</source>
+        <translation>注意力分块</translation>
+    </message>
+    <message>
+        <source>Query/key norm</source>
+        <translation>查询/键归一化</translation>
+    </message>
+    <message>
+        <source>MLA key/value latent</source>
+        <translation>MLA 键/值潜向量</translation>
+    </message>
+    <message>
+        <source>MLA query latent</source>
+        <translation>MLA 查询潜向量</translation>
+    </message>
+    <message>
+        <source>Expert width</source>
+        <translation>专家宽度</translation>
+    </message>
+    <message>
+        <source>Dense first layers</source>
+        <translation>前置稠密层</translation>
+    </message>
+    <message>
+        <source>Dense layers</source>
+        <translation>稠密层</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction modules</source>
+        <translation>多 token 预测模块</translation>
     </message>
 </context>
 <context>
@@ -2211,6 +2567,174 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <source>longer than the model&apos;s context limit (%1 tokens)</source>
         <translation>超过模型的上下文上限（%1 个词元）</translation>
     </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Attention kind</source>
+        <translation>注意力类型</translation>
+    </message>
+    <message>
+        <source>Multi-head attention keeps a key and a value per key/value head and token (MHA, GQA, MQA). DeepSeek&apos;s latent attention (MLA) keeps one small latent per token shared by all heads: a far smaller KV cache.
+MLA cache per token and layer = kv_lora_rank + qk_rope_head_dim.</source>
+        <translation>多头注意力为每个键/值头、每个 token 保存一个键和一个值（MHA、GQA、MQA）。DeepSeek 的潜在注意力（MLA）为每个 token 只保存一个由所有头共享的小潜向量：KV 缓存小得多。
+MLA 每层每个 token 的缓存 = kv_lora_rank + qk_rope_head_dim。</translation>
+    </message>
+    <message>
+        <source>Multi-head (MHA / GQA / MQA)</source>
+        <translation>多头（MHA / GQA / MQA）</translation>
+    </message>
+    <message>
+        <source>Latent (MLA, DeepSeek)</source>
+        <translation>潜在注意力（MLA，DeepSeek）</translation>
+    </message>
+    <message>
+        <source>MLA key/value latent</source>
+        <translation>MLA 键/值潜向量</translation>
+    </message>
+    <message>
+        <source>Width of the compressed key/value latent every token caches (DeepSeek-V3: 512).</source>
+        <translation>每个 token 缓存的压缩键/值潜向量的宽度（DeepSeek-V3：512）。</translation>
+    </message>
+    <message>
+        <source>MLA query latent (0 = none)</source>
+        <translation>MLA 查询潜向量（0 = 无）</translation>
+    </message>
+    <message>
+        <source>Queries pass through a latent of this width (DeepSeek-V3: 1536); 0 is a plain query projection (DeepSeek-V2-Lite).</source>
+        <translation>查询先经过这个宽度的潜向量（DeepSeek-V3：1536）；0 表示普通的查询投影（DeepSeek-V2-Lite）。</translation>
+    </message>
+    <message>
+        <source>MLA rotary key width</source>
+        <translation>MLA 旋转键宽度</translation>
+    </message>
+    <message>
+        <source>The part of each query/key head that carries positions; its key is shared by all heads and cached beside the latent (DeepSeek: 64).</source>
+        <translation>每个查询/键头中携带位置信息的部分；它的键由所有头共享，与潜向量一起缓存（DeepSeek：64）。</translation>
+    </message>
+    <message>
+        <source>Query/key norm</source>
+        <translation>查询/键归一化</translation>
+    </message>
+    <message>
+        <source>Normalises queries and keys before the dot product for stable training: per head (Qwen3, Gemma 3: head_dim weights each), over the whole width (OLMo 2) or without weights (Llama 4).</source>
+        <translation>在点积前对查询和键归一化，使训练更稳定：按头（Qwen3、Gemma 3：各 head_dim 个权重）、在整个宽度上（OLMo 2），或不带权重（Llama 4）。</translation>
+    </message>
+    <message>
+        <source>Per head</source>
+        <translation>按头</translation>
+    </message>
+    <message>
+        <source>Whole width (OLMo 2)</source>
+        <translation>整个宽度（OLMo 2）</translation>
+    </message>
+    <message>
+        <source>Without weights (Llama 4)</source>
+        <translation>不带权重（Llama 4）</translation>
+    </message>
+    <message>
+        <source>Sliding window (0 = off)</source>
+        <translation>滑动窗口（0 = 关闭）</translation>
+    </message>
+    <message>
+        <source>Sliding layers attend to, and cache, only the last this-many tokens: the KV cache stops growing with the context.
+KV cache of a sliding layer = min(context, window) tokens.</source>
+        <translation>滑动窗口层只关注并缓存最近这么多个 token：KV 缓存不再随上下文增长。
+滑动窗口层的 KV 缓存 = min(上下文, 窗口) 个 token。</translation>
+    </message>
+    <message>
+        <source>Every N-th layer global (0 = all slide)</source>
+        <translation>每 N 层一个全局层（0 = 全部滑动）</translation>
+    </message>
+    <message>
+        <source>With a window, every N-th layer still attends to everything (Gemma 2: 2, Gemma 3: 6).</source>
+        <translation>有窗口时，每隔 N 层仍有一层关注全部 token（Gemma 2：2，Gemma 3：6）。</translation>
+    </message>
+    <message>
+        <source>Attention sinks (gpt-oss)</source>
+        <translation>注意力汇（gpt-oss）</translation>
+    </message>
+    <message>
+        <source>One learned logit per head that can soak up attention: n_heads weights per layer, nothing cached.</source>
+        <translation>每个头一个可学习的 logit，用来吸收注意力：每层 n_heads 个权重，不占缓存。</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction modules</source>
+        <translation>多 token 预测模块</translation>
+    </message>
+    <message>
+        <source>Extra modules that predict further tokens during training (DeepSeek-V3: 1). Counted apart, not in the total.</source>
+        <translation>训练时预测更远 token 的额外模块（DeepSeek-V3：1）。单独计数，不计入总数。</translation>
+    </message>
+    <message>
+        <source>fp8 + 128×128 block scales (DeepSeek)</source>
+        <translation>fp8 + 128×128 分块缩放（DeepSeek）</translation>
+    </message>
+    <message>
+        <source>MXFP4 (4.25 bits)</source>
+        <translation>MXFP4（4.25 位）</translation>
+    </message>
+    <message>
+        <source>NVFP4 (4.5 bits)</source>
+        <translation>NVFP4（4.5 位）</translation>
+    </message>
+    <message>
+        <source>GGUF Q8_0 (8.5 bits)</source>
+        <translation>GGUF Q8_0（8.5 位）</translation>
+    </message>
+    <message>
+        <source>GGUF Q6_K (6.56 bits)</source>
+        <translation>GGUF Q6_K（6.56 位）</translation>
+    </message>
+    <message>
+        <source>GGUF Q5_K (5.5 bits)</source>
+        <translation>GGUF Q5_K（5.5 位）</translation>
+    </message>
+    <message>
+        <source>GGUF Q5_0 (5.5 bits)</source>
+        <translation>GGUF Q5_0（5.5 位）</translation>
+    </message>
+    <message>
+        <source>GGUF Q4_K (4.5 bits)</source>
+        <translation>GGUF Q4_K（4.5 位）</translation>
+    </message>
+    <message>
+        <source>GGUF Q4_0 (4.5 bits)</source>
+        <translation>GGUF Q4_0（4.5 位）</translation>
+    </message>
+    <message>
+        <source>GGUF Q3_K (3.44 bits)</source>
+        <translation>GGUF Q3_K（3.44 位）</translation>
+    </message>
+    <message>
+        <source>GGUF Q2_K (2.63 bits)</source>
+        <translation>GGUF Q2_K（2.63 位）</translation>
+    </message>
+    <message>
+        <source>Expert width (0 = d_ff)</source>
+        <translation>专家宽度（0 = d_ff）</translation>
+    </message>
+    <message>
+        <source>Inner width of one routed expert (moe_intermediate_size); fine-grained MoE uses many narrow experts (DeepSeek-V3: 2048 beside a dense d_ff of 18432).</source>
+        <translation>单个路由专家的内部宽度（moe_intermediate_size）；细粒度 MoE 使用许多窄专家（DeepSeek-V3：2048，稠密层 d_ff 为 18432）。</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>Experts every token runs through beside the routed ones (DeepSeek, Llama 4: 1).</source>
+        <translation>除路由专家外，每个 token 都会经过的专家（DeepSeek、Llama 4：1）。</translation>
+    </message>
+    <message>
+        <source>Dense first layers</source>
+        <translation>前置稠密层</translation>
+    </message>
+    <message>
+        <source>The first layers keep a dense FFN (DeepSeek-V3: 3, Kimi K2: 1).</source>
+        <translation>最前面的若干层保留稠密 FFN（DeepSeek-V3：3，Kimi K2：1）。</translation>
+    </message>
 </context>
 <context>
     <name>tx::DesignFile</name>
@@ -2375,6 +2899,30 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <source>%1 (scaled down)</source>
         <translation>%1（已缩小）</translation>
     </message>
+    <message>
+        <source>attention: MLA → multi-head attention with %1 heads of %2</source>
+        <translation>attention：MLA → %1 个头、每头 %2 维的多头注意力</translation>
+    </message>
+    <message>
+        <source>qk_norm: %1 → none</source>
+        <translation>qk_norm：%1 → none</translation>
+    </message>
+    <message>
+        <source>norm_placement: %1 → pre</source>
+        <translation>norm_placement：%1 → pre</translation>
+    </message>
+    <message>
+        <source>attention_sinks: yes → no</source>
+        <translation>attention_sinks：是 → 否</translation>
+    </message>
+    <message>
+        <source>layer_types: per-layer pattern → full attention in every layer</source>
+        <translation>layer_types：逐层模式 → 每层全注意力</translation>
+    </message>
+    <message>
+        <source>attn_softcap, final_softcap: → 0 (no soft-capping)</source>
+        <translation>attn_softcap、final_softcap：→ 0（不做软截断）</translation>
+    </message>
 </context>
 <context>
     <name>tx::EvaluatedArguments</name>
@@ -2452,6 +3000,18 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Design as &amp;Hugging Face Config…</source>
+        <translation>将设计导出为 &amp;Hugging Face 配置…</translation>
+    </message>
+    <message>
+        <source>Write a config.json that Hugging Face Transformers, torchtitan and Megatron-Bridge read</source>
+        <translation>写出 Hugging Face Transformers、torchtitan 和 Megatron-Bridge 都能读取的 config.json</translation>
+    </message>
+    <message>
+        <source>Export as Hugging Face config</source>
+        <translation>导出为 Hugging Face 配置</translation>
     </message>
 </context>
 <context>
@@ -2688,6 +3248,21 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
+    <name>tx::HfConfigExporter</name>
+    <message>
+        <source>post-norm has no Hugging Face causal-LM family here</source>
+        <translation>后置归一化在这里没有对应的 Hugging Face 因果语言模型族</translation>
+    </message>
+    <message>
+        <source>Llama 4&apos;s weightless QK-norm and full-width QK-norm without OLMo 2&apos;s norms are not exported</source>
+        <translation>Llama 4 的无权重 QK 归一化，以及不带 OLMo 2 归一化方式的全宽 QK 归一化，均无法导出</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+</context>
+<context>
     <name>tx::HfConfigImporter</name>
     <message>
         <source>not valid JSON at offset %1: %2</source>
@@ -2720,6 +3295,14 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>file is too large to be a config.json (%1 bytes)</source>
         <translation>文件过大，不可能是 config.json（%1 字节）</translation>
+    </message>
+    <message>
+        <source>required key is missing (model_type &quot;gemma3&quot;)</source>
+        <translation>缺少必需的键（model_type “gemma3”）</translation>
+    </message>
+    <message>
+        <source> (text model only: the vision tower and its projector are not counted)</source>
+        <translation>（仅文本模型：视觉塔及其投影层不计入）</translation>
     </message>
 </context>
 <context>
@@ -2775,16 +3358,8 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>每层参数量</translation>
     </message>
     <message>
-        <source>Attention</source>
-        <translation>注意力</translation>
-    </message>
-    <message>
         <source>Cross-attention</source>
         <translation>交叉注意力</translation>
-    </message>
-    <message>
-        <source>Feed-forward (MLP)</source>
-        <translation>前馈网络（MLP）</translation>
     </message>
     <message>
         <source>Norms</source>
@@ -2797,6 +3372,22 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>millions</source>
         <translation>百万</translation>
+    </message>
+    <message>
+        <source>Attention, full</source>
+        <translation>注意力（全局）</translation>
+    </message>
+    <message>
+        <source>Attention, sliding or chunked</source>
+        <translation>注意力（滑动窗口或分块）</translation>
+    </message>
+    <message>
+        <source>Feed-forward (dense layer)</source>
+        <translation>前馈（稠密层）</translation>
+    </message>
+    <message>
+        <source>Experts (MoE layer)</source>
+        <translation>专家（MoE 层）</translation>
     </message>
 </context>
 <context>
@@ -3334,6 +3925,10 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>expected a non-negative integer</source>
         <translation>应为非负整数</translation>
+    </message>
+    <message>
+        <source>expected a list of integers</source>
+        <translation>应为整数列表</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,39 @@ const QStringList kIds = {
     QStringLiteral("llama-3-8b"),       QStringLiteral("mistral-7b"),      QStringLiteral("mixtral-8x7b"),
     QStringLiteral("qwen2.5-7b"),       QStringLiteral("gemma-2b"),        QStringLiteral("phi-2"),
     QStringLiteral("falcon-7b"),
+    // The models of 2024–26 (issue 15).
+    QStringLiteral("deepseek-v3"),
+    QStringLiteral("deepseek-r1"),
+    QStringLiteral("kimi-k2"),
+    QStringLiteral("qwen3-0.6b"),
+    QStringLiteral("qwen3-8b"),
+    QStringLiteral("qwen3-32b"),
+    QStringLiteral("qwen3-30b-a3b"),
+    QStringLiteral("qwen3-235b-a22b"),
+    QStringLiteral("gpt-oss-20b"),
+    QStringLiteral("gpt-oss-120b"),
+    QStringLiteral("gemma-2-2b"),
+    QStringLiteral("gemma-2-9b"),
+    QStringLiteral("gemma-2-27b"),
+    QStringLiteral("gemma-3-1b"),
+    QStringLiteral("gemma-3-4b"),
+    QStringLiteral("gemma-3-12b"),
+    QStringLiteral("gemma-3-27b"),
+    QStringLiteral("llama-3.1-8b"),
+    QStringLiteral("llama-3.1-70b"),
+    QStringLiteral("llama-3.1-405b"),
+    QStringLiteral("llama-3.2-1b"),
+    QStringLiteral("llama-3.2-3b"),
+    QStringLiteral("llama-4-scout"),
+    QStringLiteral("llama-4-maverick"),
+    QStringLiteral("mistral-small-24b"),
+    QStringLiteral("mixtral-8x22b"),
+    QStringLiteral("phi-3-mini"),
+    QStringLiteral("phi-4"),
+    QStringLiteral("smollm2-135m"),
+    QStringLiteral("smollm2-1.7b"),
+    QStringLiteral("olmo-2-7b"),
+    QStringLiteral("glm-4.5"),
 };
 
 } // namespace
@@ -138,6 +171,37 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         params = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("params")).toObject();
         QCOMPARE(params.value(QStringLiteral("total")).toInteger(), qint64(6'738'415'616) - 32000 * 4096);
+    }
+
+    // DeepSeek-V3 (671,026,419,200 main model; README_WEIGHTS.md: 36.6B active without the
+    // input embedding, MTP apart; see tests/core/tst_hfimport.cpp) through export and back.
+    void exportAndModernSize()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("v3/config.json"));
+        Run r = run({QStringLiteral("export"), QStringLiteral("--hf-config"), out, QStringLiteral("--preset"),
+                     QStringLiteral("deepseek-v3")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        r = run({QStringLiteral("size"), QStringLiteral("--hf-config"), out, QStringLiteral("--format"),
+                 QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject params = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("params")).toObject();
+        QCOMPARE(params.value(QStringLiteral("total")).toInteger(), qint64(671'026'419'200));
+        QCOMPARE(params.value(QStringLiteral("active")).toInteger(), qint64(37'552'297'472));
+        QCOMPARE(params.value(QStringLiteral("active_without_input_embedding")).toInteger(), qint64(36'625'618'432));
+        QCOMPARE(params.value(QStringLiteral("mtp")).toInteger(), qint64(11'610'068'224));
+        r = run({QStringLiteral("size"), QStringLiteral("--preset"), QStringLiteral("deepseek-v3")});
+        QVERIFY2(r.out.contains("Active per token: 37,552,297,472 (embeddings included, Qwen's convention)"), r.out.constData());
+        QVERIFY(r.out.contains("Active without the input embedding: 36,625,618,432 (DeepSeek's and OpenAI's convention)"));
+        QVERIFY(r.out.contains("Multi-token prediction modules: 11,610,068,224, not in the total"));
+
+        // Llama 4's chunked and NoPE layers have no exported family: one line naming the field.
+        r = run({QStringLiteral("export"), QStringLiteral("--hf-config"), dir.filePath(QStringLiteral("l4.json")),
+                 QStringLiteral("--preset"), QStringLiteral("llama-4-scout")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("layer_types: chunked and no-RoPE layers"), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
     }
 
     void badInputExitsTwoWithOneLine_data()

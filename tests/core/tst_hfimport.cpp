@@ -4,6 +4,7 @@
 #include "core/estimate/paramcounter.h"
 #include "core/formats/hfconfigimporter.h"
 
+#include <QJsonArray>
 #include <QtTest>
 
 using namespace tx;
@@ -95,10 +96,226 @@ private slots:
         QCOMPARE(count->total, preset->publishedParams);
     }
 
+    // The models of 2024–2026. The eleven configs of /work/shared/reference/modern/ (copied
+    // here) are pinned to reference/modern/models.json: unique logical parameters, tied weights
+    // once, text model only, no MTP module; active = total minus the routed experts a token
+    // does not use, embeddings included (Qwen's convention). activeWithoutInput leaves the
+    // input embedding table out (DeepSeek's and OpenAI's convention); for a tied table it is
+    // the same as active, since the table is also the head.
+    void modernFixturesCountExactly_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("modelType");
+        QTest::addColumn<qint64>("total");
+        QTest::addColumn<qint64>("active");
+        QTest::addColumn<qint64>("activeWithoutInput");
+        QTest::addColumn<qint64>("mtp");
+        // models.json; model card "15.7B total, 2.4B active": 2,661,150,208 − 102,400·2,048.
+        QTest::newRow("deepseek-v2-lite") << "deepseek-v2-lite" << "deepseek_v2" << qint64(15'706'484'224)
+                                          << qint64(2'661'150'208) << qint64(2'661'150'208 - 102'400LL * 2'048)
+                                          << qint64(0);
+        // models.json; dense, untied: without input = total − 128,256·4,096.
+        QTest::newRow("llama-3.1-8b") << "llama-3.1-8b" << "llama" << qint64(8'030'261'248) << qint64(8'030'261'248)
+                                      << qint64(8'030'261'248 - 128'256LL * 4'096) << qint64(0);
+        // models.json (text model; the vision tower is 871,932,416 more).
+        QTest::newRow("llama-4-scout") << "llama-4-scout" << "llama4" << qint64(107'769'861'120)
+                                       << qint64(17'172'894'720) << qint64(17'172'894'720 - 202'048LL * 5'120)
+                                       << qint64(0);
+        QTest::newRow("olmo-2-7b") << "olmo-2-7b" << "olmo2" << qint64(7'298'617'344) << qint64(7'298'617'344)
+                                   << qint64(7'298'617'344 - 100'352LL * 4'096) << qint64(0);
+        QTest::newRow("phi-3-mini") << "phi-3-mini" << "phi3" << qint64(3'821'079'552) << qint64(3'821'079'552)
+                                    << qint64(3'821'079'552 - 32'064LL * 3'072) << qint64(0);
+        QTest::newRow("qwen3-30b-a3b") << "qwen3-30b-a3b" << "qwen3_moe" << qint64(30'532'122'624)
+                                       << qint64(3'353'032'704) << qint64(3'353'032'704 - 151'936LL * 2'048)
+                                       << qint64(0);
+        QTest::newRow("qwen3-8b") << "qwen3-8b" << "qwen3" << qint64(8'190'735'360) << qint64(8'190'735'360)
+                                  << qint64(8'190'735'360 - 151'936LL * 4'096) << qint64(0);
+        QTest::newRow("smollm2-135m") << "smollm2-135m" << "llama" << qint64(134'515'008) << qint64(134'515'008)
+                                      << qint64(134'515'008) << qint64(0);
+        QTest::newRow("gemma-2-9b") << "gemma-2-9b" << "gemma2" << qint64(9'241'705'984) << qint64(9'241'705'984)
+                                    << qint64(9'241'705'984) << qint64(0);
+        QTest::newRow("gemma-3-1b") << "gemma-3-1b" << "gemma3_text" << qint64(999'885'952) << qint64(999'885'952)
+                                    << qint64(999'885'952) << qint64(0);
+        // models.json; model card "3.6B active" = 4,187,440,704 − 201,088·2,880 = 3,608,307,264.
+        QTest::newRow("gpt-oss-20b") << "gpt-oss-20b" << "gpt_oss" << qint64(20'914'757'184) << qint64(4'187'440'704)
+                                     << qint64(3'608'307'264) << qint64(0);
+        // deepseek-ai/DeepSeek-V3 config.json and its per-module num_parameters() printout
+        // "Total Parameters: 671,026,419,200" (the main model: no MTP, no fp8 scales).
+        // README_WEIGHTS.md: "Activation parameters: 36.6B (including 0.9B for the output Head)"
+        // = without the input embedding; MTP "11.5B unique parameters (excluding the shared
+        // Embedding and output Head)": enorm, hnorm, eh_proj (2·7168, 7168), one MoE layer and
+        // the head's norm = 11,610,068,224 here.
+        QTest::newRow("deepseek-v3") << "deepseek-v3" << "deepseek_v3" << qint64(671'026'419'200)
+                                     << qint64(37'552'297'472) << qint64(36'625'618'432) << qint64(11'610'068'224);
+        // moonshotai/Kimi-K2-Instruct: 1,026,408,232,448 (llama.cpp n_params; mlx-community
+        // safetensors element total); "32B activated". The fixture is written from the published
+        // config.json keys (model_type kimi_k2, DeepseekV3ForCausalLM).
+        QTest::newRow("kimi-k2") << "kimi-k2" << "kimi_k2" << qint64(1'026'408'232'448) << qint64(32'861'500'928)
+                                 << qint64(32'861'500'928 - 163'840LL * 7'168) << qint64(0);
+        // google/gemma-3-4b-it (multimodal; text_config without vocab_size, heads or head_dim:
+        // Gemma3TextConfig defaults 262,208, 8, 4, 256). Text model 3,880,263,168 (published
+        // recount of Gemma3ForCausalLM; the SigLIP tower and projector are not counted).
+        QTest::newRow("gemma-3-4b") << "gemma-3-4b" << "gemma3" << qint64(3'880'263'168) << qint64(3'880'263'168)
+                                    << qint64(3'880'263'168) << qint64(0);
+        // zai-org/GLM-4.5: HF safetensors total 358,337,791,296 = main model 352,797,829,024 +
+        // the MTP layer 92 (3,988,069,792 here) + that layer's stored copies of the embedding
+        // and head (2·151,552·5,120) — checked in modernMtpConventions().
+        QTest::newRow("glm-4.5") << "glm-4.5" << "glm4_moe" << qint64(352'797'829'024) << qint64(33'632'266'144)
+                                 << qint64(33'632'266'144 - 151'552LL * 5'120) << qint64(3'988'069'792);
+    }
+
+    void modernFixturesCountExactly()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, modelType);
+        QFETCH(qint64, total);
+        QFETCH(qint64, active);
+        QFETCH(qint64, activeWithoutInput);
+        QFETCH(qint64, mtp);
+        const auto config = HfConfigImporter::load(fixture(id));
+        QVERIFY2(config, qPrintable(config ? QString() : config.error().toString()));
+        QVERIFY(config->source.contains(modelType));
+        const auto count = countParams(*config);
+        QVERIFY2(count, qPrintable(count ? QString() : count.error().toString()));
+        QCOMPARE(count->total, total);
+        QCOMPARE(count->active, active);
+        QCOMPARE(count->activeWithoutInputEmbedding, activeWithoutInput);
+        QCOMPARE(count->mtp, mtp);
+        QCOMPARE(count->breakdown.params, count->total);
+    }
+
+    void modernMtpConventions()
+    {
+        // GLM-4.5's Hugging Face total stores the MTP layer with its own embedding and head.
+        const auto glm = countParams(*HfConfigImporter::load(fixture(QStringLiteral("glm-4.5"))));
+        QCOMPARE(glm->total + glm->mtp + 2 * 151'552LL * 5'120, qint64(358'337'791'296));
+    }
+
+    // What the modern mappings read.
+    void modernMappedFields()
+    {
+        const auto v2 = HfConfigImporter::load(fixture(QStringLiteral("deepseek-v2-lite")));
+        QVERIFY(v2);
+        QVERIFY(v2->attention == AttentionKind::Mla);
+        QCOMPARE(v2->mla.qLoraRank, 0);
+        QCOMPARE(v2->mla.kvLoraRank, 512);
+        QCOMPARE(v2->moe.firstDense, 1);
+        QCOMPARE(v2->moe.sharedExperts, 2);
+        QCOMPARE(v2->moe.expertDff, 1408);
+        QVERIFY(!v2->moe.scoreCorrectionBias); // topk_method greedy
+        QCOMPARE(v2->maxPositions, 163840);    // yarn 40 · 4,096 = max_position_embeddings
+        const auto count = countParams(*v2);
+        QCOMPARE(count->breakdown.find(QStringLiteral("decoder.attention.q"))->params, 27LL * 2048 * 16 * 192);
+        QCOMPARE(count->breakdown.find(QStringLiteral("decoder.attention.kv_a_norm"))->params, 27LL * 512);
+
+        const auto v3 = HfConfigImporter::load(fixture(QStringLiteral("deepseek-v3")));
+        QCOMPARE(v3->mla.qLoraRank, 1536);
+        QVERIFY(v3->moe.scoreCorrectionBias);
+        QCOMPARE(v3->mtpLayers, 1);
+        const auto v3count = countParams(*v3);
+        // layers.3.mlp.gate.e_score_correction_bias (256) in each of the 58 MoE layers.
+        QCOMPARE(v3count->breakdown.find(QStringLiteral("decoder.moe.score_bias"))->params, 58LL * 256);
+        QCOMPARE(v3count->breakdown.find(QStringLiteral("decoder.attention.q_a_norm"))->params, 61LL * 1536);
+
+        const auto oss = HfConfigImporter::load(fixture(QStringLiteral("gpt-oss-20b")));
+        QVERIFY(oss->attentionSinks);
+        QCOMPARE(int(oss->layerTypes.size()), 24);
+        QVERIFY(oss->layerTypes[0] == LayerAttention::Sliding);
+        QVERIFY(oss->layerTypes[1] == LayerAttention::Full);
+        QCOMPARE(oss->slidingWindow, 128);
+        QCOMPARE(countParams(*oss)->breakdown.find(QStringLiteral("decoder.attention.sinks"))->params, 24LL * 64);
+
+        const auto g2 = HfConfigImporter::load(fixture(QStringLiteral("gemma-2-9b")));
+        QVERIFY(g2->tiedEmbeddings); // no tie_word_embeddings key: Gemma2Config's default True
+        QVERIFY(g2->normPlacement == NormPlacement::Sandwich);
+        QCOMPARE(g2->globalEvery, 2);
+        QCOMPARE(g2->attnSoftcap, 50.0);
+        QCOMPARE(g2->finalSoftcap, 30.0);
+        QVERIFY(g2->layerAttention(0) == LayerAttention::Sliding);
+        QVERIFY(g2->layerAttention(1) == LayerAttention::Full);
+
+        const auto g3 = HfConfigImporter::load(fixture(QStringLiteral("gemma-3-1b")));
+        QVERIFY(g3->qkNorm == QkNorm::PerHead);
+        QCOMPARE(g3->globalEvery, 6);
+        QVERIFY(g3->layerAttention(4) == LayerAttention::Sliding);
+        QVERIFY(g3->layerAttention(5) == LayerAttention::Full);
+
+        const auto g34 = HfConfigImporter::load(fixture(QStringLiteral("gemma-3-4b")));
+        QCOMPARE(g34->vocabSize, 262208); // absent: Gemma3TextConfig default
+        QVERIFY(g34->source.contains(QStringLiteral("vision tower")));
+        QCOMPARE(g34->maxPositions, 131072);
+
+        const auto scout = HfConfigImporter::load(fixture(QStringLiteral("llama-4-scout")));
+        QVERIFY(scout->qkNorm == QkNorm::Weightless);
+        QCOMPARE(scout->attentionChunk, 8192);
+        QVERIFY(scout->layerAttention(0) == LayerAttention::Chunked);
+        QVERIFY(scout->layerAttention(3) == LayerAttention::FullNoRope); // no_rope_layer_interval 4
+        QCOMPARE(scout->moe.sharedExperts, 1);
+        QCOMPARE(scout->moe.expertDff, 8192);
+        QCOMPARE(scout->dFf, 16384);
+        QVERIFY(scout->source.contains(QStringLiteral("vision tower")));
+
+        const auto olmo = HfConfigImporter::load(fixture(QStringLiteral("olmo-2-7b")));
+        QVERIFY(olmo->qkNorm == QkNorm::FullWidth);
+        QVERIFY(olmo->normPlacement == NormPlacement::Output);
+        QCOMPARE(countParams(*olmo)->breakdown.find(QStringLiteral("decoder.attention.q_norm"))->params, 32LL * 4096);
+
+        const auto qwen = HfConfigImporter::load(fixture(QStringLiteral("qwen3-30b-a3b")));
+        QCOMPARE(qwen->moe.expertDff, 768);
+        QCOMPARE(qwen->moe.numExperts, 128);
+        QCOMPARE(qwen->moe.topK, 8);
+
+        const auto llama = HfConfigImporter::load(fixture(QStringLiteral("llama-3.1-8b")));
+        QCOMPARE(llama->maxPositions, 131072); // rope_scaling llama3 reads 8 · 8,192 = 65,536 ≤ 131,072
+        const auto glm = HfConfigImporter::load(fixture(QStringLiteral("glm-4.5")));
+        QVERIFY(glm->qkvBias);
+        QVERIFY(!glm->attnOutBias);
+        QCOMPARE(glm->rotaryFraction, 0.5);
+    }
+
+    // Keys a model type has that the design cannot express are refused by name.
+    void modernRefusals_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("messagePart");
+        QTest::newRow("deepseek moe_layer_freq")
+            << edited(QStringLiteral("deepseek-v3"), QStringLiteral("moe_layer_freq"), 2) << "moe_layer_freq"
+            << "only 1";
+        QTest::newRow("qwen3 shared expert")
+            << edited(QStringLiteral("qwen3-30b-a3b"), QStringLiteral("shared_expert_intermediate_size"), 5632)
+            << "shared_expert_intermediate_size" << "not supported";
+        QTest::newRow("unknown layer type")
+            << edited(QStringLiteral("gpt-oss-20b"), QStringLiteral("layer_types"),
+                      QJsonArray{QStringLiteral("linear_attention")})
+            << "layer_types" << "linear_attention";
+        QTest::newRow("layer_types of the wrong length")
+            << edited(QStringLiteral("gpt-oss-20b"), QStringLiteral("layer_types"),
+                      QJsonArray{QStringLiteral("sliding_attention"), QStringLiteral("full_attention")})
+            << "layer_types" << "one per layer";
+        QTest::newRow("gemma3 without text_config")
+            << edited(QStringLiteral("gemma-3-4b"), QStringLiteral("text_config"), QJsonValue::Undefined)
+            << "text_config" << "missing";
+        QTest::newRow("mlp_only_layers past the stack")
+            << edited(QStringLiteral("qwen3-30b-a3b"), QStringLiteral("mlp_only_layers"), QJsonArray{48})
+            << "mlp_only_layers" << "not a layer";
+    }
+
+    void modernRefusals()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, field);
+        QFETCH(QString, messagePart);
+        const auto config = HfConfigImporter::parse(json, QStringLiteral("m/config.json"));
+        QVERIFY(!config);
+        QCOMPARE(config.error().field, field);
+        QVERIFY2(config.error().message.contains(messagePart), qPrintable(config.error().message));
+    }
+
     void everySupportedTypeHasAFixture()
     {
         const QStringList types = HfConfigImporter::supportedModelTypes();
-        QCOMPARE(types.size(), 14);
+        QCOMPARE(types.size(), 27);
         QStringList seen;
         const QDir dir(QStringLiteral(TX_TEST_DATA_DIR "/hf"));
         for (const QString &id : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
@@ -253,7 +470,9 @@ private slots:
         QTest::newRow("unknown model_type")
             << edited(QStringLiteral("llama-2-7b"), QStringLiteral("model_type"), QStringLiteral("mamba"))
             << "model_type" << "supported: bert, roberta, distilbert, albert, gpt2, t5, switch_transformers, llama, "
-                               "mistral, mixtral, qwen2, gemma, phi, falcon";
+                               "mistral, mixtral, qwen2, gemma, phi, falcon, qwen3, qwen3_moe, deepseek_v2, "
+                               "deepseek_v3, kimi_k2, gpt_oss, gemma2, gemma3_text, gemma3, llama4, phi3, olmo2, "
+                               "glm4_moe";
         QTest::newRow("model_type not a string")
             << edited(QStringLiteral("llama-2-7b"), QStringLiteral("model_type"), 7) << "model_type" << "string";
         QTest::newRow("unknown activation")

@@ -4,6 +4,7 @@
 // embeddings, sharing, MoE, precision and LoRA. A failure prints the seed and the design.
 #include "core/design/configvalidator.h"
 #include "core/design/designfile.h"
+#include "core/estimate/memoryestimator.h"
 #include "core/estimate/paramcounter.h"
 
 #include <QJsonDocument>
@@ -71,7 +72,7 @@ public:
         c.ropeTheta = logUniform(1, 10'000'000);
         c.slidingWindow = coin(0.2) ? uniform(0, c.maxPositions) : 0;
         c.norm = pick({NormKind::LayerNorm, NormKind::RmsNorm});
-        c.normPlacement = pick({NormPlacement::Pre, NormPlacement::Post});
+        c.normPlacement = pick({NormPlacement::Pre, NormPlacement::Post, NormPlacement::Sandwich, NormPlacement::Output});
         c.finalNorm = coin();
         c.parallelBlock = coin(0.2);
         c.parallelTwoNorms = coin(0.3);
@@ -93,15 +94,49 @@ public:
             c.moe.sparseEvery = uniform(1, 4);
             c.moe.routerBias = coin();
             c.moe.sharedExperts = coin(0.2) ? uniform(1, 4) : 0;
+            c.moe.expertDff = coin(0.5) ? logUniform(1, 65536) : 0;
+            c.moe.sharedExpertDff = coin(0.3) ? logUniform(1, 65536) : 0;
+            const int layers = std::max(c.encoderLayers(), c.decoderLayers());
+            c.moe.firstDense = coin(0.3) ? uniform(0, layers) : 0;
+            if (coin(0.2))
+                c.moe.denseLayers = {uniform(0, layers - 1), uniform(0, layers - 1)};
+            c.moe.scoreCorrectionBias = coin(0.3);
         } else {
             c.moe.numExperts = uniform(0, 1); // 0 and 1 both mean dense
         }
-        c.weightPrecision = pick({Precision::FP32, Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8,
-                                  Precision::INT4});
+        // The attention of 2024–26: MLA (no LoRA counting there), QK-norm, sinks, soft-capping,
+        // per-layer windows and chunks, MTP.
+        if (coin(0.2)) {
+            c.attention = AttentionKind::Mla;
+            c.mla.qLoraRank = coin(0.3) ? 0 : logUniform(1, 4096);
+            c.mla.kvLoraRank = logUniform(1, 2048);
+            c.mla.qkNopeHeadDim = uniform(0, 256);
+            c.mla.qkRopeHeadDim = uniform(c.mla.qkNopeHeadDim == 0 ? 1 : 0, 128);
+            c.mla.vHeadDim = logUniform(1, 256);
+        } else {
+            c.qkNorm = pick({QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth, QkNorm::Weightless});
+        }
+        c.attentionSinks = coin(0.2);
+        c.attnSoftcap = coin(0.1) ? 50.0 : 0.0;
+        c.finalSoftcap = coin(0.1) ? 30.0 : 0.0;
+        const int stack = c.layout == Layout::EncoderOnly ? c.encoderLayers() : c.decoderLayers();
+        if (c.layout != Layout::EncoderDecoder && coin(0.2)) {
+            c.slidingWindow = uniform(1, c.maxPositions);
+            c.attentionChunk = uniform(1, c.maxPositions);
+            for (int l = 0; l < stack; ++l)
+                c.layerTypes.push_back(pick({LayerAttention::Full, LayerAttention::Sliding, LayerAttention::Chunked,
+                                             LayerAttention::FullNoRope}));
+        } else if (c.slidingWindow > 0 && coin(0.5)) {
+            c.globalEvery = uniform(1, 8);
+        }
+        if (c.layout == Layout::DecoderOnly && coin(0.2))
+            c.mtpLayers = uniform(1, 3);
+        const std::vector<Precision> formats = allPrecisions();
+        c.weightPrecision = formats[std::size_t(uniform(0, int(formats.size()) - 1))];
         c.kvPrecision = pick({Precision::FP32, Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8,
                               Precision::INT4});
         c.quantGroupSize = logUniform(1, 4096);
-        c.lora.rank = coin(0.3) ? logUniform(1, 512) : 0;
+        c.lora.rank = coin(0.3) && c.attention != AttentionKind::Mla ? logUniform(1, 512) : 0;
         c.lora.q = coin();
         c.lora.k = coin();
         c.lora.v = coin();
@@ -124,7 +159,17 @@ public:
         c.moe.numExperts = limits::kMaxExperts;
         c.moe.topK = uniform(1, 64);
         c.moe.sharedExperts = uniform(0, limits::kMaxSharedExperts);
-        c.lora.rank = coin() ? limits::kMaxLoraRank : 0;
+        c.moe.expertDff = coin() ? limits::kMaxDff : 0;
+        c.moe.sharedExpertDff = coin() ? limits::kMaxDff : 0;
+        if (c.attention == AttentionKind::Mla) {
+            c.mla.qLoraRank = c.mla.kvLoraRank = limits::kMaxDModel;
+            c.mla.qkNopeHeadDim = c.mla.qkRopeHeadDim = c.mla.vHeadDim = limits::kMaxHeadDim;
+        }
+        if (c.layout == Layout::DecoderOnly)
+            c.mtpLayers = limits::kMaxMtpLayers;
+        c.layerTypes.clear();
+        c.moe.denseLayers.clear();
+        c.lora.rank = coin() && c.attention != AttentionKind::Mla ? limits::kMaxLoraRank : 0;
         c.lora.ffn = true;
         return c;
     }
@@ -204,6 +249,31 @@ private slots:
             CHECK(p.executedActive <= p.executed && p.total <= p.executed);
             CHECK(p.active <= p.executedActive);
             CHECK(p.lora >= 0 && (c.lora.enabled() || p.lora == 0));
+            CHECK(0 <= p.activeWithoutInputEmbedding && p.activeWithoutInputEmbedding <= p.active);
+            CHECK((c.mtpLayers > 0) == (p.mtp > 0) && p.mtpActive <= p.mtp);
+
+            // A window, a chunk or a per-layer pattern never adds parameters and never grows
+            // the KV cache; attention sinks add exactly one logit per head and layer and no cache.
+            {
+                ModelConfig full = c;
+                full.slidingWindow = full.attentionChunk = full.globalEvery = 0;
+                full.layerTypes.clear();
+                const auto n = countParams(full);
+                CHECK(n && n->total == p.total);
+                constexpr double kContext = 65536;
+                CHECK(MemoryEstimator::kvCacheBytes(c, 1, kContext) <= MemoryEstimator::kvCacheBytes(full, 1, kContext));
+                if (c.attentionSinks) {
+                    ModelConfig noSinks = c;
+                    noSinks.attentionSinks = false;
+                    const auto ns = countParams(noSinks);
+                    qint64 storedLayers = 0;
+                    for (const auto *layers : {&p.encoderLayers, &p.decoderLayers})
+                        for (const LayerParams &l : *layers)
+                            storedLayers += l.stored ? 1 : 0;
+                    CHECK(ns && p.total - ns->total == qint64(c.nHeads) * storedLayers);
+                    CHECK(MemoryEstimator::kvCacheBytes(noSinks, 1, kContext) == MemoryEstimator::kvCacheBytes(c, 1, kContext));
+                }
+            }
 
             // Tying the head never increases the count: it removes exactly the d×V matrix.
             ModelConfig flipped = c;
@@ -291,11 +361,16 @@ private slots:
             QCOMPARE(count->breakdown.params, count->total);
             // No wrap-around: the stored experts alone, in floating point, are a lower bound.
             // Layer i of a stack is sparse when i % every == every − 1: n / every of n layers.
-            const int sparseLayers = c.sharing == Sharing::None
-                ? c.encoderLayers() / c.moe.sparseEvery + c.decoderLayers() / c.moe.sparseEvery
-                : 0;
-            const double experts = double(sparseLayers) * c.moe.numExperts
-                * (c.ffn == FfnKind::Gated3 ? 3.0 : 2.0) * double(c.dModel) * double(c.dFf);
+            // The first moe_first_dense layers stay dense.
+            auto sparseIn = [&](int n) {
+                int k = 0;
+                for (int l = c.moe.firstDense; l < n; ++l)
+                    k += l % c.moe.sparseEvery == c.moe.sparseEvery - 1 ? 1 : 0;
+                return k;
+            };
+            const int sparseLayers = c.sharing == Sharing::None ? sparseIn(c.encoderLayers()) + sparseIn(c.decoderLayers()) : 0;
+            const double experts = double(sparseLayers) * c.moe.numExperts * (c.ffn == FfnKind::Gated3 ? 3.0 : 2.0)
+                * double(c.dModel) * double(c.moe.effectiveExpertDff(c.dFf));
             CHECK(double(count->total) >= experts * (1 - 1e-9));
         }
         // The documented bounds are chosen so that even the largest design fits in int64

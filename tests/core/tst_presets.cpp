@@ -58,6 +58,64 @@ constexpr Published kPublished[] = {
     {"gemma-2b", 2'506'172'416, 0},
     {"phi-2", 2'779'683'840, 0},
     {"falcon-7b", 6'921'720'704, 0},
+    // The models of 2024–26 (issue 15). Convention of /work/shared/reference/modern/models.json:
+    // unique logical parameters, tied weights once, dequantised (fp8/MXFP4 scales not counted),
+    // text model only, MTP modules not counted; active includes the embeddings. Sources, also
+    // in each preset's "source":
+    //  models.json (HF safetensors totals, keras-hub, num_parameters(), per-tensor recounts):
+    //   qwen3-8b, qwen3-30b-a3b, gpt-oss-20b, gemma-2-9b, gemma-3-1b, llama-3.1-8b, llama-4-scout,
+    //   phi-3-mini, smollm2-135m, olmo-2-7b;
+    //  deepseek-v3 / deepseek-r1: DeepseekV3ForCausalLM num_parameters() printout
+    //   "Total Parameters: 671,026,419,200" (README_WEIGHTS.md: 671B main model, MTP apart);
+    //  kimi-k2: llama.cpp n_params 1,026,408,232,448 (= mlx-community safetensors elements);
+    //  qwen3-0.6b 596,049,920, qwen3-32b 32,762,123,264, qwen3-235b-a22b 235,093,634,560 /
+    //   22,190,763,520 active, llama-3.1-70b 70,553,706,496, llama-3.1-405b 405,853,388,800,
+    //   llama-3.2-1b 1,235,814,400, llama-3.2-3b 3,212,749,824, gemma-3-4b (text) 3,880,263,168:
+    //   published per-tensor recounts of the HF models (the 3.2 ones are the HF safetensors totals);
+    //  gpt-oss-120b: 116,829,156,672 (model card 116.83B; active 5.13B without the input embedding);
+    //  gemma-2-2b 2,614,341,888 and gemma-2-27b 27,227,128,320: keras-hub gemma2 presets 'params';
+    //  gemma-3-12b 11,766,034,176 and gemma-3-27b 27,009,346,304: llama.cpp n_params (text model);
+    //  llama-4-maverick: decoder 400,711,848,960 beside the vision tower's 871,932,416;
+    //  mistral-small-24b: HF safetensors BF16 23,572,403,200 (keras-hub the same);
+    //  mixtral-8x22b: total_parameters 140,630,071,296; phi-4: GGUF general.parameter_count
+    //   14,659,507,200; smollm2-1.7b: num_parameters() 1,711,376,384;
+    //  glm-4.5: HF safetensors 358,337,791,296 = 352,797,829,024 (main model) + MTP layer 92
+    //   with its stored embedding and head copies (tst_hfimport modernMtpConventions).
+    // Active counts of deepseek-v3/r1, kimi-k2, gpt-oss-120b, llama-4-maverick, mixtral-8x22b
+    // and glm-4.5 are derived (total minus the routed experts a token skips) and agree with the
+    // publishers' rounded figures (37B, 32B, 5.1B without input embedding, 17B, 39B, 32B).
+    {"deepseek-v3", 671'026'419'200, 37'552'297'472},
+    {"deepseek-r1", 671'026'419'200, 37'552'297'472},
+    {"kimi-k2", 1'026'408'232'448, 32'861'500'928},
+    {"qwen3-0.6b", 596'049'920, 0},
+    {"qwen3-8b", 8'190'735'360, 0},
+    {"qwen3-32b", 32'762'123'264, 0},
+    {"qwen3-30b-a3b", 30'532'122'624, 3'353'032'704},
+    {"qwen3-235b-a22b", 235'093'634'560, 22'190'763'520},
+    {"gpt-oss-20b", 20'914'757'184, 4'187'440'704},
+    {"gpt-oss-120b", 116'829'156'672, 5'711'982'912},
+    {"gemma-2-2b", 2'614'341'888, 0},
+    {"gemma-2-9b", 9'241'705'984, 0},
+    {"gemma-2-27b", 27'227'128'320, 0},
+    {"gemma-3-1b", 999'885'952, 0},
+    {"gemma-3-4b", 3'880'263'168, 0},
+    {"gemma-3-12b", 11'766'034'176, 0},
+    {"gemma-3-27b", 27'009'346'304, 0},
+    {"llama-3.1-8b", 8'030'261'248, 0},
+    {"llama-3.1-70b", 70'553'706'496, 0},
+    {"llama-3.1-405b", 405'853'388'800, 0},
+    {"llama-3.2-1b", 1'235'814'400, 0},
+    {"llama-3.2-3b", 3'212'749'824, 0},
+    {"llama-4-scout", 107'769'861'120, 17'172'894'720},
+    {"llama-4-maverick", 400'711'848'960, 17'184'691'200},
+    {"mistral-small-24b", 23'572'403'200, 0},
+    {"mixtral-8x22b", 140'630'071'296, 39'161'468'928},
+    {"phi-3-mini", 3'821'079'552, 0},
+    {"phi-4", 14'659'507'200, 0},
+    {"smollm2-135m", 134'515'008, 0},
+    {"smollm2-1.7b", 1'711'376'384, 0},
+    {"olmo-2-7b", 7'298'617'344, 0},
+    {"glm-4.5", 352'797'829'024, 33'632'266'144},
 };
 
 QString errorsText(const PresetLibrary &lib)

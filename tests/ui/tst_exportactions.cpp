@@ -2,6 +2,7 @@
 // (equal to core's counts), results as JSON, the breakdown on the clipboard as tab-separated
 // text, and a chart copied as an image at twice its on-screen size.
 #include "core/estimate/paramcounter.h"
+#include "core/formats/hfconfigimporter.h"
 #include "ui/charts/chartpanel.h"
 #include "ui/design/designstate.h"
 #include "ui/pages/comparisonview.h"
@@ -41,6 +42,27 @@ private slots:
         QVERIFY(texts.contains(QStringLiteral("Export Results as &JSON…")));
         QVERIFY(texts.contains(QStringLiteral("Export Results as CS&V…")));
         QVERIFY(texts.contains(QStringLiteral("Copy Parameter Breakdown as &Text")));
+        QVERIFY(texts.contains(QStringLiteral("Export Design as &Hugging Face Config…")));
+    }
+
+    // File → Export Design as Hugging Face Config writes what the importer reads back:
+    // gpt-oss-20b's 20,914,757,184 (reference/modern/models.json); GPT-2 (learned positions)
+    // has no exported family and the error names the field.
+    void hfConfigExport()
+    {
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("gpt-oss-20b")));
+        auto *exports = w.findChild<ExportActions *>(QStringLiteral("exportActions"));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config.json"));
+        QVERIFY(!exports->writeHfConfig(path));
+        const auto back = HfConfigImporter::load(path);
+        QVERIFY2(back, qPrintable(back ? QString() : back.error().toString()));
+        QCOMPARE(countParams(*back)->total, qint64(20'914'757'184));
+        QVERIFY(w.loadPreset(QStringLiteral("gpt2")));
+        const auto refused = exports->writeHfConfig(dir.filePath(QStringLiteral("gpt2.json")));
+        QVERIFY(refused);
+        QCOMPARE(refused->field, QStringLiteral("positions"));
     }
 
     // A language switch rebuilds the menus; it used to create another ExportActions each time

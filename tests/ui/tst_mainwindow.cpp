@@ -163,9 +163,10 @@ private slots:
     {
         MainWindow w;
         PresetPicker *picker = w.controls()->presetPicker();
-        // "7b" matches anywhere in the name: Falcon, Llama-1, Llama-2, Mistral, Mixtral-8x7B, Qwen2.5.
+        // "7b" matches anywhere in the name: Falcon-7B, LLaMA-1 7B, Llama-2-7B, Mistral-7B,
+        // Mixtral-8x7B, Qwen2.5-7B, OLMo 2 7B, Gemma 2 27B, Gemma 3 27B and SmolLM2-1.7B.
         picker->completer()->setCompletionPrefix(QStringLiteral("7b"));
-        QCOMPARE(picker->completer()->completionCount(), 6);
+        QCOMPARE(picker->completer()->completionCount(), 10);
         picker->completer()->setCompletionPrefix(QStringLiteral("2-7b"));
         QCOMPARE(picker->completer()->completionCount(), 1);
         QVERIFY(picker->completer()->currentCompletion().startsWith(QStringLiteral("Llama-2-7B")));

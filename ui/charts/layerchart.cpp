@@ -20,8 +20,10 @@ LayerChart::LayerChart(QGraphicsItem *parent)
     , m_layers(new QValueAxis(this))
     , m_values(new QValueAxis(this))
 {
-    const QColor colors[] = {QColor(0x56, 0xB4, 0xE9), QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
-                             QColor(0x00, 0x72, 0xB2)};
+    // Okabe–Ito colours, one per component and layer type: full-attention and windowed
+    // (sliding or chunked) layers, cross-attention, dense and MoE feed-forwards, norms.
+    const QColor colors[] = {QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
+                             QColor(0xCC, 0x79, 0xA7), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x72, 0xB2)};
     for (int i = 0; i < int(std::size(colors)); ++i) {
         auto *set = new QBarSet(QString(), m_series);
         set->setColor(colors[i]);
@@ -45,7 +47,8 @@ LayerChart::LayerChart(QGraphicsItem *parent)
 void LayerChart::retranslate()
 {
     setTitle(tr("Parameters per layer"));
-    const QStringList names = {tr("Attention"), tr("Cross-attention"), tr("Feed-forward (MLP)"), tr("Norms")};
+    const QStringList names = {tr("Attention, full"), tr("Attention, sliding or chunked"), tr("Cross-attention"),
+                               tr("Feed-forward (dense layer)"), tr("Experts (MoE layer)"), tr("Norms")};
     for (int i = 0; i < m_sets.size() && i < names.size(); ++i)
         m_sets[i]->setLabel(names[i]);
     m_layers->setTitleText(tr("layer (from 0)"));
@@ -63,7 +66,16 @@ void LayerChart::setParams(const ParamCount &params)
         QList<qreal> values;
         values.reserve(n);
         for (const LayerParams &l : layers) {
-            const std::int64_t v = s == 0 ? l.attention : s == 1 ? l.crossAttention : s == 2 ? l.ffn : l.norms;
+            const bool windowed = l.attentionType == LayerAttention::Sliding || l.attentionType == LayerAttention::Chunked;
+            std::int64_t v = 0;
+            switch (s) {
+            case 0: v = windowed ? 0 : l.attention; break;
+            case 1: v = windowed ? l.attention : 0; break;
+            case 2: v = l.crossAttention; break;
+            case 3: v = l.sparse ? 0 : l.ffn; break;
+            case 4: v = l.sparse ? l.ffn : 0; break;
+            default: v = l.norms; break;
+            }
             values << double(v) / 1e6;
         }
         // Each QBarSet::replace() re-lays out every bar of the series, so a change that moves
@@ -85,10 +97,13 @@ void LayerChart::setParams(const ParamCount &params)
     // Components no layer has (cross-attention in a decoder-only model) leave the legend.
     std::vector<bool> visible(size_t(m_sets.size()), false);
     for (const LayerParams &l : layers) {
-        visible[0] = visible[0] || l.attention > 0;
-        visible[1] = visible[1] || l.crossAttention > 0;
-        visible[2] = visible[2] || l.ffn > 0;
-        visible[3] = visible[3] || l.norms > 0;
+        const bool windowed = l.attentionType == LayerAttention::Sliding || l.attentionType == LayerAttention::Chunked;
+        visible[0] = visible[0] || (!windowed && l.attention > 0);
+        visible[1] = visible[1] || (windowed && l.attention > 0);
+        visible[2] = visible[2] || l.crossAttention > 0;
+        visible[3] = visible[3] || (!l.sparse && l.ffn > 0);
+        visible[4] = visible[4] || (l.sparse && l.ffn > 0);
+        visible[5] = visible[5] || l.norms > 0;
     }
     if (visible != m_legendShown) {
         m_legendShown = visible;

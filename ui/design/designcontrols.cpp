@@ -137,16 +137,71 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
               {tr("Relative buckets (T5)"), int(PositionKind::RelativeBuckets)}},
              [](ModelConfig &c, int v) { c.positions = PositionKind(v); });
 
+    // --- Attention (the 2024–26 kinds) --------------------------------------------------
+    ControlGroup *attention = addGroup(layout, tr("Attention"));
+    addCombo(attention, QStringLiteral("attention"), tr("Attention kind"),
+             tr("Multi-head attention keeps a key and a value per key/value head and token (MHA, GQA, MQA). "
+                "DeepSeek's latent attention (MLA) keeps one small latent per token shared by all heads: a "
+                "far smaller KV cache.\nMLA cache per token and layer = kv_lora_rank + qk_rope_head_dim."),
+             {{tr("Multi-head (MHA / GQA / MQA)"), int(AttentionKind::Gqa)},
+              {tr("Latent (MLA, DeepSeek)"), int(AttentionKind::Mla)}},
+             [](ModelConfig &c, int v) { c.attention = AttentionKind(v); });
+    addKnob(attention, QStringLiteral("kv_lora_rank"), tr("MLA key/value latent"),
+            tr("Width of the compressed key/value latent every token caches (DeepSeek-V3: 512)."), 1, 131072, 16,
+            2048, false, [](ModelConfig &c, int v) { c.mla.kvLoraRank = v; });
+    addKnob(attention, QStringLiteral("q_lora_rank"), tr("MLA query latent (0 = none)"),
+            tr("Queries pass through a latent of this width (DeepSeek-V3: 1536); 0 is a plain query projection "
+               "(DeepSeek-V2-Lite)."),
+            0, 131072, 0, 4096, false, [](ModelConfig &c, int v) { c.mla.qLoraRank = v; });
+    addKnob(attention, QStringLiteral("qk_rope_head_dim"), tr("MLA rotary key width"),
+            tr("The part of each query/key head that carries positions; its key is shared by all heads and "
+               "cached beside the latent (DeepSeek: 64)."),
+            0, 4096, 0, 256, false, [](ModelConfig &c, int v) { c.mla.qkRopeHeadDim = v; });
+    addCombo(attention, QStringLiteral("qk_norm"), tr("Query/key norm"),
+             tr("Normalises queries and keys before the dot product for stable training: per head (Qwen3, "
+                "Gemma 3: head_dim weights each), over the whole width (OLMo 2) or without weights (Llama 4)."),
+             {{tr("None"), int(QkNorm::None)},
+              {tr("Per head"), int(QkNorm::PerHead)},
+              {tr("Whole width (OLMo 2)"), int(QkNorm::FullWidth)},
+              {tr("Without weights (Llama 4)"), int(QkNorm::Weightless)}},
+             [](ModelConfig &c, int v) { c.qkNorm = QkNorm(v); });
+    addKnob(attention, QStringLiteral("sliding_window"), tr("Sliding window (0 = off)"),
+            tr("Sliding layers attend to, and cache, only the last this-many tokens: the KV cache stops "
+               "growing with the context.\nKV cache of a sliding layer = min(context, window) tokens."),
+            0, 16777216, 0, 32768, false, [](ModelConfig &c, int v) { c.slidingWindow = v; });
+    addKnob(attention, QStringLiteral("global_every"), tr("Every N-th layer global (0 = all slide)"),
+            tr("With a window, every N-th layer still attends to everything (Gemma 2: 2, Gemma 3: 6)."), 0, 1024,
+            0, 12, false, [](ModelConfig &c, int v) { c.globalEvery = v; });
+    addCheck(attention, QStringLiteral("attention_sinks"), tr("Attention sinks (gpt-oss)"),
+             tr("One learned logit per head that can soak up attention: n_heads weights per layer, nothing cached."),
+             [](ModelConfig &c, bool v) { c.attentionSinks = v; });
+    addKnob(attention, QStringLiteral("mtp_layers"), tr("Multi-token prediction modules"),
+            tr("Extra modules that predict further tokens during training (DeepSeek-V3: 1). Counted apart, "
+               "not in the total."),
+            0, 64, 0, 4, false, [](ModelConfig &c, int v) { c.mtpLayers = v; });
+
     // --- Precision ---------------------------------------------------------------------
     const QList<QPair<QString, int>> precisions = {
         {tr("fp32 (4 bytes)"), int(Precision::FP32)}, {tr("fp16 (2 bytes)"), int(Precision::FP16)},
         {tr("bf16 (2 bytes)"), int(Precision::BF16)}, {tr("fp8 (1 byte)"), int(Precision::FP8)},
         {tr("int8 (1 byte + scales)"), int(Precision::INT8)}, {tr("int4 (½ byte + scales)"), int(Precision::INT4)}};
+    QList<QPair<QString, int>> weightFormats = precisions;
+    weightFormats << qMakePair(tr("fp8 + 128×128 block scales (DeepSeek)"), int(Precision::Fp8Block))
+                  << qMakePair(tr("MXFP4 (4.25 bits)"), int(Precision::Mxfp4))
+                  << qMakePair(tr("NVFP4 (4.5 bits)"), int(Precision::Nvfp4))
+                  << qMakePair(tr("GGUF Q8_0 (8.5 bits)"), int(Precision::Q8_0))
+                  << qMakePair(tr("GGUF Q6_K (6.56 bits)"), int(Precision::Q6_K))
+                  << qMakePair(tr("GGUF Q5_K (5.5 bits)"), int(Precision::Q5_K))
+                  << qMakePair(tr("GGUF Q5_0 (5.5 bits)"), int(Precision::Q5_0))
+                  << qMakePair(tr("GGUF Q4_K (4.5 bits)"), int(Precision::Q4_K))
+                  << qMakePair(tr("GGUF Q4_0 (4.5 bits)"), int(Precision::Q4_0))
+                  << qMakePair(tr("GGUF Q3_K (3.44 bits)"), int(Precision::Q3_K))
+                  << qMakePair(tr("GGUF Q2_K (2.63 bits)"), int(Precision::Q2_K));
     ControlGroup *precision = addGroup(layout, tr("Number precision"));
     addCombo(precision, QStringLiteral("weight_precision"), tr("Weights"),
              tr("Bytes per stored weight. Halving it halves the memory the model needs and speeds up "
                 "generation, at some cost in quality below 8 bits.\nWeights memory = params · bits / 8."),
-             precisions, [](ModelConfig &c, int v) { c.weightPrecision = Precision(v); });
+             weightFormats, [](ModelConfig &c, int v) { c.weightPrecision = Precision(v); });
     addCombo(precision, QStringLiteral("kv_precision"), tr("KV cache"),
              tr("Bytes per cached key/value number while generating; the KV cache grows with context and "
                 "batch, so this decides how many users fit."),
@@ -184,6 +239,16 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
     addKnob(moe, QStringLiteral("moe_top_k"), tr("Experts per token"),
             tr("How many experts each token runs through; compute per token grows with it."),
             1, 4096, 1, 16, false, [](ModelConfig &c, int v) { c.moe.topK = v; });
+    addKnob(moe, QStringLiteral("moe_d_ff"), tr("Expert width (0 = d_ff)"),
+            tr("Inner width of one routed expert (moe_intermediate_size); fine-grained MoE uses many narrow "
+               "experts (DeepSeek-V3: 2048 beside a dense d_ff of 18432)."),
+            0, 1048576, 0, 32768, false, [](ModelConfig &c, int v) { c.moe.expertDff = v; });
+    addKnob(moe, QStringLiteral("moe_shared_experts"), tr("Shared experts"),
+            tr("Experts every token runs through beside the routed ones (DeepSeek, Llama 4: 1)."), 0, 64, 0, 8, false,
+            [](ModelConfig &c, int v) { c.moe.sharedExperts = v; });
+    addKnob(moe, QStringLiteral("moe_first_dense"), tr("Dense first layers"),
+            tr("The first layers keep a dense FFN (DeepSeek-V3: 3, Kimi K2: 1)."), 0, 1024, 0, 16, false,
+            [](ModelConfig &c, int v) { c.moe.firstDense = v; });
 
     // --- Fine-tuning -------------------------------------------------------------------
     ControlGroup *lora = addGroup(layout, tr("Fine-tuning"));
@@ -345,6 +410,15 @@ void DesignControls::showSnapshot(const DesignSnapshot &s)
     setKnob("moe_experts", c.moe.numExperts);
     setKnob("moe_top_k", c.moe.topK);
     setKnob("lora_rank", c.lora.rank);
+    setKnob("kv_lora_rank", c.mla.kvLoraRank);
+    setKnob("q_lora_rank", c.mla.qLoraRank);
+    setKnob("qk_rope_head_dim", c.mla.qkRopeHeadDim);
+    setKnob("sliding_window", c.slidingWindow);
+    setKnob("global_every", c.globalEvery);
+    setKnob("mtp_layers", c.mtpLayers);
+    setKnob("moe_d_ff", c.moe.expertDff);
+    setKnob("moe_shared_experts", c.moe.sharedExperts);
+    setKnob("moe_first_dense", c.moe.firstDense);
 
     const Assumptions &a = s.assumptions;
     setKnob("seq", a.contextLength);
@@ -370,6 +444,8 @@ void DesignControls::showSnapshot(const DesignSnapshot &s)
     setCombo("weight_precision", int(c.weightPrecision));
     setCombo("kv_precision", int(c.kvPrecision));
     setCombo("sharing", int(c.sharing));
+    setCombo("attention", int(c.attention));
+    setCombo("qk_norm", int(c.qkNorm));
     setCombo("optimizer", int(a.optimizer));
     setCombo("law", int(a.law));
     {
@@ -377,6 +453,15 @@ void DesignControls::showSnapshot(const DesignSnapshot &s)
         const QSignalBlocker block(tied);
         tied->setChecked(c.tiedEmbeddings);
     }
+    {
+        QCheckBox *sinks = m_checks.value(QStringLiteral("attention_sinks"));
+        const QSignalBlocker block(sinks);
+        sinks->setChecked(c.attentionSinks);
+    }
+    // MLA's ranks only show under MLA.
+    const bool mla = c.attention == AttentionKind::Mla;
+    for (const char *field : {"kv_lora_rank", "q_lora_rank", "qk_rope_head_dim"})
+        m_knobs.value(QLatin1String(field))->setVisible(mla);
 
     const bool encDec = c.layout == Layout::EncoderDecoder;
     m_knobs.value(QStringLiteral("n_layers"))->label()->setText(encDec ? tr("Encoder layers") : tr("Layers (depth)"));
@@ -426,7 +511,7 @@ void DesignControls::updateEnabled(const DesignSnapshot &s)
         it.value()->spinBox()->setEnabled(allowed(it.key()));
     }
     for (auto it = m_combos.cbegin(); it != m_combos.cend(); ++it)
-        it.value()->setEnabled(allowed(it.key()));
+        it.value()->setEnabled(DesignEdits::editable(s.config, s.locks, it.key()) && allowed(it.key()));
     for (auto it = m_checks.cbegin(); it != m_checks.cend(); ++it)
         it.value()->setEnabled(DesignEdits::editable(s.config, s.locks, it.key()) && allowed(it.key()));
     m_dffLock->setEnabled(allowed(QStringLiteral("d_ff")));

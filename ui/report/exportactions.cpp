@@ -1,6 +1,7 @@
 #include "ui/report/exportactions.h"
 
 #include "core/estimate/explainer.h"
+#include "core/formats/hfconfigexporter.h"
 #include "core/report/breakdowncsv.h"
 #include "core/report/evaluationjson.h"
 #include "core/report/figurecsv.h"
@@ -45,6 +46,7 @@ ExportActions::ExportActions(DesignState *state, QWidget *window)
     , m_breakdownCsv(new QAction(this))
     , m_resultsJson(new QAction(this))
     , m_resultsCsv(new QAction(this))
+    , m_hfConfig(new QAction(this))
     , m_copyBreakdown(new QAction(this))
 {
     m_report->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -53,6 +55,7 @@ ExportActions::ExportActions(DesignState *state, QWidget *window)
     connect(m_breakdownCsv, &QAction::triggered, this, &ExportActions::exportBreakdownCsv);
     connect(m_resultsJson, &QAction::triggered, this, &ExportActions::exportResultsJson);
     connect(m_resultsCsv, &QAction::triggered, this, &ExportActions::exportResultsCsv);
+    connect(m_hfConfig, &QAction::triggered, this, &ExportActions::exportHfConfig);
     connect(m_copyBreakdown, &QAction::triggered, this, &ExportActions::copyBreakdown);
 }
 
@@ -75,6 +78,9 @@ void ExportActions::retranslate()
     m_breakdownCsv->setText(tr("Export Parameter &Breakdown as CSV…"));
     m_resultsJson->setText(tr("Export Results as &JSON…"));
     m_resultsCsv->setText(tr("Export Results as CS&V…"));
+    m_hfConfig->setText(tr("Export Design as &Hugging Face Config…"));
+    m_hfConfig->setStatusTip(tr("Write a config.json that Hugging Face Transformers, torchtitan and Megatron-Bridge "
+                                "read"));
     m_copyBreakdown->setText(tr("Copy Parameter Breakdown as &Text"));
 }
 
@@ -116,6 +122,21 @@ std::optional<Error> ExportActions::writeResultsCsv(const QString &path) const
     if (!s.evaluation)
         return s.errors.empty() ? Error{path, {}, tr("the design is invalid")} : s.errors.front();
     return save(path, FigureCsv::write(explain(s.config, s.assumptions, *s.evaluation)));
+}
+
+std::optional<Error> ExportActions::writeHfConfig(const QString &path) const
+{
+    return HfConfigExporter::write(m_state->snapshot().config, path);
+}
+
+void ExportActions::exportHfConfig()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export as Hugging Face config"),
+                                                      QStringLiteral("config.json"), tr("JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (auto e = writeHfConfig(path))
+        warn(tr("Export as Hugging Face config"), e->toString());
 }
 
 void ExportActions::exportResultsCsv()

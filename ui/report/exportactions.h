@@ -16,7 +16,7 @@ class DesignState;
 
 // The window's exports of the current design: the report (PDF, HTML, Markdown), the
 // breakdown as CSV, all results as JSON (the same keys as `size --format json`) or as CSV
-// (one row per figure, FigureCsv), and the
+// (one row per figure, FigureCsv), the design as a Hugging Face config.json, and the
 // breakdown copied to the clipboard as tab-separated text. The window adds the actions to
 // its menus. Each export takes the state's current snapshot (design, assumptions, estimates);
 // the report adds the pinned design, if any, as its comparison.
@@ -34,6 +34,7 @@ public:
     QAction *breakdownCsvAction() const { return m_breakdownCsv; }
     QAction *resultsJsonAction() const { return m_resultsJson; }
     QAction *resultsCsvAction() const { return m_resultsCsv; }
+    QAction *hfConfigAction() const { return m_hfConfig; }
     QAction *copyBreakdownAction() const { return m_copyBreakdown; }
 
     // A copy of the pinned design (ComparisonView::pinnedChanged); nullptr unpins.
@@ -44,11 +45,15 @@ public:
     std::optional<Error> writeBreakdownCsv(const QString &path) const;
     std::optional<Error> writeResultsJson(const QString &path) const;
     std::optional<Error> writeResultsCsv(const QString &path) const;
+    // The design as a Hugging Face config.json (HfConfigExporter); a design no family
+    // expresses is an Error naming the field.
+    std::optional<Error> writeHfConfig(const QString &path) const;
 
     void exportReport();
     void exportBreakdownCsv();
     void exportResultsJson();
     void exportResultsCsv();
+    void exportHfConfig();
     void copyBreakdown();
 
 private:
@@ -61,6 +66,7 @@ private:
     QAction *m_breakdownCsv;
     QAction *m_resultsJson;
     QAction *m_resultsCsv;
+    QAction *m_hfConfig;
     QAction *m_copyBreakdown;
 };
 

@@ -158,6 +158,7 @@ void MainWindow::createMenus()
     file->addAction(m_exports->breakdownCsvAction());
     file->addAction(m_exports->resultsJsonAction());
     file->addAction(m_exports->resultsCsvAction());
+    file->addAction(m_exports->hfConfigAction());
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

@@ -2571,6 +2571,22 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <source>larger than 4 MB; not a hardware catalog</source>
         <translation>大于 4 MB；不是硬件目录</translation>
     </message>
+    <message>
+        <source>unknown key</source>
+        <translation>未知键</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>expected gpu, tpu, apple, cpu or edge</source>
+        <translation>应为 gpu、tpu、apple、cpu 或 edge</translation>
+    </message>
+    <message>
+        <source>expected a non-negative number of bytes per second</source>
+        <translation>应为非负的每秒字节数</translation>
+    </message>
 </context>
 <context>
     <name>tx::HeatmapGrid</name>

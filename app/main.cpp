@@ -28,6 +28,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("sweep"), tx::runSweepCommand},
         {QStringLiteral("run"), tx::runRunCommand},
         {QStringLiteral("train"), tx::runTrainCommand},
+        {QStringLiteral("solve"), tx::runSolveCommand},
     };
     return table;
 }
@@ -67,6 +68,12 @@ void printUsage(QTextStream &out)
            "       [--preset NAME | design flags] [--attention-only] --steps N [--batch B --lr X --seed S]\n"
            "       --out DIR [--format text|json]\n"
            "                                train a small model (README \"Training\")\n"
+           "  solve context|batch DESIGN [estimate flags] [--format text|json]\n"
+           "                                longest context (or largest batch, at --seq) that fits the device(s)\n"
+           "  solve largest --family PRESET [--aspect R] [--for inference|training] [estimate flags]\n"
+           "  solve shape --params N [--family PRESET] [--aspect R]\n"
+           "  solve device DESIGN --tokens-per-second X [--users U] [estimate flags]\n"
+           "                                cheapest device and count, money per hour and per million tokens\n"
            "  --version                     print the version\n"
            "  --help                        print this text\n"
            "Bad input exits with code 2 and one line on stderr.\n";

@@ -54,6 +54,7 @@ void printUsage(QTextStream &out)
            "       [--optimizer adamw|adamw-mixed|sgd|adam8bit|adafactor] [--recompute none|selective|full]\n"
            "       [--flash] [--zero 0-3] [--tp N] [--device ID] [--devices N] [--hardware FILE]\n"
            "       [--mfu F] [--price USD] [--law chinchilla|epoch|kaplan] [--explain]\n"
+           "       [--output-tokens N] [--utilisation F]  serving: output tokens of each --seq, busy fraction\n"
            "  report DESIGN [estimate flags] [--compare NAME|FILE] --out FILE.pdf|.html|.md\n"
            "                                design report\n"
            "  chart --chart params|memory|compute|scaling DESIGN [estimate flags]\n"

@@ -663,6 +663,10 @@
         <translation>已将 config.json 和 model.safetensors 保存到 %1</translation>
     </message>
     <message>
+        <source>expected a fraction in (0, 1], e.g. 0.5</source>
+        <translation>应为 (0, 1] 之间的小数，例如 0.5</translation>
+    </message>
+    <message>
         <source>missing (required by this question)</source>
         <translation>缺失（此问题必须给出）</translation>
     </message>
@@ -752,6 +756,10 @@
     <message>
         <source>unknown device &quot;%1&quot; (known: %2)</source>
         <translation>未知设备“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>a fraction in (0, 1], e.g. 0.5</source>
+        <translation>(0, 1] 之间的小数，例如 0.5</translation>
     </message>
 </context>
 <context>
@@ -4306,6 +4314,73 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>For %1 of training compute this design is close to compute-optimal (within %2×: %3 parameters on %4 tokens would reach loss %5; this design %6).</source>
         <translation>在 %1 的训练算力下，此设计接近算力最优（相差在 %2 倍以内：%3 参数、%4 词元可达到损失 %5；此设计为 %6）。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ServingEstimator</name>
+    <message>
+        <source>roofline (Williams et al. 2009): the slower of the FLOPs at peak and the bytes at bandwidth</source>
+        <translation>屋顶线模型（Williams 等 2009）：按峰值算 FLOP 与按带宽搬运字节，两者取较慢者</translation>
+    </message>
+    <message>
+        <source>definition</source>
+        <translation>定义</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首词元时间</translation>
+    </message>
+    <message>
+        <source>max(P · FLOPs/token / (n · peak), (weights + KV of P) / (n · bandwidth))</source>
+        <translation>max(P · 每词元 FLOP / (n · 峰值), (权重 + P 个词元的键值缓存) / (n · 带宽))</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每输出词元时间</translation>
+    </message>
+    <message>
+        <source>max(b · decode FLOPs at P + O/2 / (n · peak), (weights + KV of b at P + O/2) / (n · bandwidth))</source>
+        <translation>max(b · 上下文 P + O/2 处的解码 FLOP / (n · 峰值), (权重 + b 条序列在 P + O/2 处的键值缓存) / (n · 带宽))</translation>
+    </message>
+    <message>
+        <source>roofline (Williams et al. 2009); decode is memory-bound at small batch (Pope et al. 2022)</source>
+        <translation>屋顶线模型（Williams 等 2009）；小批量解码受内存带宽限制（Pope 等 2022）</translation>
+    </message>
+    <message>
+        <source>Aggregate output throughput</source>
+        <translation>总输出吞吐量</translation>
+    </message>
+    <message>
+        <source>b / TPOT</source>
+        <translation>b / TPOT</translation>
+    </message>
+    <message>
+        <source>Speed per user</source>
+        <translation>每用户速度</translation>
+    </message>
+    <message>
+        <source>1 / TPOT</source>
+        <translation>1 / TPOT</translation>
+    </message>
+    <message>
+        <source>Cost per million input tokens</source>
+        <translation>每百万输入词元成本</translation>
+    </message>
+    <message>
+        <source>n · price / 3600 · TTFT / P · 10^6 / utilisation</source>
+        <translation>n · 价格 / 3600 · TTFT / P · 10^6 / 利用率</translation>
+    </message>
+    <message>
+        <source>device time per token at the device&apos;s price; utilisation is an assumption (--utilisation)</source>
+        <translation>每个词元占用的设备时间按设备价格计；利用率是一项假设（--utilisation）</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens</source>
+        <translation>每百万输出词元成本</translation>
+    </message>
+    <message>
+        <source>n · price / 3600 · TPOT / b · 10^6 / utilisation</source>
+        <translation>n · 价格 / 3600 · TPOT / b · 10^6 / 利用率</translation>
     </message>
 </context>
 <context>

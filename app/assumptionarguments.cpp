@@ -101,6 +101,10 @@ std::optional<Error> AssumptionArguments::take(QStringList &args, ModelConfig &d
         return e;
     if (auto e = takeChoice(args, "law", "chinchilla|epoch|kaplan", a.law))
         return e;
+    if (auto e = takeInt(args, "output-tokens", 1, 16'777'216, a.outputTokens))
+        return e;
+    if (auto e = takeNumber(args, "utilisation", 1e-6, 1, tr("a fraction in (0, 1], e.g. 0.5"), a.utilisation))
+        return e;
 
     bool hasHardware = false;
     const QString hardware = DesignArguments::takeOption(args, QStringLiteral("hardware"), &hasHardware);

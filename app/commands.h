@@ -14,5 +14,6 @@ int runSweepCommand(QStringList args);
 int runRunCommand(QStringList args);
 int runTrainCommand(QStringList args);
 int runExportCommand(QStringList args);
+int runSolveCommand(QStringList args);
 
 } // namespace tx

@@ -29,6 +29,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("run"), tx::runRunCommand},
         {QStringLiteral("train"), tx::runTrainCommand},
         {QStringLiteral("export"), tx::runExportCommand},
+        {QStringLiteral("solve"), tx::runSolveCommand},
     };
     return table;
 }
@@ -54,6 +55,7 @@ void printUsage(QTextStream &out)
            "       [--optimizer adamw|adamw-mixed|sgd|adam8bit|adafactor] [--recompute none|selective|full]\n"
            "       [--flash] [--zero 0-3] [--tp N] [--device ID] [--devices N] [--hardware FILE]\n"
            "       [--mfu F] [--price USD] [--law chinchilla|epoch|kaplan] [--explain]\n"
+           "       [--output-tokens N] [--utilisation F]  serving: output tokens of each --seq, busy fraction\n"
            "  report DESIGN [estimate flags] [--compare NAME|FILE] --out FILE.pdf|.html|.md\n"
            "                                design report\n"
            "  chart --chart params|memory|compute|scaling DESIGN [estimate flags]\n"
@@ -70,6 +72,12 @@ void printUsage(QTextStream &out)
            "                                train a small model (README \"Training\")\n"
            "  export --hf-config OUT/config.json (DESIGN_FILE | --preset NAME) [--set key=value ...]\n"
            "                                write the design as a Hugging Face config.json\n"
+           "  solve context|batch DESIGN [estimate flags] [--format text|json]\n"
+           "                                longest context (or largest batch, at --seq) that fits the device(s)\n"
+           "  solve largest --family PRESET [--aspect R] [--for inference|training] [estimate flags]\n"
+           "  solve shape --params N [--family PRESET] [--aspect R]\n"
+           "  solve device DESIGN --tokens-per-second X [--users U] [estimate flags]\n"
+           "                                cheapest device and count, money per hour and per million tokens\n"
            "  --version                     print the version\n"
            "  --help                        print this text\n"
            "Bad input exits with code 2 and one line on stderr.\n";

@@ -38,6 +38,10 @@ struct Assumptions
     double pricePerHour = -1.0;           // US dollars per device-hour; < 0 = the catalog's price
     double runtimeOverhead = 0.10;        // inference: framework/allocator overhead as a fraction of the rest
     ScalingLawKind law = ScalingLawKind::Chinchilla;
+    // Serving (ServingEstimator): of each sequence's contextLength tokens, this many are generated
+    // output and the rest prompt; devices are busy this fraction of the hours paid for.
+    int outputTokens = 256;
+    double utilisation = 0.5;
 
     int dataParallel() const { return tensorParallel > 0 ? devices / tensorParallel : devices; }
 

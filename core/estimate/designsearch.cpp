@@ -27,14 +27,16 @@ ModelConfig reshape(const ModelConfig &base, int layers, double width, int headD
 {
     ModelConfig c = base;
     const int hd = headDim;
-    const int heads = std::max(1, static_cast<int>(std::lround(width / hd)));
     const int baseHeads = std::max(1, base.nHeads);
     const int group = std::max(1, baseHeads / std::max(1, base.nKvHeads)); // queries per KV head
+    // Heads on a multiple of the family's grouping, so a GQA family stays GQA (Llama-3: 4 queries
+    // per KV head) instead of falling back to full multi-head attention at an odd head count.
+    const int heads = DesignEdits::nearestMultiple(width / hd, group);
     c.nLayers = layers;
     if (c.layout == Layout::EncoderDecoder)
         c.nDecoderLayers = layers;
     c.nHeads = heads;
-    c.nKvHeads = heads % group == 0 ? heads / group : heads;
+    c.nKvHeads = heads / group;
     c.headDim = 0;
     c.dModel = heads * hd;
     const double ffnRatio = base.dModel > 0 ? double(base.dFf) / base.dModel : 4.0;
@@ -89,6 +91,12 @@ Expected<ModelConfig, Error> DesignSearch::largestForMemory(const ModelConfig &b
     }
     const double width = aspectRatio * lo;
     return reshape(base, lo, width, headDimFor(width));
+}
+
+ModelConfig DesignSearch::resized(const ModelConfig &base, int layers, double aspectRatio)
+{
+    const double width = aspectRatio * layers;
+    return reshape(base, layers, width, headDimFor(width));
 }
 
 Expected<ModelConfig, Error> DesignSearch::suggestShape(const ModelConfig &base, std::int64_t targetParams,

@@ -24,6 +24,10 @@ public:
                                                          double aspectRatio, double budgetBytes, Budget budget,
                                                          const HardwareCatalog &catalog = HardwareCatalog::builtIn());
 
+    // The design of this family at `layers` layers and d_model ≈ aspectRatio · layers, as both
+    // searches build it (head dim 128 from d_model 2048 up, 64 below): the step next to an answer.
+    static ModelConfig resized(const ModelConfig &base, int layers, double aspectRatio);
+
     // d_model, layers and heads for a target total parameter count at an aspect ratio
     // (d_model / n_layers; 128 is Llama's and GPT-3 13B's). Head dim 128 from d_model 2048 up, 64 below.
     static Expected<ModelConfig, Error> suggestShape(const ModelConfig &base, std::int64_t targetParams,

@@ -11,7 +11,7 @@ struct Device
 {
     QString id;                   // key used by --device and Assumptions::device, e.g. "h100-sxm-80gb"
     QString name;                 // display name
-    QString kind;                 // "gpu", "tpu", "apple", "cpu"
+    QString kind;                 // "gpu", "tpu", "apple", "cpu", "edge" (Jetson, phones)
     double memoryBytes = 0;       // memory one device can hold (bytes)
     double bandwidthBytesPerSecond = 0; // memory bandwidth (bytes/s)
     // Dense peak FLOP/s per precision (no structured sparsity); 0 = not supported.
@@ -20,7 +20,11 @@ struct Device
     double peakFp8 = 0;
     double peakInt8 = 0;          // OP/s
     double peakInt4 = 0;          // OP/s
-    double pricePerHour = 0;      // US dollars per device-hour
+    // Scale-up link to a peer device, one direction (bytes/s): half the bidirectional NVLink /
+    // Infinity Fabric / ICI figure datasheets quote; 0 = no link (the device works alone).
+    double interconnectBytesPerSecond = 0;
+    QString interconnectSource;
+    double pricePerHour = 0;      // US dollars per device-hour; 0 = no public price
     QString priceSource;
     QString source;               // datasheet
 

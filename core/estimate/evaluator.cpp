@@ -69,6 +69,10 @@ std::optional<Error> validate(const Assumptions &a, const HardwareCatalog &catal
         return Error{{}, QStringLiteral("price"), tr("expected dollars per device-hour up to 100,000")};
     if (!std::isfinite(a.runtimeOverhead) || a.runtimeOverhead < 0 || a.runtimeOverhead > 10)
         return Error{{}, QStringLiteral("overhead"), tr("expected a fraction from 0 to 10")};
+    if (a.outputTokens < 1 || a.outputTokens > 16'777'216)
+        return Error{{}, QStringLiteral("output-tokens"), tr("expected 1 to 16,777,216 tokens")};
+    if (!std::isfinite(a.utilisation) || a.utilisation <= 0 || a.utilisation > 1)
+        return Error{{}, QStringLiteral("utilisation"), tr("expected a fraction in (0, 1], e.g. 0.5")};
     if (!catalog.find(a.device)) {
         return Error{{}, QStringLiteral("device"),
                      tr("unknown device \"%1\" (known: %2)").arg(a.device, catalog.ids().join(QStringLiteral(", ")))};

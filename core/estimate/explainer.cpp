@@ -4,6 +4,7 @@
 #include "core/estimate/computeestimator.h"
 #include "core/estimate/memoryestimator.h"
 #include "core/estimate/scalinglaw.h"
+#include "core/estimate/servingestimator.h"
 #include "core/estimate/statebytes.h"
 
 #include <QCoreApplication>
@@ -63,6 +64,8 @@ public:
         memory(out);
         compute(out);
         hardware(out);
+        const std::vector<Figure> serving = ServingEstimator::explain(m_c, m_a, m_e);
+        out.insert(out.end(), serving.begin(), serving.end());
         scaling(out);
         return out;
     }

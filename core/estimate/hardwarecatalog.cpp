@@ -69,9 +69,28 @@ Expected<HardwareCatalog, Error> HardwareCatalog::parse(const QByteArray &bytes,
             return Error{file, at + QStringLiteral(".id"), tr("missing")};
         if (catalog.find(d.id))
             return Error{file, at + QStringLiteral(".id"), tr("duplicate id \"%1\"").arg(d.id)};
+        const QString field = QStringLiteral("devices[%1](%2).").arg(i).arg(d.id);
+        static const char *const kKeys[] = {"id", "name", "kind", "memory_bytes", "bandwidth_bytes_per_s",
+                                            "peak_flops", "interconnect_bytes_per_s", "interconnect_source",
+                                            "price_per_hour", "price_source", "source", "note"};
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            const bool known = std::any_of(std::begin(kKeys), std::end(kKeys),
+                                           [&](const char *k) { return it.key() == QLatin1String(k); });
+            if (!known)
+                return Error{file, field + it.key(), tr("unknown key")};
+        }
+        static const char *const kText[] = {"name", "kind", "interconnect_source", "price_source", "source", "note"};
+        for (const char *k : kText) {
+            const QJsonValue v = o.value(QLatin1String(k));
+            if (!v.isUndefined() && !v.isString())
+                return Error{file, field + QLatin1String(k), tr("expected a string")};
+        }
         d.name = o.value(QStringLiteral("name")).toString(d.id);
         d.kind = o.value(QStringLiteral("kind")).toString(QStringLiteral("gpu"));
-        const QString field = QStringLiteral("devices[%1](%2).").arg(i).arg(d.id);
+        static const QStringList kKinds = {QStringLiteral("gpu"), QStringLiteral("tpu"), QStringLiteral("apple"),
+                                           QStringLiteral("cpu"), QStringLiteral("edge")};
+        if (!kKinds.contains(d.kind))
+            return Error{file, field + QStringLiteral("kind"), tr("expected gpu, tpu, apple, cpu or edge")};
         // Limits: 1 PB of memory, 1 PB/s of bandwidth, 10^18 FLOP/s, $100,000 an hour.
         if (!readNumber(o, "memory_bytes", 1e15, true, d.memoryBytes))
             return Error{file, field + QStringLiteral("memory_bytes"), tr("expected a positive number of bytes")};
@@ -102,6 +121,11 @@ Expected<HardwareCatalog, Error> HardwareCatalog::parse(const QByteArray &bytes,
         }
         if (d.peakFlops(Precision::FP32) <= 0 && d.peakFlops(Precision::BF16) <= 0)
             return Error{file, field + QStringLiteral("peak_flops"), tr("needs at least fp32 or bf16")};
+        if (!readNumber(o, "interconnect_bytes_per_s", 1e15, false, d.interconnectBytesPerSecond)) {
+            return Error{file, field + QStringLiteral("interconnect_bytes_per_s"),
+                         tr("expected a non-negative number of bytes per second")};
+        }
+        d.interconnectSource = o.value(QStringLiteral("interconnect_source")).toString();
         if (!readNumber(o, "price_per_hour", 1e5, false, d.pricePerHour))
             return Error{file, field + QStringLiteral("price_per_hour"), tr("expected a non-negative number of dollars")};
         d.priceSource = o.value(QStringLiteral("price_source")).toString();

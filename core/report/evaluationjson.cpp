@@ -1,6 +1,7 @@
 #include "core/report/evaluationjson.h"
 
 #include "core/estimate/scalinglaw.h"
+#include "core/estimate/servingestimator.h"
 
 namespace tx {
 
@@ -23,6 +24,8 @@ QJsonObject EvaluationJson::assumptions(const ModelConfig &c, const Assumptions 
         {QStringLiteral("price"), a.pricePerHour},
         {QStringLiteral("overhead"), a.runtimeOverhead},
         {QStringLiteral("law"), toString(a.law)},
+        {QStringLiteral("output_tokens"), a.outputTokens},
+        {QStringLiteral("utilisation"), a.utilisation},
     };
 }
 
@@ -85,6 +88,23 @@ void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assump
                                                     {QStringLiteral("gpu_hours"), hw.gpuHours},
                                                     {QStringLiteral("days"), hw.days},
                                                     {QStringLiteral("money"), hw.money}});
+
+    const ServingEstimate sv = ServingEstimator::estimate(c, a, e);
+    root.insert(QStringLiteral("serving"),
+                QJsonObject{{QStringLiteral("concurrency"), sv.concurrency},
+                            {QStringLiteral("prompt_tokens"), sv.promptTokens},
+                            {QStringLiteral("output_tokens"), sv.outputTokens},
+                            {QStringLiteral("utilisation"), sv.utilisation},
+                            {QStringLiteral("devices"), sv.devices},
+                            {QStringLiteral("ttft_seconds"), sv.ttftSeconds},
+                            {QStringLiteral("tpot_seconds"), sv.tpotSeconds},
+                            {QStringLiteral("tokens_per_s_per_user"), sv.tokensPerSecondPerUser},
+                            {QStringLiteral("output_tokens_per_s"), sv.outputTokensPerSecond},
+                            {QStringLiteral("input_tokens_per_s"), sv.inputTokensPerSecond},
+                            {QStringLiteral("request_seconds"), sv.requestSeconds},
+                            {QStringLiteral("money_per_hour"), sv.moneyPerHour},
+                            {QStringLiteral("money_per_million_input_tokens"), sv.moneyPerMillionInputTokens},
+                            {QStringLiteral("money_per_million_output_tokens"), sv.moneyPerMillionOutputTokens}});
 
     const auto &sc = e.scaling;
     const ScalingLaw law = ScalingLaw::of(a.law);

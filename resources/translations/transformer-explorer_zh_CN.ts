@@ -870,6 +870,78 @@
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
+    <message>
+        <source>expected a fraction in (0, 1], e.g. 0.5</source>
+        <translation>应为 (0, 1] 之间的小数，例如 0.5</translation>
+    </message>
+    <message>
+        <source>missing (required by this question)</source>
+        <translation>缺失（此问题必须给出）</translation>
+    </message>
+    <message>
+        <source>expected a number from %1 to %2, got &quot;%3&quot;</source>
+        <translation>应为 %1 到 %2 之间的数字，实际为“%3”</translation>
+    </message>
+    <message>
+        <source>unknown preset &quot;%1&quot; (see `transformer-explorer presets`)</source>
+        <translation>未知预设“%1”（见 `transformer-explorer presets`）</translation>
+    </message>
+    <message>
+        <source>missing (a preset whose proportions the answer keeps)</source>
+        <translation>缺失（需要一个预设，答案保持其比例）</translation>
+    </message>
+    <message>
+        <source>d_model %1, %2 layers, %3 heads (%4 key/value), d_ff %5</source>
+        <translation>d_model %1，%2 层，%3 个头（%4 个键值头），d_ff %5</translation>
+    </message>
+    <message>
+        <source>expected a question: context, batch, largest, shape or device</source>
+        <translation>应给出问题：context、batch、largest、shape 或 device</translation>
+    </message>
+    <message>
+        <source>unknown question &quot;%1&quot; (expected context, batch, largest, shape or device)</source>
+        <translation>未知问题“%1”（应为 context、batch、largest、shape 或 device）</translation>
+    </message>
+    <message>
+        <source>expected inference or training, got &quot;%1&quot;</source>
+        <translation>应为 inference 或 training，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected a whole number of users</source>
+        <translation>用户数应为整数</translation>
+    </message>
+    <message>
+        <source>Longest context: %1 tokens (batch %2, %3 × %4)</source>
+        <translation>最长上下文：%1 个词元（批大小 %2，%3 × %4）</translation>
+    </message>
+    <message>
+        <source>Largest batch: %1 sequences (%2 tokens each, %3 × %4)</source>
+        <translation>最大批大小：%1 条序列（每条 %2 个词元，%3 × %4）</translation>
+    </message>
+    <message>
+        <source>inference memory %1 of %2 (%3)</source>
+        <translation>推理内存 %1 / %2（%3）</translation>
+    </message>
+    <message>
+        <source>Largest design for %1: %2 parameters</source>
+        <translation>%1 的最大设计：%2 参数</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Shape for %1 parameters: %2</source>
+        <translation>%1 参数的形状：%2</translation>
+    </message>
+    <message>
+        <source>Cheapest: %1 × %2 at %3 an hour, %4 per million output tokens</source>
+        <translation>最便宜：%1 × %2，每小时 %3，每百万输出词元 %4</translation>
+    </message>
 </context>
 <context>
     <name>tx::AssumptionArguments</name>
@@ -892,6 +964,10 @@
     <message>
         <source>unknown device &quot;%1&quot; (known: %2)</source>
         <translation>未知设备“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>a fraction in (0, 1], e.g. 0.5</source>
+        <translation>(0, 1] 之间的小数，例如 0.5</translation>
     </message>
 </context>
 <context>
@@ -3122,6 +3198,22 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>larger than 4 MB; not a hardware catalog</source>
         <translation>大于 4 MB；不是硬件目录</translation>
     </message>
+    <message>
+        <source>unknown key</source>
+        <translation>未知键</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>expected gpu, tpu, apple, cpu or edge</source>
+        <translation>应为 gpu、tpu、apple、cpu 或 edge</translation>
+    </message>
+    <message>
+        <source>expected a non-negative number of bytes per second</source>
+        <translation>应为非负的每秒字节数</translation>
+    </message>
 </context>
 <context>
     <name>tx::HeatmapGrid</name>
@@ -4763,6 +4855,73 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::ServingEstimator</name>
+    <message>
+        <source>roofline (Williams et al. 2009): the slower of the FLOPs at peak and the bytes at bandwidth</source>
+        <translation>屋顶线模型（Williams 等 2009）：按峰值算 FLOP 与按带宽搬运字节，两者取较慢者</translation>
+    </message>
+    <message>
+        <source>definition</source>
+        <translation>定义</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首词元时间</translation>
+    </message>
+    <message>
+        <source>max(P · FLOPs/token / (n · peak), (weights + KV of P) / (n · bandwidth))</source>
+        <translation>max(P · 每词元 FLOP / (n · 峰值), (权重 + P 个词元的键值缓存) / (n · 带宽))</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每输出词元时间</translation>
+    </message>
+    <message>
+        <source>max(b · decode FLOPs at P + O/2 / (n · peak), (weights + KV of b at P + O/2) / (n · bandwidth))</source>
+        <translation>max(b · 上下文 P + O/2 处的解码 FLOP / (n · 峰值), (权重 + b 条序列在 P + O/2 处的键值缓存) / (n · 带宽))</translation>
+    </message>
+    <message>
+        <source>roofline (Williams et al. 2009); decode is memory-bound at small batch (Pope et al. 2022)</source>
+        <translation>屋顶线模型（Williams 等 2009）；小批量解码受内存带宽限制（Pope 等 2022）</translation>
+    </message>
+    <message>
+        <source>Aggregate output throughput</source>
+        <translation>总输出吞吐量</translation>
+    </message>
+    <message>
+        <source>b / TPOT</source>
+        <translation>b / TPOT</translation>
+    </message>
+    <message>
+        <source>Speed per user</source>
+        <translation>每用户速度</translation>
+    </message>
+    <message>
+        <source>1 / TPOT</source>
+        <translation>1 / TPOT</translation>
+    </message>
+    <message>
+        <source>Cost per million input tokens</source>
+        <translation>每百万输入词元成本</translation>
+    </message>
+    <message>
+        <source>n · price / 3600 · TTFT / P · 10^6 / utilisation</source>
+        <translation>n · 价格 / 3600 · TTFT / P · 10^6 / 利用率</translation>
+    </message>
+    <message>
+        <source>device time per token at the device&apos;s price; utilisation is an assumption (--utilisation)</source>
+        <translation>每个词元占用的设备时间按设备价格计；利用率是一项假设（--utilisation）</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens</source>
+        <translation>每百万输出词元成本</translation>
+    </message>
+    <message>
+        <source>n · price / 3600 · TPOT / b · 10^6 / utilisation</source>
+        <translation>n · 价格 / 3600 · TPOT / b · 10^6 / 利用率</translation>
+    </message>
+</context>
+<context>
     <name>tx::ShowWorkView</name>
     <message>
         <source> per token</source>
@@ -4791,6 +4950,81 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>The design is invalid</source>
         <translation>设计无效</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Solver</name>
+    <message>
+        <source>limited by memory at %1 layers (d_model %2): %3 of %4; %5 layers (%6 parameters) would need %7</source>
+        <translation>在 %1 层（d_model %2）时受限于内存：%3 / %4；%5 层（%6 参数）需要 %7</translation>
+    </message>
+    <message>
+        <source>%1 layers at d_model ≈ %2 · layers; %3 heads of %4 (%5 key/value heads, the family&apos;s grouping); d_ff %6 (%7 × d_model, on a multiple of 64); %8 parameters, %9 off the target</source>
+        <translation>%1 层，d_model ≈ %2 · 层数；%3 个头，每头 %4 维（%5 个键值头，沿用该系列的分组）；d_ff %6（%7 × d_model，取 64 的倍数）；%8 参数，与目标相差 %9</translation>
+    </message>
+    <message>
+        <source>expected a speed above 0 and up to 1,000,000 tokens/s</source>
+        <translation>速度应大于 0 且不超过 1,000,000 词元/秒</translation>
+    </message>
+    <message>
+        <source>expected 1 to 1,000,000 users</source>
+        <translation>应为 1 到 1,000,000 个用户</translation>
+    </message>
+    <message>
+        <source>no priced device in the catalog reaches this speed with up to %1 devices</source>
+        <translation>目录中没有带价格的设备能在 %1 台以内达到此速度</translation>
+    </message>
+    <message>
+        <source>%1 × %2: decode speed needs %1 (memory alone needs %3); %4 tokens/s per user with the cache full</source>
+        <translation>%1 × %2：解码速度需要 %1 台（仅内存需要 %3 台）；缓存满时每用户 %4 词元/秒</translation>
+    </message>
+    <message>
+        <source>%1 × %2: memory needs %1; %3 tokens/s per user with the cache full</source>
+        <translation>%1 × %2：内存需要 %1 台；缓存满时每用户 %3 词元/秒</translation>
+    </message>
+    <message>
+        <source>the KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>the weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>decode speed</source>
+        <translation>解码速度</translation>
+    </message>
+    <message>
+        <source>the input limit</source>
+        <translation>输入上限</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 条序列</translation>
+    </message>
+    <message>
+        <source>limited by the weights: %1 of weights alone do not fit %2</source>
+        <translation>受限于权重：仅权重就有 %1，放不进 %2</translation>
+    </message>
+    <message>
+        <source>limited by the input limit of %1</source>
+        <translation>受限于输入上限 %1</translation>
+    </message>
+    <message>
+        <source>limited by %1 at %2</source>
+        <translation>在 %2 时受限于%1</translation>
     </message>
 </context>
 <context>

@@ -37,13 +37,22 @@ private slots:
             QStringLiteral("h200-sxm-141gb"), QStringLiteral("b200-180gb"), QStringLiteral("l40s"),
             QStringLiteral("rtx-4090"), QStringLiteral("rtx-3090"), QStringLiteral("mi300x"),
             QStringLiteral("tpu-v5e"), QStringLiteral("m2-ultra"), QStringLiteral("m3-max"),
-            QStringLiteral("laptop-cpu")};
+            QStringLiteral("laptop-cpu"),
+            // Issue 19's 2026 additions.
+            QStringLiteral("b300-288gb"), QStringLiteral("gb200"), QStringLiteral("mi325x"), QStringLiteral("mi355x"),
+            QStringLiteral("rtx-5090"), QStringLiteral("l4"), QStringLiteral("gaudi-3"), QStringLiteral("tpu-v5p"),
+            QStringLiteral("tpu-v6e"), QStringLiteral("m4-max"), QStringLiteral("m3-ultra"),
+            QStringLiteral("jetson-agx-orin-64gb"), QStringLiteral("phone-16gb")};
         for (const QString &id : required) {
             const Device *d = c.find(id);
             QVERIFY2(d, qPrintable(id));
             QVERIFY(!d->source.isEmpty());
             QVERIFY(!d->priceSource.isEmpty());
+            QVERIFY(!d->interconnectSource.isEmpty());
             QVERIFY(d->memoryBytes > 0 && d->bandwidthBytesPerSecond > 0 && d->peakFlops(Precision::BF16) > 0);
+            // Every device says which figures are dense (or that they are estimates).
+            QVERIFY2(d->source.contains(QLatin1String("dense")) || d->source.contains(QLatin1String("estimate")),
+                     qPrintable(id));
         }
         QCOMPARE(c.devices().size(), std::size_t(required.size()));
         QVERIFY(c.find(QStringLiteral("H100-SXM-80GB"))); // case-insensitive
@@ -71,6 +80,77 @@ private slots:
         QCOMPARE(tpu->memoryBytes, 16 * kGiB);
         QCOMPARE(tpu->peakFlops(Precision::BF16), 197e12);
         QCOMPARE(tpu->peakFlops(Precision::FP32), 0.0);
+    }
+
+    void datasheetFigures2026()
+    {
+        const HardwareCatalog &c = HardwareCatalog::builtIn();
+        // HGX B300, per GPU: 288 GB HBM3e at 8 TB/s, BF16 2.25 PFLOP/s dense (4.5 sparse); Blackwell
+        // Ultra cuts INT8 to ~0.15 POPS, so an int8 design computes slower than bf16 on it.
+        const Device *b300 = c.find(QStringLiteral("b300-288gb"));
+        QCOMPARE(b300->memoryBytes, 288 * kGiB);
+        QCOMPARE(b300->bandwidthBytesPerSecond, 8e12);
+        QCOMPARE(b300->peakFlops(Precision::BF16), 2250e12);
+        QCOMPARE(b300->peakFlops(Precision::INT8), 150e12);
+        QCOMPARE(b300->interconnectBytesPerSecond, 900e9); // NVLink 5: 1.8 TB/s bidirectional
+        QCOMPARE(b300->pricePerHour, 0.0);                  // no public price: says so
+        QVERIFY(b300->priceSource.contains(QLatin1String("no public")));
+        // GB200 NVL72: 13.4 TB over 72 GPUs = 186 GB each; BF16 2.5 PFLOP/s dense per GPU.
+        const Device *gb200 = c.find(QStringLiteral("gb200"));
+        QCOMPARE(gb200->memoryBytes, 186 * kGiB);
+        QCOMPARE(gb200->peakFlops(Precision::BF16), 2500e12);
+        // AMD MI325X: 256 GB HBM3E at 6 TB/s, MI300X compute (BF16 1,307.4, FP8 2,614.9 dense).
+        const Device *mi325 = c.find(QStringLiteral("mi325x"));
+        QCOMPARE(mi325->memoryBytes, 256 * kGiB);
+        QCOMPARE(mi325->bandwidthBytesPerSecond, 6e12);
+        QCOMPARE(mi325->peakFlops(Precision::FP8), 2614.9e12);
+        QCOMPARE(mi325->pricePerHour, 2.0);
+        // MI355X: 288 GB at 8 TB/s; FP8 5 PFLOP/s dense. It lists no int8: int8 falls back to fp8.
+        const Device *mi355 = c.find(QStringLiteral("mi355x"));
+        QCOMPARE(mi355->memoryBytes, 288 * kGiB);
+        QCOMPARE(mi355->peakFlops(Precision::INT8), 5000e12);
+        // RTX 5090: 32 GB GDDR7 at 1,792 GB/s; BF16 with FP32 accumulate 209.5 TFLOP/s dense.
+        const Device *rtx5090 = c.find(QStringLiteral("rtx-5090"));
+        QCOMPARE(rtx5090->memoryBytes, 32 * kGiB);
+        QCOMPARE(rtx5090->bandwidthBytesPerSecond, 1792e9);
+        QCOMPARE(rtx5090->peakFlops(Precision::BF16), 209.5e12);
+        // L4 datasheet: 24 GB at 300 GB/s; 242 TFLOP/s FP16 is with sparsity, 121 dense.
+        const Device *l4 = c.find(QStringLiteral("l4"));
+        QCOMPARE(l4->memoryBytes, 24 * kGiB);
+        QCOMPARE(l4->bandwidthBytesPerSecond, 300e9);
+        QCOMPARE(l4->peakFlops(Precision::BF16), 121e12);
+        // Gaudi 3 (Hot Chips 2024): 128 GB HBM2e at 3.67 TB/s, 1,835 TFLOP/s BF16 and FP8 matrix;
+        // 24 x 200 GbE = 1,200 GB/s bidirectional.
+        const Device *gaudi = c.find(QStringLiteral("gaudi-3"));
+        QCOMPARE(gaudi->bandwidthBytesPerSecond, 3.67e12);
+        QCOMPARE(gaudi->peakFlops(Precision::FP8), 1835e12);
+        QCOMPARE(gaudi->interconnectBytesPerSecond, 600e9);
+        // Cloud TPU docs: v5p 95 GiB at 2,765 GB/s, 459 TFLOP/s bf16, ICI 1,200 GB/s bidirectional;
+        // v6e 32 GB at 1,638 GB/s, 918 TFLOP/s bf16, ICI 800 GB/s bidirectional.
+        const Device *v5p = c.find(QStringLiteral("tpu-v5p"));
+        QCOMPARE(v5p->memoryBytes, 95 * kGiB);
+        QCOMPARE(v5p->bandwidthBytesPerSecond, 2765e9);
+        QCOMPARE(v5p->peakFlops(Precision::BF16), 459e12);
+        QCOMPARE(v5p->interconnectBytesPerSecond, 600e9);
+        const Device *v6e = c.find(QStringLiteral("tpu-v6e"));
+        QCOMPARE(v6e->memoryBytes, 32 * kGiB);
+        QCOMPARE(v6e->peakFlops(Precision::BF16), 918e12);
+        QCOMPARE(v6e->interconnectBytesPerSecond, 400e9);
+        // Apple: M4 Max 128 GB at 546 GB/s, M3 Ultra 512 GB at 819 GB/s.
+        QCOMPARE(c.find(QStringLiteral("m4-max"))->bandwidthBytesPerSecond, 546e9);
+        QCOMPARE(c.find(QStringLiteral("m3-ultra"))->memoryBytes, 512 * kGiB);
+        QCOMPARE(c.find(QStringLiteral("m3-ultra"))->bandwidthBytesPerSecond, 819e9);
+        // Jetson AGX Orin 64 GB: LPDDR5 at 204.8 GB/s. Phone class: 16 GB LPDDR5X at 84.8 GB/s
+        // (64-bit LPDDR5X-10600), no peer link.
+        QCOMPARE(c.find(QStringLiteral("jetson-agx-orin-64gb"))->bandwidthBytesPerSecond, 204.8e9);
+        const Device *phone = c.find(QStringLiteral("phone-16gb"));
+        QCOMPARE(phone->memoryBytes, 16 * kGiB);
+        QCOMPARE(phone->bandwidthBytesPerSecond, 84.8e9);
+        QCOMPARE(phone->interconnectBytesPerSecond, 0.0);
+        QCOMPARE(phone->kind, QStringLiteral("edge"));
+        // The existing devices gained their links: H100 NVLink 4 (900 GB/s bidirectional), A100 NVLink 3.
+        QCOMPARE(c.find(QStringLiteral("h100-sxm-80gb"))->interconnectBytesPerSecond, 450e9);
+        QCOMPARE(c.find(QStringLiteral("a100-80gb"))->interconnectBytesPerSecond, 300e9);
     }
 
     void fitAndDevicesNeeded()
@@ -113,6 +193,8 @@ private slots:
         QCOMPARE(c->ids(), QStringList{QStringLiteral("toy")});
         QCOMPARE(c->find(QStringLiteral("toy"))->peakFlops(Precision::FP32), 0.0);
         QCOMPARE(c->find(QStringLiteral("toy"))->peakFlops(Precision::INT4), 1e14);
+        // Files written before the interconnect field existed still load: the link is 0 (works alone).
+        QCOMPARE(c->find(QStringLiteral("toy"))->interconnectBytesPerSecond, 0.0);
         // evaluate() against the user's catalog: a 1e10-byte device.
         Assumptions a;
         a.device = QStringLiteral("toy");
@@ -161,6 +243,21 @@ private slots:
             << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}, "price_per_hour": -3})")
             << QStringLiteral("devices[0](x).price_per_hour");
         QTest::newRow("duplicate") << catalogWith(kGood + ", " + kGood) << QStringLiteral("devices[1].id");
+        QTest::newRow("interconnect negative")
+            << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}, "interconnect_bytes_per_s": -5})")
+            << QStringLiteral("devices[0](x).interconnect_bytes_per_s");
+        QTest::newRow("interconnect string")
+            << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}, "interconnect_bytes_per_s": "900GB/s"})")
+            << QStringLiteral("devices[0](x).interconnect_bytes_per_s");
+        QTest::newRow("typo key")
+            << catalogWith(R"({"id": "x", "memory_byte": 1e10, "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}})")
+            << QStringLiteral("devices[0](x).memory_byte");
+        QTest::newRow("kind")
+            << catalogWith(R"({"id": "x", "kind": "fpga", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}})")
+            << QStringLiteral("devices[0](x).kind");
+        QTest::newRow("source not text")
+            << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}, "source": 7})")
+            << QStringLiteral("devices[0](x).source");
     }
 
     void badFilesNameTheField()

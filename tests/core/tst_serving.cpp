@@ -1,0 +1,120 @@
+// Serving economics (core/estimate/servingestimator): time to first token, time per output
+// token, throughput and money per million tokens, worked by hand for Llama-2-7B on an H100.
+#include "core/design/presetlibrary.h"
+#include "core/estimate/evaluator.h"
+#include "core/estimate/explainer.h"
+#include "core/estimate/servingestimator.h"
+
+#include <QtTest>
+
+using namespace tx;
+
+namespace {
+
+// Relative comparison for hand-derived figures (the hand sums keep every digit, so 1e-9 holds).
+bool near(double actual, double expected)
+{
+    return std::fabs(actual - expected) <= 1e-9 * std::fabs(expected);
+}
+
+} // namespace
+
+class TestServing : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void llama2On80GB()
+    {
+        // Llama-2-7B (Touvron et al. 2023) in bf16 on one H100 SXM (989.4 TFLOP/s bf16 dense,
+        // 3.35 TB/s, $2.99/h), 8 users of 4,096 tokens each: 3,840 prompt + 256 output.
+        const ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
+        Assumptions a;
+        a.batch = 8;
+        a.contextLength = 4096;
+        const auto e = evaluate(c, a);
+        QVERIFY(e);
+        const ServingEstimate s = ServingEstimator::estimate(c, a, *e);
+        QCOMPARE(s.promptTokens, 3840.0);
+        QCOMPARE(s.outputTokens, 256.0);
+        QCOMPARE(s.devices, 1);
+
+        // Kaplan's N, the non-embedding parameters: 32 · (4 · 4096² + 3 · 4096 · 11008) matmul weights
+        // + 65 RMSNorm vectors of 4096 = 6,476,271,616; logits 2 · 4096 · 32,000.
+        const double matmul2 = 2.0 * 6'476'271'616;
+        const double logits = 2.0 * 4096 * 32'000;
+        // TTFT: 3,840 · (2·N + 2 · 32 · 3840 · 4096 + 2·d·V) FLOPs at 989.4 TFLOP/s: compute-bound,
+        // the 13.48 GB of weights + 2.01 GB of cache would take only 4.6 ms at 3.35 TB/s.
+        const double ttftFlops = 3840.0 * (matmul2 + 2.0 * 32 * 3840 * 4096 + logits);
+        QVERIFY(near(s.ttftFlops, ttftFlops));
+        QVERIFY(near(s.ttftSeconds, ttftFlops / 989.4e12)); // 55.19 ms
+        QVERIFY(near(s.ttftBytes, 2.0 * 6'738'415'616 + 3840.0 * 524'288));
+
+        // TPOT: 8 decode steps at the mean context 3,840 + 128 = 3,968 read the weights and
+        // 8 · 3,968 · 524,288 bytes of cache: memory-bound, 30.12 GB / 3.35 TB/s = 8.99 ms.
+        const double tpotBytes = 2.0 * 6'738'415'616 + 8.0 * 3968 * 524'288;
+        QVERIFY(near(s.tpotBytes, tpotBytes));
+        QVERIFY(near(s.tpotFlops, 8.0 * (matmul2 + logits + 4.0 * 32 * 3968 * 4096)));
+        QVERIFY(near(s.tpotSeconds, tpotBytes / 3.35e12));
+        QCOMPARE(std::round(s.tpotSeconds * 1e5) / 1e2, 8.99);              // ms
+        QCOMPARE(std::round(s.tokensPerSecondPerUser * 10) / 10, 111.2);
+        QCOMPARE(std::round(s.outputTokensPerSecond * 10) / 10, 889.8);
+        QVERIFY(near(s.requestSeconds, s.ttftSeconds + 256 * s.tpotSeconds));
+
+        // Money at $2.99/h and 50 % utilisation: output 2.99 / 3600 / 0.5 · TPOT / 8 · 10^6 = $1.87,
+        // input 2.99 / 3600 / 0.5 · TTFT / 3,840 · 10^6 = $0.0239 per million tokens.
+        QCOMPARE(s.moneyPerHour, 2.99);
+        QVERIFY(near(s.moneyPerMillionOutputTokens, 2.99 / 3600 / 0.5 * (tpotBytes / 3.35e12) / 8 * 1e6));
+        QVERIFY(near(s.moneyPerMillionInputTokens, 2.99 / 3600 / 0.5 * (ttftFlops / 989.4e12) / 3840 * 1e6));
+        QCOMPARE(std::round(s.moneyPerMillionOutputTokens * 100) / 100, 1.87);
+        QCOMPARE(std::round(s.moneyPerMillionInputTokens * 1e4) / 1e4, 0.0239);
+
+        // Full utilisation halves the money per token.
+        a.utilisation = 1.0;
+        QVERIFY(near(ServingEstimator::estimate(c, a, *evaluate(c, a)).moneyPerMillionOutputTokens,
+                     s.moneyPerMillionOutputTokens / 2));
+    }
+
+    void shortSequencesKeepAPrompt()
+    {
+        // --seq 100 with the default 256 output tokens: 99 generated, 1 prompt token.
+        const ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("gpt2"))->config;
+        Assumptions a;
+        a.contextLength = 100;
+        const ServingEstimate s = ServingEstimator::estimate(c, a, *evaluate(c, a));
+        QCOMPARE(s.outputTokens, 99.0);
+        QCOMPARE(s.promptTokens, 1.0);
+    }
+
+    void showsTheWork()
+    {
+        const ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
+        Assumptions a;
+        a.batch = 8;
+        a.contextLength = 4096;
+        const auto e = evaluate(c, a);
+        const auto tpot = explain(QStringLiteral("serving.tpot_seconds"), c, a, *e);
+        QVERIFY(tpot);
+        QCOMPARE(tpot->substituted, QStringLiteral("max(122,360,496,128 / (1 · 989,400,000,000,000), 30,119,829,504 / "
+                                                   "(1 · 3,350,000,000,000)) = 0.008991"));
+        QVERIFY(tpot->source.contains(QStringLiteral("Williams et al. 2009")));
+        const auto cost = explain(QStringLiteral("serving.money_per_million_output_tokens"), c, a, *e);
+        QVERIFY(cost);
+        QCOMPARE(cost->formula, QStringLiteral("n · price / 3600 · TPOT / b · 10^6 / utilisation"));
+        QVERIFY(explain(QStringLiteral("serving.ttft_seconds"), c, a, *e));
+    }
+
+    void badAssumptionsNameTheField()
+    {
+        const ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("gpt2"))->config;
+        Assumptions a;
+        a.utilisation = 0;
+        QCOMPARE(evaluate(c, a).error().field, QStringLiteral("utilisation"));
+        a.utilisation = 0.5;
+        a.outputTokens = 0;
+        QCOMPARE(evaluate(c, a).error().field, QStringLiteral("output-tokens"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestServing)
+#include "tst_serving.moc"

@@ -13,5 +13,6 @@ int runChartCommand(QStringList args);
 int runSweepCommand(QStringList args);
 int runRunCommand(QStringList args);
 int runTrainCommand(QStringList args);
+int runInspectCommand(QStringList args);
 
 } // namespace tx

@@ -38,6 +38,7 @@ struct Assumptions
     double pricePerHour = -1.0;           // US dollars per device-hour; < 0 = the catalog's price
     double runtimeOverhead = 0.10;        // inference: framework/allocator overhead as a fraction of the rest
     ScalingLawKind law = ScalingLawKind::Chinchilla;
+    double weightsBytes = -1.0;           // an opened checkpoint's exact tensor-data bytes; < 0 = from the design's precision
 
     int dataParallel() const { return tensorParallel > 0 ? devices / tensorParallel : devices; }
 

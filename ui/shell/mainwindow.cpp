@@ -13,6 +13,8 @@
 #include "ui/lab/attentionview.h"
 #include "ui/lab/trainingview.h"
 #include "ui/lessons/lessonplayer.h"
+#include "ui/model/modelcachedialog.h"
+#include "ui/model/modelpage.h"
 #include "ui/pages/comparisonview.h"
 #include "ui/pages/computeview.h"
 #include "ui/pages/memoryview.h"
@@ -36,6 +38,9 @@
 #include <QCheckBox>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -71,6 +76,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_readout(new ReadoutBar)
     , m_presentation(new PresentationMode(this, m_readout, this))
     , m_highlight(new HighlightOverlay(this))
+    , m_model(new ModelPage)
 {
     setObjectName(QStringLiteral("mainWindow"));
 
@@ -102,6 +108,14 @@ MainWindow::MainWindow(QWidget *parent)
     // 300 px leaves the pages the width for all eight tab titles at 1600 px.
     resizeDocks({m_workDock}, {300}, Qt::Horizontal);
     m_tabs->addTab(m_product, tr("What does this &buy me?"));
+    m_tabs->addTab(m_model, tr("M&odel file"));
+    setAcceptDrops(true);
+    connect(m_model, &ModelPage::opened, this, [this](std::shared_ptr<const ModelInspection> in) {
+        if (in->design)
+            m_state->replace(in->design->config, tr("Open model %1").arg(QFileInfo(in->file.path).fileName()));
+    });
+    connect(m_model, &ModelPage::failed, this,
+            [this](const Error &e) { QMessageBox::warning(this, tr("Open model"), e.toString()); });
 
     m_lessonDock = new QDockWidget(tr("Lesson"), this);
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
@@ -147,6 +161,24 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newDesign);
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open);
+    file->addAction(tr("Open &model…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open model"), QString(),
+            tr("Model files (*.safetensors *.gguf model.safetensors.index.json);;All files (*)"));
+        if (!path.isEmpty())
+            openModel(path);
+    });
+    file->addAction(tr("Open model &folder…"), this, [this] {
+        const QString path = QFileDialog::getExistingDirectory(this, tr("Open model folder"));
+        if (!path.isEmpty())
+            openModel(path);
+    });
+    file->addAction(tr("Models on this &computer…"), this, [this] {
+        auto *dialog = new ModelCacheDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &ModelCacheDialog::openRequested, this, &MainWindow::openModel);
+        dialog->open();
+    });
     m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString &path) {
         if (maybeSave())
@@ -286,6 +318,7 @@ void MainWindow::retranslate()
     m_tabs->setTabText(m_tabs->indexOf(m_attention), tr("&Attention"));
     m_tabs->setTabText(m_tabs->indexOf(m_training), tr("&Training"));
     m_tabs->setTabText(m_tabs->indexOf(m_product), tr("What does this &buy me?"));
+    m_tabs->setTabText(m_tabs->indexOf(m_model), tr("M&odel file"));
     rebuildControls();
     showSnapshot(m_state->snapshot());
     updateTitle();
@@ -391,6 +424,32 @@ bool MainWindow::openFile(const QString &path)
     }
     m_recent->add(path);
     return true;
+}
+
+void MainWindow::openModel(const QString &path)
+{
+    m_tabs->setCurrentWidget(m_model);
+    m_model->open(path);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls() && event->mimeData()->urls().first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString path = event->mimeData()->urls().first().toLocalFile();
+    const QString name = QFileInfo(path).fileName();
+    // A design file opens as a design; anything else (weights, folders) as a model.
+    if (name.endsWith(QLatin1String(".json")) && name != QLatin1String("model.safetensors.index.json")) {
+        if (maybeSave())
+            openFile(path);
+    } else {
+        openModel(path);
+    }
+    event->acceptProposedAction();
 }
 
 void MainWindow::newDesign()

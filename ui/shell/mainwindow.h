@@ -21,6 +21,7 @@ class PresentationMode;
 class ProductPanel;
 class ReadoutBar;
 class MemoryView;
+class ModelPage;
 class ParameterView;
 class ScalingView;
 class ShowWorkView;
@@ -55,6 +56,7 @@ public:
     PresentationMode *presentation() const { return m_presentation; }
     ReadoutBar *readout() const { return m_readout; }
     HighlightOverlay *highlightOverlay() const { return m_highlight; }
+    ModelPage *modelPage() const { return m_model; }
 
     // Switches the window's language at once ("" = follow the system; "en", "zh_CN").
     void setLanguage(const QString &code);
@@ -67,9 +69,14 @@ public:
     bool openFile(const QString &path);
     // Restores geometry, docks and the last design from QSettings.
     void restoreSession();
+    // Reads a checkpoint (file or folder) off the UI thread into the Model page; its design then
+    // replaces the one being edited (one undo step).
+    void openModel(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -116,6 +123,7 @@ private:
     ReadoutBar *m_readout;
     PresentationMode *m_presentation;
     HighlightOverlay *m_highlight;
+    ModelPage *m_model;
     QAction *m_presentAction = nullptr;
     QAction *m_unitsAction = nullptr;
 };

@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QSet>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -195,8 +197,8 @@ Expected<ModelFile, Error> SafetensorsHeader::readIndex(const QString &indexPath
         return fail(QStringLiteral("weight_map"), tr("required object is missing"));
     const QJsonObject weightMap = mapValue.toObject();
 
-    // Shards in name order (model-00001-of-00004.safetensors, …), each read once.
-    std::map<QString, QString> shardOf; // tensor → shard file name
+    // Shards in name order (model-00001-of-00004.safetensors, …), each read once. Hashes, not
+    // trees: a 700 GB checkpoint names 90,000 tensors.
     std::set<QString> shardNames;
     for (auto it = weightMap.begin(); it != weightMap.end(); ++it) {
         const QString field = QStringLiteral("weight_map.") + it.key();
@@ -206,40 +208,56 @@ Expected<ModelFile, Error> SafetensorsHeader::readIndex(const QString &indexPath
         if (shard.isEmpty() || shard.contains(QLatin1Char('/')) || shard.contains(QLatin1Char('\\'))
             || shard == QLatin1String("..") || shard == QLatin1String("."))
             return fail(field, tr("\"%1\" is not a file name beside the index").arg(shard));
-        shardOf.emplace(it.key(), shard);
         shardNames.insert(shard);
     }
+    QHash<QString, int> indexOfShard;
+    QStringList shards;
+    for (const QString &shard : shardNames) {
+        indexOfShard.insert(shard, int(shards.size()));
+        shards << shard;
+    }
+    QHash<QString, int> shardOf; // tensor → shard index
+    shardOf.reserve(weightMap.size());
+    for (auto it = weightMap.begin(); it != weightMap.end(); ++it)
+        shardOf.insert(it.key(), indexOfShard.value(it.value().toString()));
+
     const QDir dir = QFileInfo(indexPath).dir();
-    for (const auto &[tensor, shard] : shardOf) {
-        if (!QFileInfo::exists(dir.filePath(shard)))
-            return fail(QStringLiteral("weight_map.") + tensor, tr("names the shard %1, which is missing").arg(shard));
+    // One look at the disk per shard, not per tensor; a missing one is named by its first tensor.
+    for (int i = 0; i < int(shards.size()); ++i) {
+        if (QFileInfo::exists(dir.filePath(shards[i])))
+            continue;
+        for (auto it = weightMap.begin(); it != weightMap.end(); ++it)
+            if (it.value().toString() == shards[i])
+                return fail(QStringLiteral("weight_map.") + it.key(),
+                            tr("names the shard %1, which is missing").arg(shards[i]));
     }
 
     ModelFile out;
     out.format = ModelFileFormat::Safetensors;
     out.path = indexPath;
-    std::map<QString, int> indexOfShard;
-    for (const QString &shard : shardNames) {
-        const int index = int(out.files.size());
-        indexOfShard.emplace(shard, index);
-        if (auto ok = readShard(dir.filePath(shard), index, out); !ok)
+    for (int i = 0; i < int(shards.size()); ++i)
+        if (auto ok = readShard(dir.filePath(shards[i]), i, out); !ok)
             return ok.error();
-    }
-    std::set<QString> seen;
+    QSet<QString> seen;
+    seen.reserve(qsizetype(out.tensors.size()));
     for (const TensorInfo &t : out.tensors) {
         const QString shardPath = out.files[std::size_t(t.file)].path;
-        if (!seen.insert(t.name).second)
+        if (seen.contains(t.name))
             return Error{shardPath, t.name, tr("is stored in more than one shard")};
-        const auto it = shardOf.find(t.name);
-        if (it == shardOf.end())
+        seen.insert(t.name);
+        const auto it = shardOf.constFind(t.name);
+        if (it == shardOf.cend())
             return Error{shardPath, t.name, tr("is stored in this shard, but the index's weight_map does not list it")};
-        if (indexOfShard.at(it->second) != t.file)
+        if (*it != t.file)
             return fail(QStringLiteral("weight_map.") + t.name,
-                        tr("names the shard %1, but the tensor is in %2").arg(it->second, QFileInfo(shardPath).fileName()));
+                        tr("names the shard %1, but the tensor is in %2").arg(shards[*it], QFileInfo(shardPath).fileName()));
     }
-    for (const auto &[tensor, shard] : shardOf)
-        if (!seen.count(tensor))
-            return fail(QStringLiteral("weight_map.") + tensor, tr("names the shard %1, which does not hold it").arg(shard));
+    if (seen.size() != shardOf.size()) {
+        for (auto it = weightMap.begin(); it != weightMap.end(); ++it)
+            if (!seen.contains(it.key()))
+                return fail(QStringLiteral("weight_map.") + it.key(),
+                            tr("names the shard %1, which does not hold it").arg(it.value().toString()));
+    }
 
     const QJsonValue totalValue = root.value(QStringLiteral("metadata")).toObject().value(QStringLiteral("total_size"));
     if (!totalValue.isUndefined() && !totalValue.isNull()) {

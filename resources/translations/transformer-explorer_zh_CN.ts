@@ -415,66 +415,6 @@
         <translation>观察归纳头的形成：在重复随机序列上训练的 2 层纯注意力模型</translation>
     </message>
     <message>
-        <source>Parameters (billions)</source>
-        <translation>参数量（十亿）</translation>
-    </message>
-    <message>
-        <source>Parameters (millions)</source>
-        <translation>参数量（百万）</translation>
-    </message>
-    <message>
-        <source>%1 (%2 parameters)</source>
-        <translation>%1（%2 参数）</translation>
-    </message>
-    <message>
-        <source>%1 (pinned, %2 parameters)</source>
-        <translation>%1（已固定，%2 参数）</translation>
-    </message>
-    <message>
-        <source>Inference%1</source>
-        <translation>推理%1</translation>
-    </message>
-    <message>
-        <source>Training, one replica%1</source>
-        <translation>训练，单副本%1</translation>
-    </message>
-    <message>
-        <source> (%1)</source>
-        <translation> (%1)</translation>
-    </message>
-    <message>
-        <source>Overhead</source>
-        <translation>额外开销</translation>
-    </message>
-    <message>
-        <source>Memory (GB = 10^9 bytes)</source>
-        <translation>内存（GB = 10^9 字节）</translation>
-    </message>
-    <message>
-        <source>Device: %1</source>
-        <translation>设备：%1</translation>
-    </message>
-    <message>
-        <source>Roofline: %1 TFLOP/s peak, %2 TB/s</source>
-        <translation>屋顶线：峰值 %1 TFLOP/s，%2 TB/s</translation>
-    </message>
-    <message>
-        <source>Prefill (%1 FLOP/B)</source>
-        <translation>预填充（%1 FLOP/B）</translation>
-    </message>
-    <message>
-        <source>Decode (%1 FLOP/B)</source>
-        <translation>解码（%1 FLOP/B）</translation>
-    </message>
-    <message>
-        <source>Arithmetic intensity (FLOP per byte moved)</source>
-        <translation>算术强度（每传输一字节的 FLOP）</translation>
-    </message>
-    <message>
-        <source>Attainable throughput (TFLOP/s)</source>
-        <translation>可达吞吐量（TFLOP/s）</translation>
-    </message>
-    <message>
         <source>Same compute</source>
         <translation>相同算力</translation>
     </message>
@@ -1110,29 +1050,6 @@
     <message>
         <source>Done</source>
         <translation>完成</translation>
-    </message>
-</context>
-<context>
-    <name>tx::BreakdownChart</name>
-    <message>
-        <source>Where the parameters are</source>
-        <translation>参数量分布</translation>
-    </message>
-    <message>
-        <source>Design</source>
-        <translation>设计</translation>
-    </message>
-    <message>
-        <source>parameters (millions)</source>
-        <translation>参数量（百万）</translation>
-    </message>
-    <message>
-        <source>A (pinned)</source>
-        <translation>A（已固定）</translation>
-    </message>
-    <message>
-        <source>B (editing)</source>
-        <translation>B（编辑中）</translation>
     </message>
 </context>
 <context>
@@ -1871,6 +1788,37 @@
     </message>
 </context>
 <context>
+    <name>tx::ComputeFigure</name>
+    <message>
+        <source>Speed limit of the device (roofline)</source>
+        <translation>设备的速度上限（屋顶线）</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>arithmetic intensity (FLOP per byte moved)</source>
+        <translation>算术强度（每搬运一字节的 FLOP）</translation>
+    </message>
+    <message>
+        <source>attainable speed (TFLOP/s)</source>
+        <translation>可达速度（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>Roof: %1 TFLOP/s, %2 TB/s</source>
+        <translation>屋顶：%1 TFLOP/s，%2 TB/s</translation>
+    </message>
+    <message>
+        <source>Speed limit of %1 (roofline)</source>
+        <translation>%1 的速度上限（屋顶线）</translation>
+    </message>
+</context>
+<context>
     <name>tx::ComputeView</name>
     <message>
         <source>Compute per generated token</source>
@@ -2437,6 +2385,49 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source> (got &quot;%1&quot;)</source>
         <translation>（实际为“%1”）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::DesignFiles</name>
+    <message>
+        <source>Open design</source>
+        <translation>打开设计</translation>
+    </message>
+    <message>
+        <source>Design files (*.json);;All files (*)</source>
+        <translation>设计文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>design.json</source>
+        <translation>design.json</translation>
+    </message>
+    <message>
+        <source>Save design</source>
+        <translation>保存设计</translation>
+    </message>
+    <message>
+        <source>Design files (*.json)</source>
+        <translation>设计文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The design has unsaved changes. Save them first?</source>
+        <translation>设计有未保存的更改。要先保存吗？</translation>
+    </message>
+    <message>
+        <source>last session</source>
+        <translation>上次会话</translation>
+    </message>
+    <message>
+        <source>Untitled design</source>
+        <translation>未命名设计</translation>
+    </message>
+    <message>
+        <source>%1[*] — Transformer Explorer</source>
+        <translation>%1[*] — Transformer Explorer</translation>
     </message>
 </context>
 <context>
@@ -3226,46 +3217,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>深色配色(&amp;D)</translation>
     </message>
     <message>
-        <source>Open design</source>
-        <translation>打开设计</translation>
-    </message>
-    <message>
-        <source>Design files (*.json);;All files (*)</source>
-        <translation>设计文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Save design</source>
-        <translation>保存设计</translation>
-    </message>
-    <message>
-        <source>design.json</source>
-        <translation>design.json</translation>
-    </message>
-    <message>
-        <source>Design files (*.json)</source>
-        <translation>设计文件 (*.json)</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The design has unsaved changes. Save them first?</source>
-        <translation>设计有未保存的更改。要先保存吗？</translation>
-    </message>
-    <message>
-        <source>Untitled design</source>
-        <translation>未命名设计</translation>
-    </message>
-    <message>
-        <source>%1[*] — Transformer Explorer</source>
-        <translation>%1[*] — Transformer Explorer</translation>
-    </message>
-    <message>
-        <source>last session</source>
-        <translation>上次会话</translation>
-    </message>
-    <message>
         <source>What does this &amp;buy me?</source>
         <translation>这能带来什么(&amp;B)？</translation>
     </message>
@@ -3371,10 +3322,14 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
-    <name>tx::MemoryChart</name>
+    <name>tx::MemoryFigure</name>
     <message>
         <source>Memory to run and to train</source>
         <translation>运行与训练所需内存</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB（10^9 字节）</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -3399,10 +3354,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>GB (10^9 bytes)</source>
-        <translation>GB（10^9 字节）</translation>
     </message>
     <message>
         <source>Run A</source>
@@ -3787,6 +3738,29 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>Kaplan et al. 2020, §2.1</source>
         <translation>Kaplan 等 2020，§2.1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ParamsFigure</name>
+    <message>
+        <source>Where the parameters are</source>
+        <translation>参数量分布</translation>
+    </message>
+    <message>
+        <source>parameters (millions)</source>
+        <translation>参数量（百万）</translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <source>B (editing)</source>
+        <translation>B（编辑中）</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
     </message>
 </context>
 <context>
@@ -4617,37 +4591,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
-    </message>
-</context>
-<context>
-    <name>tx::RooflineChart</name>
-    <message>
-        <source>Speed limit of the device (roofline)</source>
-        <translation>设备的速度上限（屋顶线）</translation>
-    </message>
-    <message>
-        <source>arithmetic intensity (FLOP per byte moved)</source>
-        <translation>算术强度（每搬运一字节的 FLOP）</translation>
-    </message>
-    <message>
-        <source>attainable speed (TFLOP/s)</source>
-        <translation>可达速度（TFLOP/s）</translation>
-    </message>
-    <message>
-        <source>Prefill</source>
-        <translation>预填充</translation>
-    </message>
-    <message>
-        <source>Decode</source>
-        <translation>解码</translation>
-    </message>
-    <message>
-        <source>Roof: %1 TFLOP/s, %2 TB/s</source>
-        <translation>屋顶：%1 TFLOP/s，%2 TB/s</translation>
-    </message>
-    <message>
-        <source>Speed limit of %1 (roofline)</source>
-        <translation>%1 的速度上限（屋顶线）</translation>
     </message>
 </context>
 <context>

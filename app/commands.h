@@ -15,5 +15,6 @@ int runRunCommand(QStringList args);
 int runTrainCommand(QStringList args);
 int runExportCommand(QStringList args);
 int runSolveCommand(QStringList args);
+int runInspectCommand(QStringList args);
 
 } // namespace tx

@@ -30,6 +30,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("train"), tx::runTrainCommand},
         {QStringLiteral("export"), tx::runExportCommand},
         {QStringLiteral("solve"), tx::runSolveCommand},
+        {QStringLiteral("inspect"), tx::runInspectCommand},
     };
     return table;
 }
@@ -46,10 +47,10 @@ void printUsage(QTextStream &out)
            "Design Transformer models: exact parameter counts, memory, compute, cost and scaling laws.\n\n"
            "Without a command, opens the window:\n"
            "  transformer-explorer [--preset NAME] [--design FILE] [--fresh]\n"
-           "                       [--language en|zh_CN] [--present] [--lesson 1-6]\n\n"
+           "                       [--language en|zh_CN] [--present] [--lesson 1-6] [--model PATH]\n\n"
            "Commands:\n"
            "  presets                       list the built-in presets\n"
-           "  size (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...]\n"
+           "  size (--preset NAME | --config FILE | --hf-config FILE | --model PATH) [--set key=value ...]\n"
            "       [--format table|json]    parameters, memory, compute, cost and scaling\n"
            "       [--precision P] [--kv-precision P] [--batch N] [--seq N] [--tokens D]\n"
            "       [--optimizer adamw|adamw-mixed|sgd|adam8bit|adafactor] [--recompute none|selective|full]\n"
@@ -78,6 +79,10 @@ void printUsage(QTextStream &out)
            "  solve shape --params N [--family PRESET] [--aspect R]\n"
            "  solve device DESIGN --tokens-per-second X [--users U] [estimate flags]\n"
            "                                cheapest device and count, money per hour and per million tokens\n"
+           "  inspect PATH [--format table|json] [--layers] [--tensors]\n"
+           "                                a checkpoint read from its headers: safetensors (a file, a sharded\n"
+           "                                folder, a Hugging Face cache entry) or GGUF; counts, bytes, formats,\n"
+           "                                the design and where it disagrees with the file\n"
            "  --version                     print the version\n"
            "  --help                        print this text\n"
            "Bad input exits with code 2 and one line on stderr.\n";
@@ -165,7 +170,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption lessonOption(QStringLiteral("lesson"),
                                           QCoreApplication::translate("main", "Open guided lesson N (1-6) at step 1."),
                                           QStringLiteral("N"));
-    parser.addOptions({presetOption, designOption, freshOption, languageOption, presentOption, lessonOption});
+    const QCommandLineOption modelOption(QStringLiteral("model"),
+                                         QCoreApplication::translate("main", "Open a model file or folder (safetensors, GGUF) on the Model page."),
+                                         QStringLiteral("path"));
+    parser.addOptions({presetOption, designOption, freshOption, languageOption, presentOption, lessonOption, modelOption});
     parser.process(app);
 
     tx::MainWindow window;
@@ -207,6 +215,8 @@ int main(int argc, char *argv[])
         }
         lesson = n - 1;
     }
+    if (parser.isSet(modelOption))
+        window.openModel(parser.value(modelOption));
     if (tx::StartupProbe::requested())
         new tx::StartupProbe(&window);
     window.show();

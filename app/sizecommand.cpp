@@ -5,6 +5,8 @@
 #include "core/estimate/evaluator.h"
 #include "core/estimate/explainer.h"
 #include "core/estimate/scalinglaw.h"
+#include "core/modelfile/modelinspection.h"
+#include "core/design/designfile.h"
 #include "core/report/evaluationjson.h"
 #include "core/report/resultjson.h"
 #include "designarguments.h"
@@ -13,6 +15,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
+
+#include <optional>
 
 namespace tx {
 
@@ -134,10 +138,48 @@ int runSizeCommand(QStringList args)
     bool hasFormat = false;
     const QString format = DesignArguments::takeOption(args, QStringLiteral("format"), &hasFormat);
     const bool explainFigures = DesignArguments::takeFlag(args, QStringLiteral("explain"));
-    auto design = DesignArguments::take(args);
+    bool hasModel = false;
+    const QString modelPath = DesignArguments::takeOption(args, QStringLiteral("model"), &hasModel);
+    std::optional<ModelInspection> model;
+    if (hasModel) {
+        // An opened checkpoint: its design (config.json, GGUF metadata or tensor names) and its
+        // exact tensor-data bytes as the weights; --set still edits the design.
+        if (modelPath.isEmpty())
+            return fail({{}, QStringLiteral("--model"), tr("missing file or folder")});
+        auto inspected = ModelInspection::inspect(modelPath);
+        if (!inspected)
+            return fail(inspected.error());
+        if (!inspected->design)
+            return fail({modelPath, QStringLiteral("design"),
+                         tr("no design could be read (no config.json, GGUF architecture or known tensor names)")});
+        model = std::move(*inspected);
+    }
+    Expected<ModelConfig, Error> design = Error{};
+    if (model) {
+        for (const char *other : {"--preset", "--config", "--hf-config"})
+            if (args.contains(QLatin1String(other)))
+                return fail({{}, QStringLiteral("--model"), tr("give only one design source")});
+        ModelConfig opened = model->design->config;
+        for (;;) {
+            bool hasSet = false;
+            const QString setting = DesignArguments::takeOption(args, QStringLiteral("set"), &hasSet);
+            if (!hasSet)
+                break;
+            const int eq = setting.indexOf(QLatin1Char('='));
+            if (eq <= 0)
+                return fail({{}, QStringLiteral("--set"), tr("expected key=value, got \"%1\"").arg(setting)});
+            if (auto err = DesignFile::applySetting(opened, setting.left(eq), setting.mid(eq + 1)))
+                return fail(*err);
+        }
+        design = opened;
+    } else {
+        design = DesignArguments::take(args);
+    }
     if (!design)
         return fail(design.error());
     Assumptions assumptions;
+    if (model)
+        assumptions.weightsBytes = double(model->file.tensorDataBytes());
     HardwareCatalog catalog;
     if (auto err = AssumptionArguments::take(args, *design, assumptions, catalog))
         return fail(*err);
@@ -156,6 +198,12 @@ int runSizeCommand(QStringList args)
         QJsonObject root;
         root.insert(QStringLiteral("name"), design->name);
         root.insert(QStringLiteral("params"), ResultJson::params(*count));
+        if (model) {
+            root.insert(QStringLiteral("model"), QJsonObject{{QStringLiteral("path"), model->file.path},
+                                                             {QStringLiteral("params"), qint64(model->file.params())},
+                                                             {QStringLiteral("tensor_data_bytes"), qint64(model->file.tensorDataBytes())},
+                                                             {QStringLiteral("design_source"), ModelDesign::toString(model->design->source)}});
+        }
         EvaluationJson::write(root, *design, assumptions, *evaluation);
         if (explainFigures)
             root.insert(QStringLiteral("figures"), EvaluationJson::figures(explain(*design, assumptions, *evaluation)));
@@ -163,6 +211,11 @@ int runSizeCommand(QStringList args)
         return 0;
     }
     out << (design->name.isEmpty() ? tr("Custom design") : design->name) << '\n';
+    if (model)
+        out << tr("Opened model: %1 (design from %2; weights are the file's %3 bytes of tensor data)")
+                   .arg(model->file.path, ModelDesign::toString(model->design->source),
+                        NumberFormat::exact(model->file.tensorDataBytes()))
+            << '\n';
     out << tr("Parameters: %1 (%2)").arg(NumberFormat::exact(count->total), NumberFormat::count(double(count->total)))
         << '\n';
     if (count->active != count->total) {

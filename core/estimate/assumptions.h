@@ -42,6 +42,7 @@ struct Assumptions
     // output and the rest prompt; devices are busy this fraction of the hours paid for.
     int outputTokens = 256;
     double utilisation = 0.5;
+    double weightsBytes = -1.0;           // an opened checkpoint's exact tensor-data bytes; < 0 = from the design's precision
 
     int dataParallel() const { return tensorParallel > 0 ? devices / tensorParallel : devices; }
 

@@ -104,8 +104,12 @@ Expected<Evaluation, Error> evaluate(const ModelConfig &c, const Assumptions &a,
 
     // --- Inference memory -----------------------------------------------------------------
     auto &inf = e.inference;
-    const double weightBytesPerParam = bitsPerWeight(c.weightPrecision, c.quantGroupSize) / 8.0;
-    inf.weightsBytes = total * weightBytesPerParam + lora * 2.0; // adapters stay 16-bit
+    // An opened checkpoint's weights are its exact file bytes; its mean bytes per parameter then
+    // also set what a token's active weights move.
+    const double weightBytesPerParam = a.weightsBytes >= 0 && total > 0
+        ? a.weightsBytes / total
+        : bitsPerWeight(c.weightPrecision, c.quantGroupSize) / 8.0;
+    inf.weightsBytes = (a.weightsBytes >= 0 ? a.weightsBytes : total * weightBytesPerParam) + lora * 2.0; // adapters stay 16-bit
     inf.kvCacheBytes = MemoryEstimator::kvCacheBytes(c, b, s);
     inf.activationsBytes = MemoryEstimator::inferenceActivationBytes(c, b, s, a.flash);
     inf.overheadBytes = a.runtimeOverhead * (inf.weightsBytes + inf.kvCacheBytes + inf.activationsBytes);

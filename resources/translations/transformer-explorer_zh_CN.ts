@@ -31,6 +31,10 @@
         <source>Open guided lesson N (1-6) at step 1.</source>
         <translation>打开第 N 节引导课程（1-6），从第 1 步开始。</translation>
     </message>
+    <message>
+        <source>Open a model file or folder (safetensors, GGUF) on the Model page.</source>
+        <translation>在“模型文件”页打开模型文件或文件夹（safetensors、GGUF）。</translation>
+    </message>
 </context>
 <context>
     <name>tx</name>
@@ -941,6 +945,130 @@
     <message>
         <source>Cheapest: %1 × %2 at %3 an hour, %4 per million output tokens</source>
         <translation>最便宜：%1 × %2，每小时 %3，每百万输出词元 %4</translation>
+    </message>
+    <message>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <source>%1 files</source>
+        <translation>%1 个文件</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3 tensors</source>
+        <translation>%1，%2，%3 个张量</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Stored elements</source>
+        <translation>存储的元素数</translation>
+    </message>
+    <message>
+        <source>Tensor data</source>
+        <translation>张量数据</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2)</source>
+        <translation>%1 字节（%2）</translation>
+    </message>
+    <message>
+        <source>  of it scales</source>
+        <translation>  其中缩放因子</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation>每权重位数</translation>
+    </message>
+    <message>
+        <source>Tensors per format</source>
+        <translation>各格式的张量数</translation>
+    </message>
+    <message>
+        <source>group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>bits/w</source>
+        <translation>位/权重</translation>
+    </message>
+    <message>
+        <source>layers ×%1 %2</source>
+        <translation>层 ×%1 %2</translation>
+    </message>
+    <message>
+        <source>Design: none recognised (no config.json the importer reads, no GGUF architecture, no known tensor names)</source>
+        <translation>设计：无法识别（没有导入器能读取的 config.json、没有 GGUF 架构、没有已知的张量名称）</translation>
+    </message>
+    <message>
+        <source>Design from %1%2</source>
+        <translation>设计来自 %1%2</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>Design count</source>
+        <translation>设计的参数量</translation>
+    </message>
+    <message>
+        <source>File count</source>
+        <translation>文件中的参数量</translation>
+    </message>
+    <message>
+        <source>Every group matches the design.</source>
+        <translation>每个分组都与设计一致。</translation>
+    </message>
+    <message>
+        <source>Mismatches:</source>
+        <translation>不一致之处：</translation>
+    </message>
+    <message>
+        <source>give one file or folder to inspect</source>
+        <translation>请给出一个要检查的文件或文件夹</translation>
+    </message>
+    <message>
+        <source>missing file or folder</source>
+        <translation>缺少文件或文件夹</translation>
+    </message>
+    <message>
+        <source>no design could be read (no config.json, GGUF architecture or known tensor names)</source>
+        <translation>无法读取设计（没有 config.json、GGUF 架构或已知的张量名称）</translation>
+    </message>
+    <message>
+        <source>give only one design source</source>
+        <translation>只能给出一个设计来源</translation>
+    </message>
+    <message>
+        <source>Opened model: %1 (design from %2; weights are the file&apos;s %3 bytes of tensor data)</source>
+        <translation>已打开模型：%1（设计来自 %2；权重按文件中 %3 字节的张量数据计）</translation>
     </message>
 </context>
 <context>
@@ -3098,6 +3226,141 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::GgufReader</name>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source> (at byte %1)</source>
+        <translation>（位于第 %1 字节）</translation>
+    </message>
+    <message>
+        <source>the file ends inside this field: it is truncated</source>
+        <translation>文件在此字段中途结束：文件被截断</translation>
+    </message>
+    <message>
+        <source>the file does not start with &quot;GGUF&quot;</source>
+        <translation>文件不以“GGUF”开头</translation>
+    </message>
+    <message>
+        <source>GGUF v1 (32-bit counts) is not supported; convert the file to v3</source>
+        <translation>不支持 GGUF v1（32 位计数）；请把文件转换为 v3</translation>
+    </message>
+    <message>
+        <source>%1 looks like a big-endian file, which is not supported</source>
+        <translation>%1 看起来是大端序文件，不受支持</translation>
+    </message>
+    <message>
+        <source>unknown version %1 (supported: 2, 3)</source>
+        <translation>未知版本 %1（支持：2、3）</translation>
+    </message>
+    <message>
+        <source>%1 key/values cannot fit in the %2 bytes left</source>
+        <translation>剩余的 %2 字节容纳不下 %1 个键值对</translation>
+    </message>
+    <message>
+        <source>%1 tensors cannot fit in the %2 bytes left</source>
+        <translation>剩余的 %2 字节容纳不下 %1 个张量</translation>
+    </message>
+    <message>
+        <source>a string of %1 bytes runs past the end of the file (%2 bytes left)</source>
+        <translation>长度为 %1 字节的字符串超出了文件末尾（只剩 %2 字节）</translation>
+    </message>
+    <message>
+        <source>a string of %1 bytes is longer than the %2 bytes this reader accepts</source>
+        <translation>长度为 %1 字节的字符串超过了本读取器接受的 %2 字节</translation>
+    </message>
+    <message>
+        <source>a bool must be 0 or 1, not %1</source>
+        <translation>布尔值必须为 0 或 1，而不是 %1</translation>
+    </message>
+    <message>
+        <source>arrays nested deeper than %1 levels</source>
+        <translation>数组嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>unknown array element type %1</source>
+        <translation>未知的数组元素类型 %1</translation>
+    </message>
+    <message>
+        <source>an array of %1 %2 values runs past the end of the file (%3 bytes left)</source>
+        <translation>含 %1 个 %2 值的数组超出了文件末尾（只剩 %3 字节）</translation>
+    </message>
+    <message>
+        <source>unknown value type %1</source>
+        <translation>未知的值类型 %1</translation>
+    </message>
+    <message>
+        <source>metadata key %1</source>
+        <translation>元数据键 %1</translation>
+    </message>
+    <message>
+        <source>the key appears twice</source>
+        <translation>该键出现了两次</translation>
+    </message>
+    <message>
+        <source>must be a uint32, not %1</source>
+        <translation>必须是 uint32，而不是 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a power of two</source>
+        <translation>%1 不是 2 的幂</translation>
+    </message>
+    <message>
+        <source>tensor %1 name</source>
+        <translation>张量 %1 的名称</translation>
+    </message>
+    <message>
+        <source>two tensors have this name</source>
+        <translation>有两个张量使用这个名称</translation>
+    </message>
+    <message>
+        <source>%1 dimensions, more than ggml&apos;s %2</source>
+        <translation>%1 个维度，超过了 ggml 的上限 %2</translation>
+    </message>
+    <message>
+        <source>dimension %1 is %2, past int64</source>
+        <translation>第 %1 维为 %2，超出 int64</translation>
+    </message>
+    <message>
+        <source>the dimensions multiply past int64</source>
+        <translation>各维度之积超出 int64</translation>
+    </message>
+    <message>
+        <source>unknown or removed ggml type %1</source>
+        <translation>未知或已移除的 ggml 类型 %1</translation>
+    </message>
+    <message>
+        <source>ne[0] = %1 is not a whole number of %2 blocks of %3 values</source>
+        <translation>ne[0] = %1 不是整数个 %2 块（每块 %3 个值）</translation>
+    </message>
+    <message>
+        <source>the tensor&apos;s bytes overflow int64</source>
+        <translation>张量的字节数超出 int64</translation>
+    </message>
+    <message>
+        <source>%1 is past the end of the %2-byte file</source>
+        <translation>%1 超出了这个 %2 字节文件的末尾</translation>
+    </message>
+    <message>
+        <source>the file ends before the tensor data begins at byte %1</source>
+        <translation>文件在张量数据开始处（第 %1 字节）之前就结束了</translation>
+    </message>
+    <message>
+        <source>%1 is not a multiple of the alignment %2</source>
+        <translation>%1 不是对齐值 %2 的倍数</translation>
+    </message>
+    <message>
+        <source>the tensor&apos;s %1 bytes at offset %2 reach past the %3 bytes of tensor data: the file is truncated or the offset is wrong</source>
+        <translation>该张量位于偏移 %2 的 %1 字节超出了 %3 字节的张量数据：文件被截断，或偏移有误</translation>
+    </message>
+    <message>
+        <source>the tensor overlaps %1 (bytes %2 to %3 of the tensor data)</source>
+        <translation>该张量与 %1 重叠（张量数据的第 %2 到 %3 字节）</translation>
+    </message>
+</context>
+<context>
     <name>tx::Gpt2Tokenizer</name>
     <message>
         <source>cannot open: %1</source>
@@ -3704,6 +3967,42 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>&amp;Training</source>
         <translation>训练(&amp;T)</translation>
     </message>
+    <message>
+        <source>M&amp;odel file</source>
+        <translation>模型文件(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open model %1</source>
+        <translation>打开模型 %1</translation>
+    </message>
+    <message>
+        <source>Open model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Open &amp;model…</source>
+        <translation>打开模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Model files (*.safetensors *.gguf model.safetensors.index.json);;All files (*)</source>
+        <translation>模型文件 (*.safetensors *.gguf model.safetensors.index.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open model &amp;folder…</source>
+        <translation>打开模型文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <source>Models on this &amp;computer…</source>
+        <translation>本机上的模型(&amp;C)…</translation>
+    </message>
 </context>
 <context>
     <name>tx::MemoryFigure</name>
@@ -3773,6 +4072,266 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Training bars are one full model replica before any sharding; spread over %1 device(s) with ZeRO stage %2 and tensor parallel %3 each device holds %4. %5.</source>
         <translation>训练柱是切分之前的一个完整模型副本；分布到 %1 台设备、ZeRO 阶段 %2、张量并行 %3 时，每台设备存放 %4。%5。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ModelCacheDialog</name>
+    <message>
+        <source>Models on this computer</source>
+        <translation>本机上的模型</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Add folder…</source>
+        <translation>添加文件夹(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Rescan</source>
+        <translation>重新扫描(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Add a folder of models</source>
+        <translation>添加一个存放模型的文件夹</translation>
+    </message>
+    <message>
+        <source>Reading the headers of the models in %1…</source>
+        <translation>正在读取 %1 中各模型的文件头…</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>%1 models in %2 (%3; hover a name for its path or why it could not be read)</source>
+        <translation>%2 中有 %1 个模型（%3；把鼠标停在名称上可看到路径，或无法读取的原因）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ModelDesignReader</name>
+    <message>
+        <source>head_dim %1 assumed (the shapes fix only heads × head_dim = %2)</source>
+        <translation>假定 head_dim 为 %1（形状只确定了 头数 × head_dim = %2）</translation>
+    </message>
+    <message>
+        <source>experts per token (%1) assumed; the file does not say</source>
+        <translation>假定每个词元使用 %1 个专家；文件中没有说明</translation>
+    </message>
+    <message>
+        <source>context length %1 assumed</source>
+        <translation>假定上下文长度为 %1</translation>
+    </message>
+    <message>
+        <source>%1 heads of 64 assumed (the shapes do not split d_model into heads)</source>
+        <translation>假定为 %1 个 64 维的头（形状无法把 d_model 拆分成头）</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.tokens has %1 tokens, token_embd.weight %2 rows</source>
+        <translation>tokenizer.ggml.tokens 有 %1 个词元，token_embd.weight 有 %2 行</translation>
+    </message>
+    <message>
+        <source>config.json was not used: %1</source>
+        <translation>未使用 config.json：%1</translation>
+    </message>
+    <message>
+        <source>the GGUF metadata names no architecture this program reads</source>
+        <translation>GGUF 元数据没有给出本程序能读取的架构</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ModelFileReader</name>
+    <message>
+        <source>no such file or folder</source>
+        <translation>没有该文件或文件夹</translation>
+    </message>
+    <message>
+        <source>the cache folder holds no snapshot</source>
+        <translation>缓存文件夹中没有快照</translation>
+    </message>
+    <message>
+        <source>%1 .safetensors files but no index to say which tensor is where</source>
+        <translation>有 %1 个 .safetensors 文件，但没有说明各张量位置的索引</translation>
+    </message>
+    <message>
+        <source>%1 .gguf files: open one of them</source>
+        <translation>有 %1 个 .gguf 文件：请打开其中一个</translation>
+    </message>
+    <message>
+        <source>no .safetensors or .gguf file in this folder</source>
+        <translation>此文件夹中没有 .safetensors 或 .gguf 文件</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ModelPage</name>
+    <message>
+        <source>Reading the headers of %1…</source>
+        <translation>正在读取 %1 的文件头…</translation>
+    </message>
+    <message>
+        <source>Search tensors by name</source>
+        <translation>按名称搜索张量</translation>
+    </message>
+    <message>
+        <source>Group / tensor</source>
+        <translation>分组 / 张量</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation>每权重位数</translation>
+    </message>
+    <message>
+        <source>No model open. File ▸ Open model… reads a .safetensors or .gguf file, a sharded folder or a Hugging Face cache folder from its headers; or drop one onto the window.</source>
+        <translation>尚未打开模型。“文件 ▸ 打开模型…”只读取文件头，可打开 .safetensors 或 .gguf 文件、分片文件夹或 Hugging Face 缓存文件夹；也可以把它拖到窗口上。</translation>
+    </message>
+    <message>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <source>%1 files</source>
+        <translation>%1 个文件</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3, %4 tensors</source>
+        <translation>%1 — %2，%3，%4 个张量</translation>
+    </message>
+    <message>
+        <source>Parameters (logical)</source>
+        <translation>参数量（逻辑）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Stored elements</source>
+        <translation>存储的元素数</translation>
+    </message>
+    <message>
+        <source>Tensor data</source>
+        <translation>张量数据</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2)</source>
+        <translation>%1 字节（%2）</translation>
+    </message>
+    <message>
+        <source>of which scales</source>
+        <translation>其中缩放因子</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2; %3)</source>
+        <translation>%1 字节（%2；%3）</translation>
+    </message>
+    <message>
+        <source>Tensors per format</source>
+        <translation>各格式的张量数</translation>
+    </message>
+    <message>
+        <source>No design recognised: no config.json the importer reads, no GGUF architecture, no known tensor names.</source>
+        <translation>无法识别设计：没有导入器能读取的 config.json、没有 GGUF 架构、没有已知的张量名称。</translation>
+    </message>
+    <message>
+        <source>config.json</source>
+        <translation>config.json</translation>
+    </message>
+    <message>
+        <source>GGUF metadata</source>
+        <translation>GGUF 元数据</translation>
+    </message>
+    <message>
+        <source>tensor names and shapes</source>
+        <translation>张量名称与形状</translation>
+    </message>
+    <message>
+        <source>Design from %1</source>
+        <translation>设计来自 %1</translation>
+    </message>
+    <message>
+        <source>: %1 parameters</source>
+        <translation>：%1 个参数</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>Every group matches the design.</source>
+        <translation>每个分组都与设计一致。</translation>
+    </message>
+    <message>
+        <source>%1 (1 tensor)</source>
+        <translation>%1（1 个张量）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 tensors)</source>
+        <translation>%1（%2 个张量）</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source> (MXFP4 blocks)</source>
+        <translation>（MXFP4 块）</translation>
+    </message>
+    <message>
+        <source> (scales)</source>
+        <translation>（缩放因子）</translation>
+    </message>
+    <message>
+        <source> (buffer)</source>
+        <translation>（缓冲区）</translation>
+    </message>
+    <message>
+        <source>layers ×%1</source>
+        <translation>层 ×%1</translation>
     </message>
 </context>
 <context>
@@ -4043,6 +4602,33 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>&amp;%1 %2</source>
         <translation>&amp;%1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Reconciliation</name>
+    <message>
+        <source>config says</source>
+        <translation>配置写明</translation>
+    </message>
+    <message>
+        <source>the design says</source>
+        <translation>设计写明</translation>
+    </message>
+    <message>
+        <source>%1 tie_word_embeddings, but %2 is stored: %3</source>
+        <translation>%1 tie_word_embeddings，但文件中存有 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 the head is untied (tie_word_embeddings false), but no head weight is stored: %2</source>
+        <translation>%1输出头不共享（tie_word_embeddings 为 false），但文件中没有输出头权重：%2</translation>
+    </message>
+    <message>
+        <source>the design counts %1, the file holds %2; %3 account for %4</source>
+        <translation>设计计为 %1，文件中有 %2；%3 占了 %4</translation>
+    </message>
+    <message>
+        <source>the design counts %1, the file holds %2: %3</source>
+        <translation>设计计为 %1，文件中有 %2：%3</translation>
     </message>
 </context>
 <context>
@@ -4779,6 +5365,129 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>cannot write: %1</source>
         <translation>无法写入：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::SafetensorsHeader</name>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, fewer than the 8-byte header length</source>
+        <translation>文件只有 %1 字节，不足 8 字节的头部长度</translation>
+    </message>
+    <message>
+        <source>cannot read the header length</source>
+        <translation>无法读取头部长度</translation>
+    </message>
+    <message>
+        <source>claims %1 bytes of header, but only %2 bytes follow</source>
+        <translation>声称头部有 %1 字节，但后面只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1 bytes is more than the format&apos;s 100 MB limit</source>
+        <translation>%1 字节超过了格式规定的 100 MB 上限</translation>
+    </message>
+    <message>
+        <source>the header is truncated</source>
+        <translation>头部被截断</translation>
+    </message>
+    <message>
+        <source>not a JSON object (%1 at byte %2)</source>
+        <translation>不是 JSON 对象（第 %2 字节处：%1）</translation>
+    </message>
+    <message>
+        <source>expected an object with dtype, shape and data_offsets</source>
+        <translation>应为含有 dtype、shape 和 data_offsets 的对象</translation>
+    </message>
+    <message>
+        <source>unknown dtype &quot;%1&quot; (the format defines %2)</source>
+        <translation>未知的 dtype“%1”（格式定义了 %2）</translation>
+    </message>
+    <message>
+        <source>must be an array of at most 16 sizes</source>
+        <translation>必须是最多 16 个尺寸的数组</translation>
+    </message>
+    <message>
+        <source>holds a size that is not a non-negative integer below 2^53</source>
+        <translation>含有不是小于 2^53 的非负整数的尺寸</translation>
+    </message>
+    <message>
+        <source>%1 has too many elements to count</source>
+        <translation>%1 的元素太多，无法计数</translation>
+    </message>
+    <message>
+        <source>%1 of %2 does not end on a byte boundary</source>
+        <translation>%2 类型的 %1 没有在字节边界结束</translation>
+    </message>
+    <message>
+        <source>must be two integers [begin, end] with 0 &lt;= begin &lt;= end</source>
+        <translation>必须是两个整数 [begin, end]，且 0 &lt;= begin &lt;= end</translation>
+    </message>
+    <message>
+        <source>[%1, %2] reach past the %3 bytes of data: the file is truncated or the offsets are wrong</source>
+        <translation>[%1, %2] 超出了 %3 字节的数据：文件被截断，或偏移有误</translation>
+    </message>
+    <message>
+        <source>span %1 bytes, but shape %2 of %3 needs %4</source>
+        <translation>跨越 %1 字节，但 %3 类型的形状 %2 需要 %4 字节</translation>
+    </message>
+    <message>
+        <source>overlap %1 by %2 bytes</source>
+        <translation>与 %1 重叠 %2 字节</translation>
+    </message>
+    <message>
+        <source>leave %1 bytes unaccounted for before this tensor</source>
+        <translation>在此张量之前留下了 %1 字节的空隙</translation>
+    </message>
+    <message>
+        <source>the tensors end at byte %1, but the file has %2 bytes</source>
+        <translation>张量在第 %1 字节结束，但文件有 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1 bytes is more than the 100 MB an index may have</source>
+        <translation>%1 字节超过了索引文件允许的 100 MB</translation>
+    </message>
+    <message>
+        <source>required object is missing</source>
+        <translation>缺少必需的对象</translation>
+    </message>
+    <message>
+        <source>expected a shard file name</source>
+        <translation>应为分片文件名</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a file name beside the index</source>
+        <translation>“%1”不是与索引同一文件夹中的文件名</translation>
+    </message>
+    <message>
+        <source>names the shard %1, which is missing</source>
+        <translation>指向分片 %1，但该分片不存在</translation>
+    </message>
+    <message>
+        <source>is stored in more than one shard</source>
+        <translation>存储在多个分片中</translation>
+    </message>
+    <message>
+        <source>is stored in this shard, but the index&apos;s weight_map does not list it</source>
+        <translation>存储在此分片中，但索引的 weight_map 没有列出它</translation>
+    </message>
+    <message>
+        <source>names the shard %1, but the tensor is in %2</source>
+        <translation>指向分片 %1，但该张量位于 %2</translation>
+    </message>
+    <message>
+        <source>names the shard %1, which does not hold it</source>
+        <translation>指向分片 %1，但该分片中没有它</translation>
+    </message>
+    <message>
+        <source>expected a non-negative integer</source>
+        <translation>应为非负整数</translation>
+    </message>
+    <message>
+        <source>says %1 bytes, but the shards&apos; tensors hold %2</source>
+        <translation>写明 %1 字节，但各分片的张量共有 %2 字节</translation>
     </message>
 </context>
 <context>

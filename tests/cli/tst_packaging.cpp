@@ -140,7 +140,8 @@ private slots:
         }
         const QSet<QString> expected{QStringLiteral("presets"), QStringLiteral("size"), QStringLiteral("report"),
                                      QStringLiteral("chart"),   QStringLiteral("sweep"), QStringLiteral("run"),
-                                     QStringLiteral("train"),   QStringLiteral("export")};
+                                     QStringLiteral("train"),   QStringLiteral("export"), QStringLiteral("solve"),
+                                     QStringLiteral("inspect")};
         QCOMPARE(commands, expected);
     }
 

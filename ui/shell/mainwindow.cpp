@@ -12,6 +12,8 @@
 #include "ui/lab/attentionview.h"
 #include "ui/lab/trainingview.h"
 #include "ui/lessons/lessonplayer.h"
+#include "ui/model/modelcachedialog.h"
+#include "ui/model/modelpage.h"
 #include "ui/pages/comparisonview.h"
 #include "ui/pages/computeview.h"
 #include "ui/pages/memoryview.h"
@@ -34,6 +36,12 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QScrollArea>
@@ -67,6 +75,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_highlight(new HighlightOverlay(this))
     , m_files(new DesignFiles(m_state, this))
     , m_exports(new ExportActions(m_state, this))
+    , m_model(new ModelPage)
 {
     setObjectName(QStringLiteral("mainWindow"));
 
@@ -90,7 +99,8 @@ MainWindow::MainWindow(QWidget *parent)
                {m_comparison, QT_TRANSLATE_NOOP("tx::MainWindow", "Com&pare A/B"), "comparison", draws(m_comparison)},
                {m_attention, QT_TRANSLATE_NOOP("tx::MainWindow", "&Attention"), "attention", {}},
                {m_training, QT_TRANSLATE_NOOP("tx::MainWindow", "&Training"), "training", {}},
-               {m_product, QT_TRANSLATE_NOOP("tx::MainWindow", "What does this &buy me?"), "product", draws(m_product)}};
+               {m_product, QT_TRANSLATE_NOOP("tx::MainWindow", "What does this &buy me?"), "product", draws(m_product)},
+               {m_model, QT_TRANSLATE_NOOP("tx::MainWindow", "M&odel file"), "model", {}}};
     m_tabs->setObjectName(QStringLiteral("views"));
     for (const Page &page : m_pages)
         m_tabs->addTab(page.widget, tr(page.title));
@@ -101,6 +111,13 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::RightDockWidgetArea, m_workDock);
     // 300 px leaves the pages the width for all eight tab titles at 1600 px.
     resizeDocks({m_workDock}, {300}, Qt::Horizontal);
+    setAcceptDrops(true);
+    connect(m_model, &ModelPage::opened, this, [this](std::shared_ptr<const ModelInspection> in) {
+        if (in->design)
+            m_state->replace(in->design->config, tr("Open model %1").arg(QFileInfo(in->file.path).fileName()));
+    });
+    connect(m_model, &ModelPage::failed, this,
+            [this](const Error &e) { QMessageBox::warning(this, tr("Open model"), e.toString()); });
 
     m_lessonDock = new QDockWidget(tr("Lesson"), this);
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
@@ -148,6 +165,24 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, m_files, &DesignFiles::newDesign);
     file->addAction(tr("&Open…"), QKeySequence::Open, m_files, &DesignFiles::open);
+    file->addAction(tr("Open &model…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open model"), QString(),
+            tr("Model files (*.safetensors *.gguf model.safetensors.index.json);;All files (*)"));
+        if (!path.isEmpty())
+            openModel(path);
+    });
+    file->addAction(tr("Open model &folder…"), this, [this] {
+        const QString path = QFileDialog::getExistingDirectory(this, tr("Open model folder"));
+        if (!path.isEmpty())
+            openModel(path);
+    });
+    file->addAction(tr("Models on this &computer…"), this, [this] {
+        auto *dialog = new ModelCacheDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &ModelCacheDialog::openRequested, this, &MainWindow::openModel);
+        dialog->open();
+    });
     m_files->setRecentMenu(file->addMenu(tr("Open &Recent")));
     file->addAction(tr("&Save"), QKeySequence::Save, m_files, &DesignFiles::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_files, &DesignFiles::saveAs);
@@ -351,6 +386,31 @@ bool MainWindow::loadPreset(const QString &id)
 bool MainWindow::openFile(const QString &path)
 {
     return m_files->openFile(path);
+}
+
+void MainWindow::openModel(const QString &path)
+{
+    m_tabs->setCurrentWidget(m_model);
+    m_model->open(path);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls() && event->mimeData()->urls().first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString path = event->mimeData()->urls().first().toLocalFile();
+    const QString name = QFileInfo(path).fileName();
+    // A design file opens as a design; anything else (weights, folders) as a model.
+    if (name.endsWith(QLatin1String(".json")) && name != QLatin1String("model.safetensors.index.json")) {
+        if (m_files->maybeSave())
+            m_files->openFile(path);
+    } else
+        openModel(path);
+    event->acceptProposedAction();
 }
 
 void MainWindow::setDark(bool dark)

@@ -26,6 +26,7 @@ class PresentationMode;
 class ProductPanel;
 class ReadoutBar;
 class MemoryView;
+class ModelPage;
 class ParameterView;
 class ScalingView;
 class ShowWorkView;
@@ -59,6 +60,7 @@ public:
     PresentationMode *presentation() const { return m_presentation; }
     ReadoutBar *readout() const { return m_readout; }
     HighlightOverlay *highlightOverlay() const { return m_highlight; }
+    ModelPage *modelPage() const { return m_model; }
 
     // Switches the window's language at once ("" = follow the system; "en", "zh_CN").
     void setLanguage(const QString &code);
@@ -71,9 +73,14 @@ public:
     bool openFile(const QString &path);
     // Restores geometry, docks and the last design from QSettings.
     void restoreSession();
+    // Reads a checkpoint (file or folder) off the UI thread into the Model page; its design then
+    // replaces the one being edited (one undo step).
+    void openModel(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -127,6 +134,7 @@ private:
     HighlightOverlay *m_highlight;
     DesignFiles *m_files;
     ExportActions *m_exports;
+    ModelPage *m_model;
     QAction *m_presentAction = nullptr;
     QAction *m_unitsAction = nullptr;
 };

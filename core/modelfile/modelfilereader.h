@@ -1,0 +1,23 @@
+#pragma once
+
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/modelfile/modelfile.h"
+
+#include <QString>
+
+namespace tx {
+
+// Opens what people download, from its headers only:
+//   - a .safetensors or .gguf file (told apart by their first bytes, not the name);
+//   - a folder with model.safetensors.index.json, one .safetensors file or one .gguf file;
+//   - a Hugging Face cache folder: models--org--name (refs/main picks the snapshot) or one of its
+//     snapshots/<revision> folders.
+// config.json beside the weights is noted in configPath.
+class ModelFileReader
+{
+public:
+    static Expected<ModelFile, Error> open(const QString &path);
+};
+
+} // namespace tx

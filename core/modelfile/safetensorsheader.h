@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/modelfile/modelfile.h"
+
+#include <QString>
+
+namespace tx {
+
+// Reads safetensors headers only (huggingface/safetensors README and safetensors/src/tensor.rs):
+// an 8-byte little-endian length N, N bytes of JSON {name: {dtype, shape, data_offsets}, …,
+// "__metadata__": {…}}, then the data. Checked as the reference library checks it: N within the
+// file and at most 100 MB, every dtype known, byte spans equal to shape × dtype bits, offsets
+// sorted, without gaps or overlaps, and covering the data exactly. The data is never read.
+//
+// Sharded checkpoints: model.safetensors.index.json {"metadata": {"total_size"},
+// "weight_map": {tensor: shard file}}; every shard named must exist beside the index, every
+// tensor must be where the map says, and total_size must equal the shards' tensor bytes.
+class SafetensorsHeader
+{
+public:
+    // One .safetensors file.
+    static Expected<ModelFile, Error> readFile(const QString &path);
+    // A model.safetensors.index.json and the shards it names.
+    static Expected<ModelFile, Error> readIndex(const QString &indexPath);
+
+private:
+    static Expected<bool, Error> readShard(const QString &path, int fileIndex, ModelFile &out);
+};
+
+} // namespace tx

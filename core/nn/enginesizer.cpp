@@ -53,7 +53,7 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     return std::int64_t(bytes);
 }
 
-std::optional<Error> EngineSizer::unsupported(const ModelConfig &c)
+std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpose purpose)
 {
     const std::vector<Error> invalid = validate(c);
     if (!invalid.empty())
@@ -75,6 +75,9 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c)
         return no("lora_rank", "the engine does not run LoRA adapters");
     if (!c.lmHead)
         return no("lm_head", "the engine needs a vocabulary projection to produce logits");
+    // Training is next-token prediction: every query may only see earlier tokens.
+    if (purpose == EnginePurpose::Train && c.layout != Layout::DecoderOnly)
+        return no("layout", "training runs decoder-only models (causal language modelling)");
     return std::nullopt;
 }
 

@@ -2,7 +2,7 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
-#include "core/train/rng.h"
+#include "core/base/rng.h"
 #include "core/train/trainingbatch.h"
 
 #include <QString>

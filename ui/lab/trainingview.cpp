@@ -175,7 +175,7 @@ TrainingView::TrainingView(QWidget *parent)
     m_lossChart->setTitle(tr("Loss"));
     m_lossChart->legend()->setAlignment(Qt::AlignBottom);
 
-    m_scoreKind->addItems({tr("Induction score"), tr("Previous-token score"), tr("Entropy (nats)")});
+    m_scoreKind->addItems({tr("Induction score"), tr("Previous-token score"), tr("Entropy (bits)")});
     m_scoreChart->addAxis(m_scoreX, Qt::AlignBottom);
     m_scoreChart->addAxis(m_scoreY, Qt::AlignLeft);
     m_scoreX->setTitleText(tr("step"));
@@ -488,8 +488,8 @@ void TrainingView::refreshCharts()
         for (const TrainingSnapshot &s : m_history) {
             if (i >= s.heads.size())
                 continue;
-            const TrainingHeadScore &h = s.heads[i];
-            const double v = kind == 0 ? h.inductionScore : kind == 1 ? h.previousTokenScore : h.entropy;
+            const HeadScore &h = s.heads[i];
+            const double v = kind == 0 ? h.induction : kind == 1 ? h.previousToken : h.entropyBits;
             points.append(QPointF(s.step, v));
             maxScore = std::max(maxScore, v);
         }
@@ -522,13 +522,13 @@ void TrainingView::checkInduction(const TrainingSnapshot &s)
 {
     if (m_announced || s.heads.empty())
         return;
-    const TrainingHeadScore *induction = nullptr;
-    const TrainingHeadScore *previous = nullptr;
-    for (const TrainingHeadScore &h : s.heads) {
-        if (h.layer >= 1 && h.inductionScore > kInductionThreshold
-            && (!induction || h.inductionScore > induction->inductionScore))
+    const HeadScore *induction = nullptr;
+    const HeadScore *previous = nullptr;
+    for (const HeadScore &h : s.heads) {
+        if (h.layer >= 1 && h.induction > kInductionThreshold
+            && (!induction || h.induction > induction->induction))
             induction = &h;
-        if (h.layer == 0 && (!previous || h.previousTokenScore > previous->previousTokenScore))
+        if (h.layer == 0 && (!previous || h.previousToken > previous->previousToken))
             previous = &h;
     }
     if (!induction)
@@ -540,12 +540,12 @@ void TrainingView::checkInduction(const TrainingSnapshot &s)
                        .arg(s.seconds, 0, 'f', 1)
                        .arg(induction->layer + 1)
                        .arg(induction->head + 1)
-                       .arg(induction->inductionScore, 0, 'f', 2);
+                       .arg(induction->induction, 0, 'f', 2);
     if (previous)
         text += QLatin1Char(' ')
                 + tr("It builds on layer 1 head %1, a previous-token head (previous-token score %2).")
                       .arg(previous->head + 1)
-                      .arg(previous->previousTokenScore, 0, 'f', 2);
+                      .arg(previous->previousToken, 0, 'f', 2);
     m_announcement->setText(text);
     m_announcement->setVisible(true);
     if (m_grid->heads() > 0)

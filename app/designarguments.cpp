@@ -1,5 +1,6 @@
 #include "designarguments.h"
 
+#include "core/design/designedits.h"
 #include "core/design/designfile.h"
 #include "core/design/presetlibrary.h"
 #include "core/formats/hfconfigimporter.h"
@@ -91,7 +92,7 @@ Expected<ModelConfig, Error> DesignArguments::take(QStringList &args)
         const int eq = setting.indexOf(QLatin1Char('='));
         if (eq <= 0)
             return Error{{}, QStringLiteral("--set"), tr("expected key=value, got \"%1\"").arg(setting)};
-        if (auto err = DesignFile::applySetting(design, setting.left(eq), setting.mid(eq + 1)))
+        if (auto err = DesignEdits::set(design, setting.left(eq), setting.mid(eq + 1)))
             return *err;
     }
     return design;

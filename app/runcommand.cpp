@@ -1,7 +1,7 @@
 #include "commands.h"
 
 #include "core/base/numberformat.h"
-#include "core/formats/hfcheckpoint.h"
+#include "core/formats/runnablemodel.h"
 #include "core/nn/decoder.h"
 #include "core/nn/enginesizer.h"
 #include "core/nn/forwarddump.h"
@@ -11,7 +11,6 @@
 #include "designarguments.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTextStream>
@@ -138,15 +137,11 @@ int runRunCommand(QStringList args)
             return fail({{}, QStringLiteral("--scale-down"), tr("applies to designs (--preset, --config), not to --model")});
         if (!args.isEmpty())
             return fail({{}, args.first(), tr("unknown option")});
-        auto loaded = HfCheckpoint::load(modelPath, capBytes);
+        auto loaded = RunnableModel::fromCheckpoint(modelPath, capBytes);
         if (!loaded)
             return fail(loaded.error());
-        model = std::move(*loaded);
-        const QFileInfo info(modelPath);
-        auto found = Tokenizer::fromDirectory(info.isDir() ? modelPath : info.absolutePath());
-        if (!found)
-            return fail(found.error());
-        tokenizer = *found;
+        model = std::move(loaded->model);
+        tokenizer = std::move(loaded->tokenizer);
     } else {
         auto design = DesignArguments::take(args);
         if (!design)
@@ -161,18 +156,16 @@ int runRunCommand(QStringList args)
             config = plan->config;
             changes = plan->changes;
         }
-        auto created = Transformer::create(config, capBytes);
+        auto created = RunnableModel::fromDesign(config, capBytes, seed);
         if (!created) {
             Error e = created.error();
             if (!scaleDown)
                 e.message += tr(" (add --scale-down for the nearest model the engine runs)");
             return fail(e);
         }
-        model = std::move(*created);
-        model->initGpt2Style(seed);
+        model = std::move(created->model);
+        tokenizer = std::move(created->tokenizer);
     }
-    if (!tokenizer && model->config().vocabSize >= 256)
-        tokenizer = std::make_shared<ByteTokenizer>();
 
     std::vector<int> tokens;
     if (hasText) {

@@ -1,7 +1,8 @@
 #include "commands.h"
 
-#include "core/design/designfile.h"
+#include "core/design/designedits.h"
 #include "core/formats/hfcheckpoint.h"
+#include "core/train/corpus.h"
 #include "core/train/trainer.h"
 #include "core/train/trainingpreset.h"
 #include "designarguments.h"
@@ -47,22 +48,6 @@ std::optional<Error> takeNumber(QStringList &args, const char *name, T &out, dou
                      tr("expected a number between %1 and %2, got \"%3\"").arg(lo).arg(hi).arg(text)};
     out = T(v);
     return std::nullopt;
-}
-
-// A bundled corpus name (resources/corpus) or a UTF-8 file.
-Expected<QString, Error> readCorpus(const QString &nameOrFile)
-{
-    QFile builtIn(QStringLiteral(":/corpus/%1.txt").arg(nameOrFile));
-    QFile file(nameOrFile);
-    QFile &f = builtIn.exists() ? builtIn : file;
-    if (!f.exists())
-        return Error{nameOrFile, QStringLiteral("--corpus"),
-                     tr("no such file (bundled corpora: tang-poems, shakespeare-sonnets)")};
-    if (f.size() > 64 * 1024 * 1024)
-        return Error{nameOrFile, QStringLiteral("--corpus"), tr("larger than 64 MB")};
-    if (!f.open(QIODevice::ReadOnly))
-        return Error{nameOrFile, QStringLiteral("--corpus"), f.errorString()};
-    return QString::fromUtf8(f.readAll());
 }
 
 QJsonObject headJson(const HeadScore &h)
@@ -135,7 +120,7 @@ int runTrainCommand(QStringList args)
             const int eq = setting.indexOf(QLatin1Char('='));
             if (eq <= 0)
                 return fail({{}, QStringLiteral("--set"), tr("expected key=value, got \"%1\"").arg(setting)});
-            if (auto err = DesignFile::applySetting(design, setting.left(eq), setting.mid(eq + 1)))
+            if (auto err = DesignEdits::set(design, setting.left(eq), setting.mid(eq + 1)))
                 return fail(*err);
         }
     }
@@ -169,9 +154,12 @@ int runTrainCommand(QStringList args)
         if (hasCorpus == hasText)
             return fail({{}, QStringLiteral("--corpus"), tr("the chars task needs --corpus NAME|FILE or --text \"...\"")});
         if (hasCorpus) {
-            auto t = readCorpus(corpus);
-            if (!t)
-                return fail(t.error());
+            auto t = Corpus::load(corpus);
+            if (!t) {
+                Error e = t.error();
+                e.field = QStringLiteral("--corpus");
+                return fail(e);
+            }
             taskOptions.text = *t;
             taskOptions.textSource = corpus;
         } else {
@@ -185,10 +173,8 @@ int runTrainCommand(QStringList args)
     auto task = TrainingTask::create(taskOptions);
     if (!task)
         return fail(task.error());
-    if (kind == TaskKind::Chars && !hasDesign && design.vocabSize < task->vocabSize())
-        design.vocabSize = task->vocabSize(); // the default model takes the text's alphabet
-    if (design.maxPositions < task->seqLen() && !hasDesign)
-        design.maxPositions = task->seqLen();
+    if (!hasDesign)
+        task->fitModel(design);
 
     auto trainer = Trainer::create(design, attentionOnly, *task, settings);
     if (!trainer)
@@ -214,11 +200,9 @@ int runTrainCommand(QStringList args)
         if (s->evaluated) {
             lastEval = *s;
             valCurve.append(QJsonArray{s->step, s->valLoss});
-            double bestInduction = 0.0;
-            for (const HeadScore &h : s->heads)
-                if (h.layer > 0)
-                    bestInduction = std::max(bestInduction, h.induction);
-            if (firstInductionSeconds < 0.0 && bestInduction > 0.5 && s->valLoss < 0.5)
+            const HeadScore *strongest = HeadScore::strongestInduction(s->heads);
+            const double bestInduction = strongest ? std::max(0.0, strongest->induction) : 0.0;
+            if (firstInductionSeconds < 0.0 && HeadScore::formedInduction(s->heads) && s->valLoss < 0.5)
                 firstInductionSeconds = s->seconds;
             err << tr("step %1/%2  loss %3  val %4  accuracy %5  best later-layer induction %6  %7 s")
                        .arg(s->step)

@@ -49,8 +49,8 @@ int main(int argc, char *argv[])
     tx::ModelConfig a = tx::PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
     tx::ModelConfig b = a;
     b.nLayers = 31;
-    const tx::DesignSnapshot designs[] = {tx::DesignState::computeSnapshot(a, {}),
-                                          tx::DesignState::computeSnapshot(b, {})};
+    const tx::DesignSnapshot designs[] = {tx::DesignSnapshot::compute(a, {}),
+                                          tx::DesignSnapshot::compute(b, {})};
 
     QTextStream out(stdout);
     const auto run = [&](const char *name, QChart *chart, const std::function<void(const tx::DesignSnapshot &)> &feed) {

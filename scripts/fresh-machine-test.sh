@@ -8,7 +8,8 @@
 #   2. the same root builds the Debian package (cmake --build build --target package);
 #   3. a second brand-new root installs that .deb with apt (pulling its runtime dependencies),
 #      then checks `transformer-explorer --version`, `size --preset llama-2-7b` from /, and the
-#      window under Xvfb: a screenshot that is not blank is written to DIR/window.png.
+#      window under Xvfb: a screenshot that is not blank is written to DIR/window.png; and the
+#      installed binary runs under QEMU's x86-64-v2 CPU model (no AVX).
 # .ci/run calls this. Needs root (debootstrap, chroot, mount). Exits non-zero if any step fails.
 #
 #   --keep        keep the roots afterwards (their paths are printed) to look around in
@@ -160,6 +161,18 @@ set -e
 head -n 12 "$out/size.log" >&2
 [ $rc -eq 0 ] && ! grep -q "6,738,415,616" "$out/size.log" && rc=1
 check "size --preset llama-2-7b from /" $rc
+
+# What ships must run on any x86-64-v2 CPU: the installed binary under QEMU's Nehalem model (SSE4.2,
+# no AVX), both an estimate and an engine forward pass (OpenBLAS picks its kernels from cpuid there).
+set +e
+in_root "$r2" 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends qemu-user >/dev/null || exit 1
+  cd / && qemu-x86_64 -cpu Nehalem /usr/bin/transformer-explorer size --preset llama-2-7b | grep -q "6,738,415,616" || exit 1
+  qemu-x86_64 -cpu Nehalem /usr/bin/transformer-explorer run --preset llama-2-7b --set d_model=128 --set n_layers=2 \
+    --set n_heads=4 --set n_kv_heads=4 --set d_ff=344 --set vocab_size=256 --tokens 1,2,3,4' >"$out/x86-64-v2.log" 2>&1
+rc=$?
+set -e
+tail -n 8 "$out/x86-64-v2.log" >&2
+check "the installed binary runs on an x86-64-v2 CPU (QEMU -cpu Nehalem)" $rc
 
 # The window under a real X server. Xvfb and ImageMagick are the test's tools, not the package's.
 set +e

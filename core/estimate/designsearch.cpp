@@ -1,5 +1,6 @@
 #include "core/estimate/designsearch.h"
 
+#include "core/design/designedits.h"
 #include "core/estimate/evaluator.h"
 #include "core/estimate/paramcounter.h"
 
@@ -19,7 +20,9 @@ QString tr(const char *text)
 }
 
 // Resizes `base` to `layers` layers and a width near `width`, keeping its proportions:
-// d_ff/d_model, the GQA ratio n_heads/n_kv_heads and a head dimension of 64 or 128.
+// d_ff/d_model, the GQA ratio n_heads/n_kv_heads and a head dimension of 64 or 128. This is
+// not an edit of one field (DesignEdits::couple keeps the key/value head count when heads
+// change); scaling a whole design keeps its ratios, and both stacks of an encoder-decoder.
 ModelConfig reshape(const ModelConfig &base, int layers, double width, int headDim)
 {
     ModelConfig c = base;
@@ -35,8 +38,8 @@ ModelConfig reshape(const ModelConfig &base, int layers, double width, int headD
     c.headDim = 0;
     c.dModel = heads * hd;
     const double ffnRatio = base.dModel > 0 ? double(base.dFf) / base.dModel : 4.0;
-    // Round d_ff to a multiple of 64 as real designs do (Llama: 11008 = 172·64).
-    c.dFf = std::max(64, static_cast<int>(std::lround(ffnRatio * c.dModel / 64.0)) * 64);
+    // d_ff on a multiple of 64 as real designs do (Llama: 11008 = 172·64), as the window's slider lands.
+    c.dFf = DesignEdits::nearestMultiple(ffnRatio * c.dModel, 64);
     if (c.embeddingDim == base.dModel)
         c.embeddingDim = 0;
     return c;

@@ -1,5 +1,6 @@
 #include "core/estimate/sweep.h"
 
+#include "core/design/designedits.h"
 #include "core/design/designfile.h"
 #include "core/estimate/evaluator.h"
 
@@ -118,7 +119,7 @@ std::vector<Sweep::Point> Sweep::run(const ModelConfig &config, const Assumption
         Assumptions a = assumptions;
         std::optional<Error> error = isAssumption(spec.key)
             ? applyAssumption(a, spec.key, v)
-            : DesignFile::applySetting(c, spec.key, fractional(spec.key) ? number(v) : QString::number(std::int64_t(v)));
+            : DesignEdits::set(c, spec.key, fractional(spec.key) ? number(v) : QString::number(std::int64_t(v)));
         if (!error) {
             auto e = evaluate(c, a, catalog);
             if (e)

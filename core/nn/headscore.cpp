@@ -86,4 +86,19 @@ std::vector<HeadScore> HeadScore::measureLayer(const Mat &probs, int layer, int 
     return out;
 }
 
+const HeadScore *HeadScore::strongestInduction(const std::vector<HeadScore> &heads)
+{
+    const HeadScore *best = nullptr;
+    for (const HeadScore &h : heads)
+        if (h.layer >= 1 && (!best || h.induction > best->induction))
+            best = &h;
+    return best;
+}
+
+const HeadScore *HeadScore::formedInduction(const std::vector<HeadScore> &heads)
+{
+    const HeadScore *best = strongestInduction(heads);
+    return best && best->induction > kInductionThreshold ? best : nullptr;
+}
+
 } // namespace tx

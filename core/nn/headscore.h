@@ -29,6 +29,14 @@ struct HeadScore
     // 0 when the input has no repeated segment.
     double induction = 0.0;
 
+    // An induction head has formed when a head past the first layer scores above this
+    // (issue 7: "passes 0.5"; the first layer cannot see an earlier copy's successor).
+    static constexpr double kInductionThreshold = 0.5;
+    // The head past the first layer with the highest induction score, or nullptr.
+    static const HeadScore *strongestInduction(const std::vector<HeadScore> &heads);
+    // That head when it passes kInductionThreshold, else nullptr.
+    static const HeadScore *formedInduction(const std::vector<HeadScore> &heads);
+
     // One score per layer and head, in layer-major order, from a forward pass that captured
     // its attention; nothing when it did not.
     static std::vector<HeadScore> measure(const ForwardResult &result);

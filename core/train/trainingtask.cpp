@@ -247,4 +247,12 @@ QString TrainingTask::decode(const std::vector<int> &tokens) const
     return s.trimmed();
 }
 
+void TrainingTask::fitModel(ModelConfig &model) const
+{
+    if (m_options.kind == TaskKind::Chars && model.vocabSize < vocabSize())
+        model.vocabSize = vocabSize(); // the model takes the text's alphabet
+    if (model.maxPositions < seqLen())
+        model.maxPositions = seqLen();
+}
+
 } // namespace tx

@@ -3,6 +3,7 @@
 #include "core/base/error.h"
 #include "core/base/expected.h"
 #include "core/base/rng.h"
+#include "core/design/modelconfig.h"
 #include "core/train/trainingbatch.h"
 
 #include <QString>
@@ -46,6 +47,11 @@ public:
     };
 
     static Expected<TrainingTask, Error> create(const Options &options);
+
+    // Grows a model to this task: the chars task's alphabet into the vocabulary, the sequence
+    // length into the context. The window fits every model; the command line only its default
+    // one (a design the user gave is trained as given, and too small a one is an error).
+    void fitModel(ModelConfig &model) const;
 
     const Options &options() const { return m_options; }
     int vocabSize() const;

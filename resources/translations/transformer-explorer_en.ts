@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name>tx::ReportGenerator</name>
+    <name>tx::ReportContent</name>
     <message numerus="yes">
         <source>needs %n × %1</source>
         <translation>

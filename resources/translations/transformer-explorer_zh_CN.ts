@@ -411,66 +411,6 @@
         <translation>观察归纳头的形成：在重复随机序列上训练的 2 层纯注意力模型</translation>
     </message>
     <message>
-        <source>Parameters (billions)</source>
-        <translation>参数量（十亿）</translation>
-    </message>
-    <message>
-        <source>Parameters (millions)</source>
-        <translation>参数量（百万）</translation>
-    </message>
-    <message>
-        <source>%1 (%2 parameters)</source>
-        <translation>%1（%2 参数）</translation>
-    </message>
-    <message>
-        <source>%1 (pinned, %2 parameters)</source>
-        <translation>%1（已固定，%2 参数）</translation>
-    </message>
-    <message>
-        <source>Inference%1</source>
-        <translation>推理%1</translation>
-    </message>
-    <message>
-        <source>Training, one replica%1</source>
-        <translation>训练，单副本%1</translation>
-    </message>
-    <message>
-        <source> (%1)</source>
-        <translation> (%1)</translation>
-    </message>
-    <message>
-        <source>Overhead</source>
-        <translation>额外开销</translation>
-    </message>
-    <message>
-        <source>Memory (GB = 10^9 bytes)</source>
-        <translation>内存（GB = 10^9 字节）</translation>
-    </message>
-    <message>
-        <source>Device: %1</source>
-        <translation>设备：%1</translation>
-    </message>
-    <message>
-        <source>Roofline: %1 TFLOP/s peak, %2 TB/s</source>
-        <translation>屋顶线：峰值 %1 TFLOP/s，%2 TB/s</translation>
-    </message>
-    <message>
-        <source>Prefill (%1 FLOP/B)</source>
-        <translation>预填充（%1 FLOP/B）</translation>
-    </message>
-    <message>
-        <source>Decode (%1 FLOP/B)</source>
-        <translation>解码（%1 FLOP/B）</translation>
-    </message>
-    <message>
-        <source>Arithmetic intensity (FLOP per byte moved)</source>
-        <translation>算术强度（每传输一字节的 FLOP）</translation>
-    </message>
-    <message>
-        <source>Attainable throughput (TFLOP/s)</source>
-        <translation>可达吞吐量（TFLOP/s）</translation>
-    </message>
-    <message>
         <source>Same compute</source>
         <translation>相同算力</translation>
     </message>
@@ -505,50 +445,6 @@
     <message>
         <source>image size must be between 16 and 16384 pixels a side</source>
         <translation>图片每边尺寸必须在 16 到 16384 像素之间</translation>
-    </message>
-    <message>
-        <source>AdamW in fp32 (16 bytes per trainable parameter)</source>
-        <translation>fp32 下的 AdamW（每个可训练参数 16 字节）</translation>
-    </message>
-    <message>
-        <source>AdamW, mixed precision bf16 + fp32 master weights (16 bytes per trainable parameter)</source>
-        <translation>AdamW，bf16 混合精度 + fp32 主权重（每个可训练参数 16 字节）</translation>
-    </message>
-    <message>
-        <source>SGD with momentum in fp32 (12 bytes per trainable parameter)</source>
-        <translation>fp32 下带动量的 SGD（每个可训练参数 12 字节）</translation>
-    </message>
-    <message>
-        <source>8-bit Adam (10 bytes per trainable parameter)</source>
-        <translation>8 位 Adam（每个可训练参数 10 字节）</translation>
-    </message>
-    <message>
-        <source>Adafactor (factored second moment)</source>
-        <translation>Adafactor（分解的二阶矩）</translation>
-    </message>
-    <message>
-        <source>none (all activations kept)</source>
-        <translation>无（保留全部激活值）</translation>
-    </message>
-    <message>
-        <source>selective (attention core recomputed; Korthikanti et al. 2022)</source>
-        <translation>选择性（重计算注意力核心；Korthikanti 等，2022）</translation>
-    </message>
-    <message>
-        <source>full (each layer&apos;s input kept, layer recomputed)</source>
-        <translation>完全（保留每层的输入，重计算该层）</translation>
-    </message>
-    <message>
-        <source>decoder-only</source>
-        <translation>仅解码器</translation>
-    </message>
-    <message>
-        <source>encoder-only</source>
-        <translation>仅编码器</translation>
-    </message>
-    <message>
-        <source>encoder-decoder</source>
-        <translation>编码器-解码器</translation>
     </message>
     <message>
         <source>unknown chart &quot;%1&quot; (expected %2)</source>
@@ -641,14 +537,6 @@
     <message>
         <source>expected a number between %1 and %2, got &quot;%3&quot;</source>
         <translation>应为 %1 到 %2 之间的数字，实际为“%3”</translation>
-    </message>
-    <message>
-        <source>no such file (bundled corpora: tang-poems, shakespeare-sonnets)</source>
-        <translation>没有该文件（内置语料：tang-poems、shakespeare-sonnets）</translation>
-    </message>
-    <message>
-        <source>larger than 64 MB</source>
-        <translation>大于 64 MB</translation>
     </message>
     <message>
         <source>expected text or json, got &quot;%1&quot;</source>
@@ -1073,29 +961,6 @@
     </message>
 </context>
 <context>
-    <name>tx::BreakdownChart</name>
-    <message>
-        <source>Where the parameters are</source>
-        <translation>参数量分布</translation>
-    </message>
-    <message>
-        <source>Design</source>
-        <translation>设计</translation>
-    </message>
-    <message>
-        <source>parameters (millions)</source>
-        <translation>参数量（百万）</translation>
-    </message>
-    <message>
-        <source>A (pinned)</source>
-        <translation>A（已固定）</translation>
-    </message>
-    <message>
-        <source>B (editing)</source>
-        <translation>B（编辑中）</translation>
-    </message>
-</context>
-<context>
     <name>tx::Builder</name>
     <message>
         <source>Korthikanti et al. 2022, arXiv:2205.05198, §4.1 eq. (1)-(2) and Table 2</source>
@@ -1479,25 +1344,6 @@
     </message>
 </context>
 <context>
-    <name>tx::ChartFactory</name>
-    <message>
-        <source>Parameters by component — %1</source>
-        <translation>按组件划分的参数量 — %1</translation>
-    </message>
-    <message>
-        <source>Memory and device fit — %1 on %2</source>
-        <translation>内存与设备容纳 — %2 上的 %1</translation>
-    </message>
-    <message>
-        <source>Roofline: prefill and decode on %1 — %2</source>
-        <translation>屋顶线：%1 上的预填充与解码 — %2</translation>
-    </message>
-    <message>
-        <source>Scaling law — %1 · %2</source>
-        <translation>缩放定律 — %1 · %2</translation>
-    </message>
-</context>
-<context>
     <name>tx::ChartPanel</name>
     <message>
         <source>Export as &amp;PNG…</source>
@@ -1850,6 +1696,37 @@
     </message>
 </context>
 <context>
+    <name>tx::ComputeFigure</name>
+    <message>
+        <source>Speed limit of the device (roofline)</source>
+        <translation>设备的速度上限（屋顶线）</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>arithmetic intensity (FLOP per byte moved)</source>
+        <translation>算术强度（每搬运一字节的 FLOP）</translation>
+    </message>
+    <message>
+        <source>attainable speed (TFLOP/s)</source>
+        <translation>可达速度（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>Roof: %1 TFLOP/s, %2 TB/s</source>
+        <translation>屋顶：%1 TFLOP/s，%2 TB/s</translation>
+    </message>
+    <message>
+        <source>Speed limit of %1 (roofline)</source>
+        <translation>%1 的速度上限（屋顶线）</translation>
+    </message>
+</context>
+<context>
     <name>tx::ComputeView</name>
     <message>
         <source>Compute per generated token</source>
@@ -1898,6 +1775,17 @@
     <message>
         <source>%1 tokens/s</source>
         <translation>%1 词元/秒</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Corpus</name>
+    <message>
+        <source>no such file (bundled corpora: tang-poems, shakespeare-sonnets)</source>
+        <translation>没有该文件（内置语料：tang-poems、shakespeare-sonnets）</translation>
+    </message>
+    <message>
+        <source>larger than 64 MB</source>
+        <translation>大于 64 MB</translation>
     </message>
 </context>
 <context>
@@ -2014,6 +1902,10 @@ FFN weights = 2·d_model·d_ff (3·d_model·d_ff when gated).</source>
     <message>
         <source>Lock FFN width</source>
         <translation>锁定前馈网络宽度</translation>
+    </message>
+    <message>
+        <source>Unlock FFN width</source>
+        <translation>解除前馈网络宽度锁定</translation>
     </message>
     <message>
         <source>Vocabulary (tokens)</source>
@@ -2401,6 +2293,49 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source> (got &quot;%1&quot;)</source>
         <translation>（实际为“%1”）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::DesignFiles</name>
+    <message>
+        <source>Open design</source>
+        <translation>打开设计</translation>
+    </message>
+    <message>
+        <source>Design files (*.json);;All files (*)</source>
+        <translation>设计文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>design.json</source>
+        <translation>design.json</translation>
+    </message>
+    <message>
+        <source>Save design</source>
+        <translation>保存设计</translation>
+    </message>
+    <message>
+        <source>Design files (*.json)</source>
+        <translation>设计文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The design has unsaved changes. Save them first?</source>
+        <translation>设计有未保存的更改。要先保存吗？</translation>
+    </message>
+    <message>
+        <source>last session</source>
+        <translation>上次会话</translation>
+    </message>
+    <message>
+        <source>Untitled design</source>
+        <translation>未命名设计</translation>
+    </message>
+    <message>
+        <source>%1[*] — Transformer Explorer</source>
+        <translation>%1[*] — Transformer Explorer</translation>
     </message>
 </context>
 <context>
@@ -3055,46 +2990,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <translation>深色配色(&amp;D)</translation>
     </message>
     <message>
-        <source>Open design</source>
-        <translation>打开设计</translation>
-    </message>
-    <message>
-        <source>Design files (*.json);;All files (*)</source>
-        <translation>设计文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Save design</source>
-        <translation>保存设计</translation>
-    </message>
-    <message>
-        <source>design.json</source>
-        <translation>design.json</translation>
-    </message>
-    <message>
-        <source>Design files (*.json)</source>
-        <translation>设计文件 (*.json)</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The design has unsaved changes. Save them first?</source>
-        <translation>设计有未保存的更改。要先保存吗？</translation>
-    </message>
-    <message>
-        <source>Untitled design</source>
-        <translation>未命名设计</translation>
-    </message>
-    <message>
-        <source>%1[*] — Transformer Explorer</source>
-        <translation>%1[*] — Transformer Explorer</translation>
-    </message>
-    <message>
-        <source>last session</source>
-        <translation>上次会话</translation>
-    </message>
-    <message>
         <source>What does this &amp;buy me?</source>
         <translation>这能带来什么(&amp;B)？</translation>
     </message>
@@ -3164,10 +3059,14 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
-    <name>tx::MemoryChart</name>
+    <name>tx::MemoryFigure</name>
     <message>
         <source>Memory to run and to train</source>
         <translation>运行与训练所需内存</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB（10^9 字节）</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -3192,10 +3091,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>GB (10^9 bytes)</source>
-        <translation>GB（10^9 字节）</translation>
     </message>
     <message>
         <source>Run A</source>
@@ -3285,6 +3180,64 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>Exported from Transformer Explorer</source>
         <translation>由 Transformer Explorer 导出</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ParamFigures</name>
+    <message>
+        <source>definition: one line per tensor in core/estimate/paramcounter.cpp; published counts pinned in tests/data/reference/models.json</source>
+        <translation>定义：core/estimate/paramcounter.cpp 中每个张量一行；已发表的参数量固定在 tests/data/reference/models.json 中</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation>每词元激活参数量</translation>
+    </message>
+    <message>
+        <source>N − unused experts (top-k of E per sparse layer)</source>
+        <translation>N − 未使用的专家（每个稀疏层 E 个中取 top-k）</translation>
+    </message>
+    <message>
+        <source>Fedus et al. 2021 (Switch Transformer), §2</source>
+        <translation>Fedus 等 2021（Switch Transformer），§2</translation>
+    </message>
+    <message>
+        <source>Non-embedding parameters</source>
+        <translation>非嵌入参数量</translation>
+    </message>
+    <message>
+        <source>N − embedding tables</source>
+        <translation>N − 嵌入表</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020, §2.1</source>
+        <translation>Kaplan 等 2020，§2.1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ParamsFigure</name>
+    <message>
+        <source>Where the parameters are</source>
+        <translation>参数量分布</translation>
+    </message>
+    <message>
+        <source>parameters (millions)</source>
+        <translation>参数量（百万）</translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <source>B (editing)</source>
+        <translation>B（编辑中）</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
     </message>
 </context>
 <context>
@@ -3442,7 +3395,86 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     </message>
 </context>
 <context>
-    <name>tx::ReportGenerator</name>
+    <name>tx::ReportCharts</name>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>Parameters by component — %1</source>
+        <translation>按组件划分的参数量 — %1</translation>
+    </message>
+    <message>
+        <source>Memory and device fit — %1 on %2</source>
+        <translation>内存与设备容纳 — %2 上的 %1</translation>
+    </message>
+    <message>
+        <source>Roofline: prefill and decode on %1 — %2</source>
+        <translation>屋顶线：%1 上的预填充与解码 — %2</translation>
+    </message>
+    <message>
+        <source>Scaling law — %1 · %2</source>
+        <translation>缩放定律 — %1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ReportContent</name>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>AdamW in fp32 (16 bytes per trainable parameter)</source>
+        <translation>fp32 下的 AdamW（每个可训练参数 16 字节）</translation>
+    </message>
+    <message>
+        <source>AdamW, mixed precision bf16 + fp32 master weights (16 bytes per trainable parameter)</source>
+        <translation>AdamW，bf16 混合精度 + fp32 主权重（每个可训练参数 16 字节）</translation>
+    </message>
+    <message>
+        <source>SGD with momentum in fp32 (12 bytes per trainable parameter)</source>
+        <translation>fp32 下带动量的 SGD（每个可训练参数 12 字节）</translation>
+    </message>
+    <message>
+        <source>8-bit Adam (10 bytes per trainable parameter)</source>
+        <translation>8 位 Adam（每个可训练参数 10 字节）</translation>
+    </message>
+    <message>
+        <source>Adafactor (factored second moment)</source>
+        <translation>Adafactor（分解的二阶矩）</translation>
+    </message>
+    <message>
+        <source>none (all activations kept)</source>
+        <translation>无（保留全部激活值）</translation>
+    </message>
+    <message>
+        <source>selective (attention core recomputed; Korthikanti et al. 2022)</source>
+        <translation>选择性（重计算注意力核心；Korthikanti 等，2022）</translation>
+    </message>
+    <message>
+        <source>full (each layer&apos;s input kept, layer recomputed)</source>
+        <translation>完全（保留每层的输入，重计算该层）</translation>
+    </message>
+    <message>
+        <source>decoder-only</source>
+        <translation>仅解码器</translation>
+    </message>
+    <message>
+        <source>encoder-only</source>
+        <translation>仅编码器</translation>
+    </message>
+    <message>
+        <source>encoder-decoder</source>
+        <translation>编码器-解码器</translation>
+    </message>
     <message>
         <source>%1 — design report</source>
         <translation>%1 — 设计报告</translation>
@@ -3991,6 +4023,9 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <source>Estimates, not measurements: they follow the stated assumptions and the cited formulas.</source>
         <translation>以上为估算而非实测：依据所列假设和引用的公式得出。</translation>
     </message>
+</context>
+<context>
+    <name>tx::ReportGenerator</name>
     <message>
         <source>unknown report type &quot;%1&quot; (expected .pdf, .html or .md)</source>
         <translation>未知的报告类型“%1”（应为 .pdf、.html 或 .md）</translation>
@@ -4006,37 +4041,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
     <message>
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
-    </message>
-</context>
-<context>
-    <name>tx::RooflineChart</name>
-    <message>
-        <source>Speed limit of the device (roofline)</source>
-        <translation>设备的速度上限（屋顶线）</translation>
-    </message>
-    <message>
-        <source>arithmetic intensity (FLOP per byte moved)</source>
-        <translation>算术强度（每搬运一字节的 FLOP）</translation>
-    </message>
-    <message>
-        <source>attainable speed (TFLOP/s)</source>
-        <translation>可达速度（TFLOP/s）</translation>
-    </message>
-    <message>
-        <source>Prefill</source>
-        <translation>预填充</translation>
-    </message>
-    <message>
-        <source>Decode</source>
-        <translation>解码</translation>
-    </message>
-    <message>
-        <source>Roof: %1 TFLOP/s, %2 TB/s</source>
-        <translation>屋顶：%1 TFLOP/s，%2 TB/s</translation>
-    </message>
-    <message>
-        <source>Speed limit of %1 (roofline)</source>
-        <translation>%1 的速度上限（屋顶线）</translation>
     </message>
 </context>
 <context>
@@ -4201,38 +4205,6 @@ Time = training FLOPs / (devices · peak · MFU).</source>
 </context>
 <context>
     <name>tx::ShowWorkView</name>
-    <message>
-        <source>definition: one line per tensor in core/estimate/paramcounter.cpp; published counts pinned in tests/data/reference/models.json</source>
-        <translation>定义：core/estimate/paramcounter.cpp 中每个张量一行；已发表的参数量固定在 tests/data/reference/models.json 中</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>参数量</translation>
-    </message>
-    <message>
-        <source>Active parameters per token</source>
-        <translation>每词元激活参数量</translation>
-    </message>
-    <message>
-        <source>N − unused experts (top-k of E per sparse layer)</source>
-        <translation>N − 未使用的专家（每个稀疏层 E 个中取 top-k）</translation>
-    </message>
-    <message>
-        <source>Fedus et al. 2021 (Switch Transformer), §2</source>
-        <translation>Fedus 等 2021（Switch Transformer），§2</translation>
-    </message>
-    <message>
-        <source>Non-embedding parameters</source>
-        <translation>非嵌入参数量</translation>
-    </message>
-    <message>
-        <source>N − embedding tables</source>
-        <translation>N − 嵌入表</translation>
-    </message>
-    <message>
-        <source>Kaplan et al. 2020, §2.1</source>
-        <translation>Kaplan 等 2020，§2.1</translation>
-    </message>
     <message>
         <source> per token</source>
         <translation> 每词元</translation>

@@ -43,6 +43,31 @@ private slots:
         QVERIFY(texts.contains(QStringLiteral("Copy Parameter Breakdown as &Text")));
     }
 
+    // A language switch rebuilds the menus; it used to create another ExportActions each time
+    // and keep the old one, still connected to the comparison. Now one lives as long as the
+    // window and is only relabelled.
+    void languageSwitchKeepsOneExportActions()
+    {
+        MainWindow w;
+        for (const char *code : {"zh_CN", "en", "zh_CN"})
+            w.setLanguage(QLatin1String(code));
+        const auto all = w.findChildren<ExportActions *>();
+        QCOMPARE(all.size(), 1);
+        QStringList fileMenu;
+        for (QAction *a : w.menuBar()->actions().first()->menu()->actions())
+            fileMenu << a->text();
+        QVERIFY2(fileMenu.contains(QStringLiteral("导出报告(&R)…")), qPrintable(fileMenu.join(QLatin1Char('|'))));
+        QVERIFY(w.menuBar()->actions().first()->menu()->actions().contains(all.first()->reportAction()));
+        // Pinning reaches the one instance once: its connection was made once.
+        const auto receivers = [&] {
+            return QObject::connect(w.comparisonView(), &ComparisonView::pinnedChanged, all.first(),
+                                    &ExportActions::setPinned, Qt::UniqueConnection);
+        };
+        QVERIFY(!receivers()); // already connected, exactly once (UniqueConnection refuses another)
+        w.setLanguage(QStringLiteral("en"));
+        QCOMPARE(w.findChildren<ExportActions *>().size(), 1);
+    }
+
     void breakdownCsvEqualsCore()
     {
         MainWindow w;

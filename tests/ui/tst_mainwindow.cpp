@@ -5,6 +5,7 @@
 #include "core/design/designfile.h"
 #include "core/design/presetlibrary.h"
 #include "core/estimate/evaluation.h"
+#include "core/estimate/paramcomponents.h"
 #include "core/estimate/paramcounter.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/chartwriter.h"
@@ -272,7 +273,7 @@ private slots:
         }
         QVERIFY(std::fabs(drawn - 6738.415616) < 1e-6); // millions
         // Llama-2-7B: untied 32000 × 4096 token table and output head (Touvron et al. 2023).
-        const QStringList keys = BreakdownChart::componentKeys();
+        const QStringList keys = ParamComponents::keys();
         QCOMPARE(chart->components()[size_t(keys.indexOf(QStringLiteral("embeddings")))], std::int64_t(131'072'000));
         QCOMPARE(chart->components()[size_t(keys.indexOf(QStringLiteral("lm_head")))], std::int64_t(131'072'000));
 

@@ -1,7 +1,6 @@
 #include "ui/charts/breakdownchart.h"
 
-#include "core/base/numberformat.h"
-#include "core/report/componentnames.h"
+#include "core/estimate/paramcomponents.h"
 #include "ui/charts/niceaxis.h"
 
 #include <QBarCategoryAxis>
@@ -15,7 +14,6 @@
 namespace tx {
 
 namespace {
-constexpr double kMillion = 1e6;
 
 // Okabe-Ito palette: distinguishable with the common colour-vision deficiencies.
 const QColor kColors[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9), QColor(0x00, 0x9E, 0x73),
@@ -23,47 +21,14 @@ const QColor kColors[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9), QC
                           QColor(0xD5, 0x5E, 0x00), QColor(0x99, 0x99, 0x99)};
 } // namespace
 
-QStringList BreakdownChart::componentKeys()
-{
-    return {QStringLiteral("embeddings"), QStringLiteral("attention"), QStringLiteral("cross_attention"),
-            QStringLiteral("ffn"), QStringLiteral("moe"), QStringLiteral("norms"), QStringLiteral("lm_head"),
-            QStringLiteral("pooler")};
-}
-
-std::vector<std::int64_t> BreakdownChart::split(const ParamCount &params)
-{
-    const QStringList keys = componentKeys();
-    std::vector<std::int64_t> out(size_t(keys.size()), 0);
-    const auto add = [&](const QString &key, std::int64_t n) {
-        // A stack's final norm is drawn with the other norms.
-        const QString k = key == QLatin1String("final_norm") ? QStringLiteral("norms") : key;
-        const auto i = keys.indexOf(k);
-        if (i >= 0)
-            out[size_t(i)] += n;
-        else
-            out[size_t(keys.indexOf(QStringLiteral("pooler")))] += n; // anything new lands in the last bucket
-    };
-    for (const ParamNode &top : params.breakdown.children) {
-        if (top.key == QLatin1String("encoder") || top.key == QLatin1String("decoder")) {
-            for (const ParamNode &part : top.children)
-                add(part.key, part.params);
-        } else {
-            add(top.key, top.params);
-        }
-    }
-    return out;
-}
-
 BreakdownChart::BreakdownChart(QGraphicsItem *parent)
     : QChart(parent)
     , m_series(new QHorizontalStackedBarSeries(this))
     , m_categories(new QBarCategoryAxis(this))
     , m_values(new QValueAxis(this))
 {
-    setTitle(tr("Where the parameters are"));
-    const QStringList keys = componentKeys();
-    for (int i = 0; i < keys.size(); ++i) {
-        auto *set = new QBarSet(ComponentNames::component(keys[i]), m_series);
+    for (int i = 0; i < ParamComponents::keys().size(); ++i) {
+        auto *set = new QBarSet(QString(), m_series);
         set->setColor(kColors[i % 8]);
         set->append(0);
         m_series->append(set);
@@ -71,88 +36,74 @@ BreakdownChart::BreakdownChart(QGraphicsItem *parent)
     }
     m_series->setBarWidth(0.6);
     addSeries(m_series);
-    m_categories->append(tr("Design"));
-    m_values->setTitleText(tr("parameters (millions)"));
     m_values->setLabelFormat(QStringLiteral("%.0f"));
     addAxis(m_categories, Qt::AlignLeft);
     addAxis(m_values, Qt::AlignBottom);
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_values);
     legend()->setAlignment(Qt::AlignBottom);
+    refresh();
 }
 
 void BreakdownChart::retranslate()
 {
-    setTitle(tr("Where the parameters are"));
-    const QStringList keys = componentKeys();
-    for (int i = 0; i < m_sets.size() && i < keys.size(); ++i)
-        m_sets[i]->setLabel(ComponentNames::component(keys[i]));
-    m_values->setTitleText(tr("parameters (millions)"));
     m_categories->clear();
-    refresh(); // puts the category names back, translated
+    refresh(); // every name comes from the figure, translated
 }
 
 void BreakdownChart::setParams(const ParamCount &params)
 {
-    m_components = split(params);
+    m_params = params;
     refresh();
 }
 
 void BreakdownChart::setPinned(const ParamCount *pinned)
 {
-    m_pinned = pinned ? split(*pinned) : std::vector<std::int64_t>{};
+    m_pinned = pinned ? std::optional<ParamCount>(*pinned) : std::nullopt;
     refresh();
 }
 
 void BreakdownChart::refresh()
 {
-    if (m_components.empty())
-        m_components.assign(size_t(m_sets.size()), 0);
-    const bool compare = !m_pinned.empty();
-    const int bars = compare ? 2 : 1;
-    if (m_categories->count() != bars) {
+    draw(ParamsFigure::of(m_params, m_pinned ? &*m_pinned : nullptr));
+}
+
+void BreakdownChart::draw(const ParamsFigure &f)
+{
+    m_components = f.exact;
+    if (title() != f.title)
+        setTitle(f.title);
+    if (m_values->titleText() != f.valueAxisTitle)
+        m_values->setTitleText(f.valueAxisTitle);
+    if (m_categories->categories() != f.bars) {
         m_categories->clear();
-        if (compare)
-            m_categories->append({tr("A (pinned)"), tr("B (editing)")});
-        else
-            m_categories->append(tr("Design"));
+        m_categories->append(f.bars);
     }
-    double total = 0;
-    double pinnedTotal = 0;
-    for (int i = 0; i < m_sets.size(); ++i) {
-        QBarSet *set = m_sets[i];
-        const double value = double(m_components[size_t(i)]) / kMillion;
-        total += value;
-        if (compare) {
-            const double a = double(m_pinned[size_t(i)]) / kMillion;
-            pinnedTotal += a;
-            if (set->count() != 2) {
-                set->remove(0, set->count());
-                set->append({a, value});
-            } else {
-                set->replace(0, a);
-                set->replace(1, value);
-            }
-        } else if (set->count() != 1) {
+    const int n = int(f.bars.size());
+    for (int s = 0; s < m_sets.size() && s < int(f.segments.size()); ++s) {
+        QBarSet *set = m_sets[s];
+        if (set->label() != f.segments[s])
+            set->setLabel(f.segments[s]);
+        const std::vector<double> &v = f.values[size_t(s)];
+        if (set->count() != n) {
             set->remove(0, set->count());
-            set->append(value);
+            for (double x : v)
+                set->append(x);
         } else {
-            set->replace(0, value);
+            for (int i = 0; i < n; ++i)
+                if (set->at(i) != v[size_t(i)])
+                    set->replace(i, v[size_t(i)]);
         }
     }
-    // Components this design does not have (cross-attention in a decoder, …) leave the legend.
-    // The markers are touched only when that set changes: each change lays the legend out again.
-    std::vector<bool> visible(m_components.size());
-    for (size_t i = 0; i < visible.size(); ++i)
-        visible[i] = m_components[i] > 0 || (compare && m_pinned[i] > 0);
-    if (visible != m_legendShown) {
-        m_legendShown = visible;
+    // Components no bar has (cross-attention in a decoder, …) leave the legend. The markers
+    // are touched only when that set changes: each change lays the legend out again.
+    if (f.present != m_legendShown) {
+        m_legendShown = f.present;
         const auto markers = legend()->markers(m_series);
-        for (int i = 0; i < markers.size() && i < int(visible.size()); ++i)
-            markers[i]->setVisible(visible[size_t(i)]);
+        for (int i = 0; i < markers.size() && i < int(f.present.size()); ++i)
+            markers[i]->setVisible(f.present[size_t(i)]);
     }
-    const double top = std::max({total, pinnedTotal, 1e-6});
-    NiceAxis::fitFromZero(m_values, top * 1.02);
+    NiceAxis::fitFromZero(m_values, std::max(f.top, 1e-6) * 1.02);
 }
 
 } // namespace tx

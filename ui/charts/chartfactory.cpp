@@ -1,10 +1,14 @@
 #include "ui/charts/chartfactory.h"
 
 #include "core/base/numberformat.h"
+#include "core/estimate/paramcomponents.h"
 #include "core/estimate/scalingcurves.h"
 #include "core/estimate/scalinglaw.h"
 #include "core/report/componentnames.h"
+#include "core/report/reportcharts.h"
 #include "ui/charts/breakdownchart.h"
+#include "ui/charts/memorychart.h"
+#include "ui/charts/rooflinechart.h"
 #include "ui/widgets/theme.h"
 
 #include <QBarCategoryAxis>
@@ -40,7 +44,7 @@ const QColor kGrid(0xdd, 0xdd, 0xdd);
 
 QString designName(const ChartFactory::Input &d)
 {
-    return d.config.name.isEmpty() ? tr("Custom design") : d.config.name;
+    return ReportCharts::designName(d);
 }
 
 QFont font(double points, bool bold = false)
@@ -80,150 +84,39 @@ std::unique_ptr<QChart> newChart(const QString &title)
     return chart;
 }
 
-// Parameters are drawn in millions until the largest bar passes ten billion.
-struct ParamScale
+// The window's chart, styled for a slide or a page: the same figure, the same drawing.
+void applyPrintStyle(QChart *chart, const QString &title)
 {
-    double divisor;
-    QString axisTitle;
-};
-
-ParamScale paramScale(std::int64_t largest)
-{
-    if (largest >= 10'000'000'000LL)
-        return {1e9, tr("Parameters (billions)")};
-    return {1e6, tr("Parameters (millions)")};
+    chart->setTitle(title);
+    chart->setTitleFont(font(16, true));
+    chart->setTitleBrush(kInk);
+    chart->setBackgroundBrush(Qt::white);
+    chart->setBackgroundRoundness(0);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setFont(font(11));
+    chart->legend()->setLabelColor(kInk);
+    chart->setMargins(QMargins(12, 8, 12, 8));
+    for (QAbstractAxis *axis : chart->axes())
+        styleAxis(axis, axis->titleText());
 }
 
 std::unique_ptr<QChart> paramsChart(const ChartFactory::Input &d, const ChartFactory::Input *pinned)
 {
-    auto chart = newChart(ChartFactory::title(ChartFactory::Kind::Params, d));
-    const QStringList keys = BreakdownChart::componentKeys();
-    const auto mine = BreakdownChart::split(d.evaluation.params);
-    const auto theirs = pinned ? BreakdownChart::split(pinned->evaluation.params) : std::vector<std::int64_t>();
-    std::int64_t largest = 1;
-    QList<int> shown;
-    // Horizontal bars stack bottom-up: reverse so the first component reads at the top.
-    for (int i = int(keys.size()) - 1; i >= 0; --i) {
-        const std::int64_t other = pinned ? theirs[size_t(i)] : 0;
-        if (mine[size_t(i)] == 0 && other == 0)
-            continue;
-        shown << i;
-        largest = std::max({largest, mine[size_t(i)], other});
-    }
-    const ParamScale scale = paramScale(largest);
-
-    auto *series = new QHorizontalBarSeries;
-    auto *categories = new QBarCategoryAxis;
-    auto *values = new QValueAxis;
-    const auto addSet = [&](const QString &label, const std::vector<std::int64_t> &counts, const QColor &color) {
-        auto *set = new QBarSet(label);
-        set->setColor(color);
-        set->setBorderColor(color);
-        set->setLabelColor(kInk);
-        set->setLabelFont(font(10));
-        for (int i : shown)
-            set->append(double(counts[size_t(i)]) / scale.divisor);
-        series->append(set);
-    };
-    addSet(tr("%1 (%2 parameters)").arg(designName(d), NumberFormat::exact(d.evaluation.params.total)), mine,
-           kColors[0]);
+    auto chart = std::make_unique<BreakdownChart>();
+    chart->setParams(d.evaluation.params);
     if (pinned)
-        addSet(tr("%1 (pinned, %2 parameters)")
-                   .arg(designName(*pinned), NumberFormat::exact(pinned->evaluation.params.total)),
-               theirs, kColors[1]);
-    for (int i : shown)
-        categories->append(ComponentNames::component(keys[i]));
-    series->setLabelsVisible(true);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    series->setLabelsPrecision(4);
-    series->setBarWidth(pinned ? 0.8 : 0.6);
-    chart->addSeries(series);
-    styleAxis(categories, QString());
-    styleAxis(values, scale.axisTitle);
-    values->setRange(0, double(largest) / scale.divisor * 1.12);
-    values->applyNiceNumbers();
-    values->setLabelFormat(QStringLiteral("%.4g"));
-    chart->addAxis(categories, Qt::AlignLeft);
-    chart->addAxis(values, Qt::AlignBottom);
-    series->attachAxis(categories);
-    series->attachAxis(values);
+        chart->setPinned(&pinned->evaluation.params);
+    applyPrintStyle(chart.get(), ChartFactory::title(ChartFactory::Kind::Params, d));
     return chart;
 }
 
 std::unique_ptr<QChart> memoryChart(const ChartFactory::Input &d, const ChartFactory::Input *pinned)
 {
-    auto chart = newChart(ChartFactory::title(ChartFactory::Kind::Memory, d));
-    constexpr double kGB = 1e9;
-    struct Row
-    {
-        QString label;
-        double weights, kv, gradients, optimizer, activations, overhead;
-    };
-    QList<Row> rows;
-    const auto addRows = [&](const ChartFactory::Input &x, const QString &suffix) {
-        const auto &inf = x.evaluation.inference;
-        const auto &t = x.evaluation.training;
-        // Bottom-up: training first so inference reads at the top.
-        rows.prepend({tr("Inference%1").arg(suffix), inf.weightsBytes, inf.kvCacheBytes, 0, 0, inf.activationsBytes,
-                      inf.overheadBytes});
-        rows.prepend({tr("Training, one replica%1").arg(suffix), t.weightsBytes, 0, t.gradientsBytes,
-                      t.optimizerBytes, t.activationsBytes, 0});
-    };
+    auto chart = std::make_unique<MemoryChart>();
+    chart->setEvaluation(d.evaluation);
     if (pinned)
-        addRows(*pinned, tr(" (%1)").arg(designName(*pinned)));
-    addRows(d, pinned ? tr(" (%1)").arg(designName(d)) : QString());
-
-    auto *series = new QHorizontalStackedBarSeries;
-    auto *categories = new QBarCategoryAxis;
-    const auto addSet = [&](const QString &label, double Row::*field, const QColor &color) {
-        auto *set = new QBarSet(label);
-        set->setColor(color);
-        set->setBorderColor(color);
-        for (const Row &r : rows)
-            set->append(r.*field / kGB);
-        series->append(set);
-    };
-    addSet(tr("Weights"), &Row::weights, kColors[0]);
-    addSet(tr("KV cache"), &Row::kv, kColors[1]);
-    addSet(tr("Gradients"), &Row::gradients, kColors[2]);
-    addSet(tr("Optimizer states"), &Row::optimizer, kColors[3]);
-    addSet(tr("Activations"), &Row::activations, kColors[4]);
-    addSet(tr("Overhead"), &Row::overhead, kColors[7]);
-    series->setBarWidth(0.6);
-    for (const Row &r : rows)
-        categories->append(r.label);
-    chart->addSeries(series);
-
-    double largest = 0;
-    for (const Row &r : rows)
-        largest = std::max(largest, r.weights + r.kv + r.gradients + r.optimizer + r.activations + r.overhead);
-    const auto &hw = d.evaluation.hardware;
-    const double device = hw.deviceMemoryBytes / kGB;
-    auto *values = new QValueAxis;
-    styleAxis(categories, QString());
-    styleAxis(values, tr("Memory (GB = 10^9 bytes)"));
-    values->setRange(0, std::max(largest / kGB, device) * 1.05);
-    values->applyNiceNumbers();
-    values->setLabelFormat(QStringLiteral("%.4g"));
-    chart->addAxis(categories, Qt::AlignLeft);
-    chart->addAxis(values, Qt::AlignBottom);
-    series->attachAxis(categories);
-    series->attachAxis(values);
-
-    if (device > 0) {
-        // The device's memory as a vertical line across every bar: a bar that crosses it does not fit.
-        auto *line = new QLineSeries;
-        line->setName(tr("Device: %1").arg(NumberFormat::bytes(hw.deviceMemoryBytes)));
-        line->append(device, -0.5);
-        line->append(device, double(rows.size()) - 0.5);
-        QPen pen(QColor(0xC0, 0x00, 0x00));
-        pen.setWidthF(2.5);
-        pen.setStyle(Qt::DashLine);
-        line->setPen(pen);
-        chart->addSeries(line);
-        line->attachAxis(values);
-        line->attachAxis(categories);
-    }
+        chart->setPinned(&pinned->evaluation);
+    applyPrintStyle(chart.get(), ChartFactory::title(ChartFactory::Kind::Memory, d));
     return chart;
 }
 
@@ -234,57 +127,9 @@ double positive(double x, double fallback)
 
 std::unique_ptr<QChart> computeChart(const ChartFactory::Input &d)
 {
-    auto chart = newChart(ChartFactory::title(ChartFactory::Kind::Compute, d));
-    const auto &hw = d.evaluation.hardware;
-    const auto &cp = d.evaluation.compute;
-    constexpr double kTera = 1e12;
-    const double peak = positive(hw.inferencePeakFlops, 1e12) / kTera;        // TFLOP/s
-    const double bandwidth = positive(hw.bandwidthBytesPerSecond, 1e12) / kTera; // TB/s -> TFLOP/s per FLOP/byte
-    const double ridge = peak / bandwidth;
-    const double prefill = positive(cp.prefillIntensity, 1);
-    const double decode = positive(cp.decodeIntensity, 1);
-    const double xMin = std::pow(10.0, std::floor(std::log10(std::min({prefill, decode, ridge}) / 2)));
-    const double xMax = std::pow(10.0, std::ceil(std::log10(std::max({prefill, decode, ridge}) * 2)));
-    const auto attainable = [&](double intensity) { return std::min(peak, bandwidth * intensity); };
-
-    auto *roof = new QLineSeries;
-    roof->setName(tr("Roofline: %1 TFLOP/s peak, %2 TB/s")
-                      .arg(peak, 0, 'g', 4)
-                      .arg(bandwidth, 0, 'g', 3));
-    roof->append(xMin, attainable(xMin));
-    roof->append(ridge, peak);
-    roof->append(xMax, peak);
-    QPen pen(kInk);
-    pen.setWidthF(3);
-    roof->setPen(pen);
-    chart->addSeries(roof);
-
-    const auto addPoint = [&](const QString &name, double intensity, const QColor &color) {
-        auto *s = new QScatterSeries;
-        s->setName(name);
-        s->setMarkerSize(16);
-        s->setColor(color);
-        s->setBorderColor(Qt::white);
-        s->append(intensity, attainable(intensity));
-        chart->addSeries(s);
-    };
-    addPoint(tr("Prefill (%1 FLOP/B)").arg(NumberFormat::scientific(prefill)), prefill, kColors[0]);
-    addPoint(tr("Decode (%1 FLOP/B)").arg(NumberFormat::scientific(decode)), decode, kColors[5]);
-
-    auto *x = new QLogValueAxis;
-    auto *y = new QLogValueAxis;
-    styleAxis(x, tr("Arithmetic intensity (FLOP per byte moved)"));
-    styleAxis(y, tr("Attainable throughput (TFLOP/s)"));
-    x->setLabelFormat(QStringLiteral("%g"));
-    y->setLabelFormat(QStringLiteral("%g"));
-    x->setRange(xMin, xMax);
-    y->setRange(std::pow(10.0, std::floor(std::log10(attainable(xMin)))), std::pow(10.0, std::ceil(std::log10(peak * 1.5))));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries *s : chart->series()) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
+    auto chart = std::make_unique<RooflineChart>();
+    chart->setEvaluation(d.evaluation);
+    applyPrintStyle(chart.get(), ChartFactory::title(ChartFactory::Kind::Compute, d));
     return chart;
 }
 
@@ -376,40 +221,6 @@ QStringList ChartFactory::fontFamilies()
     if (!families.contains(Theme::fontFamily()))
         families << Theme::fontFamily();
     return families;
-}
-
-QStringList ChartFactory::kindNames()
-{
-    return {QStringLiteral("params"), QStringLiteral("memory"), QStringLiteral("compute"), QStringLiteral("scaling")};
-}
-
-std::optional<ChartFactory::Kind> ChartFactory::kindFromString(const QString &name)
-{
-    const auto i = kindNames().indexOf(name);
-    if (i < 0)
-        return std::nullopt;
-    return Kind(i);
-}
-
-QString ChartFactory::toString(Kind kind)
-{
-    return kindNames().at(int(kind));
-}
-
-QString ChartFactory::title(Kind kind, const Input &design)
-{
-    const QString name = designName(design);
-    switch (kind) {
-    case Kind::Params:
-        return tr("Parameters by component — %1").arg(name);
-    case Kind::Memory:
-        return tr("Memory and device fit — %1 on %2").arg(name, design.evaluation.hardware.deviceName);
-    case Kind::Compute:
-        return tr("Roofline: prefill and decode on %1 — %2").arg(design.evaluation.hardware.deviceName, name);
-    case Kind::Scaling:
-        return tr("Scaling law — %1 · %2").arg(name, ScalingLaw::of(design.assumptions.law).name());
-    }
-    return name;
 }
 
 std::unique_ptr<QChart> ChartFactory::create(Kind kind, const Input &design, const Input *pinned)

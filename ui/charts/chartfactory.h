@@ -1,8 +1,7 @@
 #pragma once
 
-#include "core/design/modelconfig.h"
-#include "core/estimate/assumptions.h"
-#include "core/estimate/evaluation.h"
+#include "core/estimate/evaluateddesign.h"
+#include "core/report/reportcharts.h"
 
 #include <QString>
 #include <QStringList>
@@ -20,22 +19,14 @@ namespace tx {
 class ChartFactory
 {
 public:
-    enum class Kind { Params, Memory, Compute, Scaling };
+    using Kind = ReportCharts::Kind;
+    using Input = EvaluatedDesign; // what every chart draws
 
-    // One evaluated design: what every chart draws.
-    struct Input
-    {
-        ModelConfig config;
-        Assumptions assumptions;
-        Evaluation evaluation;
-    };
-
-    // Stable names as on the command line: params, memory, compute, scaling.
-    static QStringList kindNames();
-    static std::optional<Kind> kindFromString(const QString &name);
-    static QString toString(Kind kind);
-    // Translated chart title, e.g. "Parameters by component — Llama-2-7B".
-    static QString title(Kind kind, const Input &design);
+    // Names and titles live in core (ReportCharts), shared with the report text.
+    static QStringList kindNames() { return ReportCharts::names(); }
+    static std::optional<Kind> kindFromString(const QString &name) { return ReportCharts::fromString(name); }
+    static QString toString(Kind kind) { return ReportCharts::toString(kind); }
+    static QString title(Kind kind, const Input &design) { return ReportCharts::title(kind, design); }
 
     // Fonts for exported text: a Latin face first (its digits and letters survive PDF text
     // extraction, which the CJK face's do not with Qt's PDF engine), then the UI's CJK-capable face.

@@ -12,26 +12,8 @@
 #include <QValueAxis>
 
 #include <algorithm>
-#include <array>
 
 namespace tx {
-
-namespace {
-constexpr double kGB = 1e9;
-
-// One bar's segments in set order: weights, KV cache, activations, overhead, gradients, optimizer.
-std::array<double, 6> inferenceBar(const Evaluation &e)
-{
-    const auto &i = e.inference;
-    return {i.weightsBytes / kGB, i.kvCacheBytes / kGB, i.activationsBytes / kGB, i.overheadBytes / kGB, 0, 0};
-}
-
-std::array<double, 6> trainingBar(const Evaluation &e)
-{
-    const auto &t = e.training;
-    return {t.weightsBytes / kGB, 0, t.activationsBytes / kGB, 0, t.gradientsBytes / kGB, t.optimizerBytes / kGB};
-}
-} // namespace
 
 MemoryChart::MemoryChart(QGraphicsItem *parent)
     : QChart(parent)
@@ -63,19 +45,16 @@ MemoryChart::MemoryChart(QGraphicsItem *parent)
     m_capacity->attachAxis(m_categories);
     m_capacity->attachAxis(m_values);
     legend()->setAlignment(Qt::AlignRight); // seven long names: a column keeps them whole
-    retranslate(); // the fixed titles and names, in one place for every language change
+    retranslate();
 }
 
 void MemoryChart::retranslate()
 {
-    setTitle(tr("Memory to run and to train"));
-    const QStringList names = {tr("Weights"), tr("KV cache"), tr("Activations"), tr("Runtime overhead"),
-                               tr("Gradients"), tr("Optimizer states")};
-    for (int i = 0; i < m_sets.size() && i < names.size(); ++i)
-        m_sets[i]->setLabel(names[i]);
-    m_values->setTitleText(tr("GB (10^9 bytes)"));
     m_categories->clear();
-    refresh();
+    if (m_current)
+        refresh();
+    else
+        draw(MemoryFigure::of(Evaluation{})); // the titles and names before the first design
 }
 
 void MemoryChart::setEvaluation(const Evaluation &evaluation)
@@ -92,48 +71,42 @@ void MemoryChart::setPinned(const Evaluation *pinned)
 
 void MemoryChart::refresh()
 {
-    if (!m_current)
-        return;
-    const Evaluation &e = *m_current;
-    std::vector<std::array<double, 6>> bars;
-    QStringList categories;
-    if (m_pinned) {
-        bars = {inferenceBar(*m_pinned), inferenceBar(e), trainingBar(*m_pinned), trainingBar(e)};
-        categories = {tr("Run A"), tr("Run B"), tr("Train A"), tr("Train B")};
-    } else {
-        bars = {inferenceBar(e), trainingBar(e)};
-        categories = {tr("Run (inference)"), tr("Train (one replica)")};
-    }
-    if (m_categories->categories() != categories) {
+    if (m_current)
+        draw(MemoryFigure::of(*m_current, m_pinned ? &*m_pinned : nullptr));
+}
+
+void MemoryChart::draw(const MemoryFigure &f)
+{
+    if (title() != f.title)
+        setTitle(f.title);
+    if (m_values->titleText() != f.valueAxisTitle)
+        m_values->setTitleText(f.valueAxisTitle);
+    if (m_categories->categories() != f.bars) {
         m_categories->clear();
-        m_categories->append(categories);
+        m_categories->append(f.bars);
     }
-    const int n = int(bars.size());
-    double top = 0;
-    for (const auto &bar : bars) {
-        double sum = 0;
-        for (double v : bar)
-            sum += v;
-        top = std::max(top, sum);
-    }
-    for (int s = 0; s < m_sets.size(); ++s) {
+    const int n = int(f.bars.size());
+    for (int s = 0; s < m_sets.size() && s < int(f.segments.size()); ++s) {
         QBarSet *set = m_sets[s];
+        if (set->label() != f.segments[s])
+            set->setLabel(f.segments[s]);
+        const std::vector<double> &v = f.values[size_t(s)];
         if (set->count() != n) {
             set->remove(0, set->count());
-            for (const auto &bar : bars)
-                set->append(bar[size_t(s)]);
+            for (double x : v)
+                set->append(x);
         } else {
             for (int i = 0; i < n; ++i)
-                if (set->at(i) != bars[size_t(i)][size_t(s)])
-                    set->replace(i, bars[size_t(i)][size_t(s)]);
+                if (set->at(i) != v[size_t(i)])
+                    set->replace(i, v[size_t(i)]);
         }
     }
-    const double capacity = e.hardware.deviceMemoryBytes / kGB;
-    m_capacity->setName(tr("Device memory (%1 GB)").arg(capacity, 0, 'f', 0));
-    const QList<QPointF> line = {QPointF(-0.5, capacity), QPointF(n - 0.5, capacity)};
+    if (m_capacity->name() != f.capacityName)
+        m_capacity->setName(f.capacityName);
+    const QList<QPointF> line = {QPointF(-0.5, f.capacity), QPointF(n - 0.5, f.capacity)};
     if (m_capacity->points() != line)
         m_capacity->replace(line);
-    NiceAxis::fitFromZero(m_values, std::max(top, capacity) * 1.05);
+    NiceAxis::fitFromZero(m_values, f.top * 1.05);
 }
 
 } // namespace tx

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/estimate/evaluation.h"
+#include "core/report/memoryfigure.h"
 
 #include <QChart>
 #include <QList>
@@ -13,9 +14,9 @@ class QValueAxis;
 
 namespace tx {
 
-// Memory to run vs memory to train, as stacked bars (weights, KV cache, activations,
-// runtime overhead, gradients, optimizer states), with a dashed line at the device's
-// capacity. Values in GB (10^9 bytes). With a pinned design, A and B stand side by side.
+// Draws the MemoryFigure (core/report): memory to run vs memory to train as stacked bars,
+// with a dashed line at the device's capacity. The window shows it; ChartFactory exports the
+// same chart in print style.
 class MemoryChart : public QChart
 {
     Q_OBJECT
@@ -34,6 +35,7 @@ public:
 
 private:
     void refresh();
+    void draw(const MemoryFigure &figure);
 
     QStackedBarSeries *m_series;
     QLineSeries *m_capacity;

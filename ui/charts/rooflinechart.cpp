@@ -10,9 +10,9 @@
 namespace tx {
 
 namespace {
-constexpr double kTera = 1e12;
-constexpr double kMinIntensity = 0.1;  // FLOP/byte, left edge
-constexpr double kMaxIntensity = 1e5;  // right edge
+
+constexpr double kMinIntensity = ComputeFigure::kMinIntensity;
+constexpr double kMaxIntensity = ComputeFigure::kMaxIntensity;
 } // namespace
 
 RooflineChart::RooflineChart(QGraphicsItem *parent)
@@ -51,42 +51,35 @@ RooflineChart::RooflineChart(QGraphicsItem *parent)
 
 void RooflineChart::retranslate()
 {
-    // The device's name replaces "the device" with the next evaluation.
-    setTitle(tr("Speed limit of the device (roofline)"));
-    m_prefill->setName(tr("Prefill"));
-    m_decode->setName(tr("Decode"));
-    m_x->setTitleText(tr("arithmetic intensity (FLOP per byte moved)"));
-    m_y->setTitleText(tr("attainable speed (TFLOP/s)"));
+    draw(ComputeFigure::of(m_current ? &*m_current : nullptr));
 }
 
 void RooflineChart::setEvaluation(const Evaluation &e)
 {
-    const auto &hw = e.hardware;
-    const double peak = hw.inferencePeakFlops / kTera;
-    const double bandwidth = hw.bandwidthBytesPerSecond / kTera; // TFLOP/s per (FLOP/byte)
-    if (!(peak > 0) || !(bandwidth > 0))
+    m_current = e;
+    draw(ComputeFigure::of(&e));
+}
+
+void RooflineChart::draw(const ComputeFigure &f)
+{
+    if (title() != f.title)
+        setTitle(f.title);
+    m_prefill->setName(f.prefillName);
+    m_decode->setName(f.decodeName);
+    m_x->setTitleText(f.xTitle);
+    m_y->setTitleText(f.yTitle);
+    if (!f.hasRoof())
         return;
-    const double ridge = peak / bandwidth;
-    m_roof->setName(tr("Roof: %1 TFLOP/s, %2 TB/s").arg(peak, 0, 'f', 0).arg(bandwidth, 0, 'f', 2));
-    setTitle(tr("Speed limit of %1 (roofline)").arg(hw.deviceName));
-    const QList<QPointF> roof = {QPointF(kMinIntensity, bandwidth * kMinIntensity), QPointF(ridge, peak),
-                                 QPointF(kMaxIntensity, peak)};
-    if (m_roof->points() != roof)
-        m_roof->replace(roof);
-    const auto attainable = [&](double intensity) { return std::min(peak, bandwidth * intensity); };
-    const auto onAxis = [](double x) { return std::isfinite(x) ? std::clamp(x, kMinIntensity, kMaxIntensity) : kMinIntensity; };
-    const double pi = onAxis(e.compute.prefillIntensity);
-    const double di = onAxis(e.compute.decodeIntensity);
-    const QList<QPointF> prefill = {QPointF(pi, attainable(pi))};
-    const QList<QPointF> decode = {QPointF(di, attainable(di))};
+    m_roof->setName(f.roofName);
+    if (m_roof->points() != f.roof)
+        m_roof->replace(f.roof);
+    const QList<QPointF> prefill = {f.prefill};
+    const QList<QPointF> decode = {f.decode};
     if (m_prefill->points() != prefill)
         m_prefill->replace(prefill);
     if (m_decode->points() != decode)
         m_decode->replace(decode);
-    // Whole decades around the roof, so the log axis labels read 0.1, 1, 10, …
-    const double low = std::pow(10.0, std::floor(std::log10(std::max(1e-6, bandwidth * kMinIntensity))));
-    const double high = std::pow(10.0, std::ceil(std::log10(peak * 1.5)));
-    m_y->setRange(low, high);
+    m_y->setRange(f.yLow, f.yHigh);
 }
 
 } // namespace tx

@@ -1,8 +1,11 @@
 #pragma once
 
 #include "core/estimate/evaluation.h"
+#include "core/report/computefigure.h"
 
 #include <QChart>
+
+#include <optional>
 
 class QLineSeries;
 class QLogValueAxis;
@@ -30,11 +33,14 @@ public:
     QScatterSeries *decode() const { return m_decode; }
 
 private:
+    void draw(const ComputeFigure &figure);
+
     QLineSeries *m_roof;
     QScatterSeries *m_prefill;
     QScatterSeries *m_decode;
     QLogValueAxis *m_x;
     QLogValueAxis *m_y;
+    std::optional<Evaluation> m_current;
 };
 
 } // namespace tx

@@ -1,5 +1,6 @@
 #include "ui/design/designcontrols.h"
 
+#include "core/design/designedits.h"
 #include "core/estimate/hardwarecatalog.h"
 #include "core/report/componentnames.h"
 #include "ui/design/designstate.h"
@@ -12,6 +13,8 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -21,29 +24,6 @@
 namespace tx {
 
 namespace {
-
-// The multiple of `step` nearest to v, at least `step`.
-int nearestMultiple(int v, int step)
-{
-    if (step <= 1)
-        return std::max(1, v);
-    const int down = (v / step) * step;
-    const int up = down + step;
-    return std::max(step, (v - down < up - v) ? down : up);
-}
-
-// The divisor of n nearest to v (d_model must split evenly into heads).
-int nearestDivisor(int v, int n)
-{
-    if (n <= 0)
-        return std::max(1, v);
-    int best = 1;
-    for (int d = 1; d <= n && d <= 4096; ++d) {
-        if (n % d == 0 && std::abs(d - v) < std::abs(best - v))
-            best = d;
-    }
-    return best;
-}
 
 ControlGroup *addGroup(QVBoxLayout *layout, const QString &title)
 {
@@ -83,25 +63,13 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
              {{tr("Decoder only (GPT, Llama)"), int(Layout::DecoderOnly)},
               {tr("Encoder only (BERT)"), int(Layout::EncoderOnly)},
               {tr("Encoder-decoder (T5)"), int(Layout::EncoderDecoder)}},
-             [](ModelConfig &c, int v) {
-                 c.layout = Layout(v);
-                 if (c.layout == Layout::EncoderDecoder && c.nDecoderLayers < 1)
-                     c.nDecoderLayers = c.nLayers;
-             });
-    KnobControl *dModel = addKnob(
+             [](ModelConfig &c, int v) { c.layout = Layout(v); });
+    addKnob(
         shape, QStringLiteral("d_model"), tr("Width (d_model)"),
         tr("Thinking bandwidth: how many numbers describe each token as it flows through the model. "
            "Wider models understand more but cost quadratically more.\n"
            "Each layer holds about 12·d_model² weights (4·d² attention + 8·d² FFN at d_ff = 4·d)."),
-        1, 131072, 64, 16384, true, nullptr);
-    connect(dModel, &KnobControl::valueEdited, this, [this](int v, bool dragging) {
-        const bool lock = m_dffLock->isChecked();
-        m_state->edit(tr("Change width"), QStringLiteral("d_model"), [v, lock](ModelConfig &c) {
-            c.dModel = v;
-            if (lock)
-                c.dFf = 4 * v;
-        }, dragging);
-    });
+        1, 131072, 64, 16384, true, [](ModelConfig &c, int v) { c.dModel = v; }, tr("Change width"));
     addKnob(shape, QStringLiteral("n_layers"), tr("Layers (depth)"),
             tr("Depth of thought: each layer refines every token once more. Parameters, memory and compute "
                "grow linearly with depth.\nParameters ≈ 12·L·d_model²."),
@@ -114,12 +82,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
             tr("Size of the expert team: how many things each token can look for at once. Heads split the width: head size = "
                "d_model / heads, so d_model must be a multiple of the heads. Changing heads alone does not "
                "change the parameter count (Q, K, V, O stay d_model × d_model)."),
-            1, 4096, 1, 128, false, [](ModelConfig &c, int v) {
-                // Key/value heads follow so the grouping stays valid: MHA stays MHA, GQA keeps
-                // the nearest group count that divides the new heads.
-                c.nKvHeads = c.nKvHeads == c.nHeads ? v : nearestDivisor(c.nKvHeads, v);
-                c.nHeads = v;
-            });
+            1, 4096, 1, 128, false, [](ModelConfig &c, int v) { c.nHeads = v; });
     addKnob(shape, QStringLiteral("n_kv_heads"), tr("Key/value heads"),
             tr("Memory per token while generating: fewer key/value heads (grouped-query attention) shrink "
                "the KV cache, which limits how many users and how long a context fit.\n"
@@ -133,12 +96,8 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
     m_dffLock = new QCheckBox(tr("Keep at ×4 d_model"), dff);
     m_dffLock->setToolTip(tr("Ties the FFN width to four times the width, the ratio of GPT-2 and BERT."));
     shape->layout()->addWidget(m_dffLock);
-    connect(m_dffLock, &QCheckBox::toggled, this, [this](bool on) {
-        m_knobs.value(QStringLiteral("d_ff"))->setEnabled(!on);
-        if (on)
-            m_state->edit(tr("Lock FFN width"), QStringLiteral("d_ff"),
-                          [](ModelConfig &c) { c.dFf = 4 * c.dModel; });
-    });
+    connect(m_dffLock, &QCheckBox::toggled, this,
+            [this](bool on) { m_state->setDffLock(on, on ? tr("Lock FFN width") : tr("Unlock FFN width")); });
     addKnob(shape, QStringLiteral("vocab_size"), tr("Vocabulary (tokens)"),
             tr("How many different word pieces the model knows. A bigger vocabulary reads text in fewer "
                "tokens (cheaper, longer effective context) but adds a d_model-wide row per token.\n"
@@ -150,18 +109,11 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
                "context · d_model weights."),
             1, 16777216, 128, 1048576, true, [](ModelConfig &c, int v) { c.maxPositions = v; });
 
-    // Snapping: d_model to a multiple of the heads, heads to a divisor of d_model, key/value
-    // heads to a divisor of the heads, d_ff and vocabulary to multiples of 64.
-    dModel->setSnap([this](int v) { return nearestMultiple(v, std::max(1, m_state->config().nHeads)); });
-    m_knobs.value(QStringLiteral("n_heads"))->setSnap([this](int v) {
-        return nearestDivisor(v, m_state->config().dModel);
-    });
-    m_knobs.value(QStringLiteral("n_kv_heads"))->setSnap([this](int v) {
-        return nearestDivisor(v, m_state->config().nHeads);
-    });
-    dff->setSnap([](int v) { return nearestMultiple(v, 64); });
-    m_knobs.value(QStringLiteral("vocab_size"))->setSnap([](int v) { return nearestMultiple(v, 64); });
-    m_knobs.value(QStringLiteral("max_positions"))->setSnap([](int v) { return nearestMultiple(v, 128); });
+    // Sliders land where DesignEdits::snapped says (multiples of the heads, of 64, …).
+    for (const char *field : {"d_model", "n_heads", "n_kv_heads", "d_ff", "vocab_size", "max_positions"}) {
+        const QString key = QLatin1String(field);
+        m_knobs.value(key)->setSnap([this, key](int v) { return DesignEdits::snapped(m_state->config(), key, v); });
+    }
 
     // --- Building blocks ---------------------------------------------------------------
     ControlGroup *block = addGroup(layout, tr("Building blocks"));
@@ -169,11 +121,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
              tr("Plain (2 matrices, GPT-2, BERT) or gated (3 matrices, SwiGLU in Llama): gated FFNs learn "
                 "better per parameter; at equal d_ff they hold 1.5× the weights."),
              {{tr("Plain (2 matrices)"), int(FfnKind::Dense2)}, {tr("Gated (3 matrices, SwiGLU)"), int(FfnKind::Gated3)}},
-             [](ModelConfig &c, int v) {
-                 c.ffn = FfnKind(v);
-                 if (c.ffn == FfnKind::Gated3 && c.activation != Activation::Silu)
-                     c.activation = Activation::Silu;
-             });
+             [](ModelConfig &c, int v) { c.ffn = FfnKind(v); });
     addCombo(block, QStringLiteral("norm"), tr("Normalization"),
              tr("Keeps the numbers in a healthy range. LayerNorm has a scale and a bias (2·d_model weights), "
                 "RMSNorm only a scale (d_model weights) and is a little faster."),
@@ -223,7 +171,9 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
             tr("Factorized embedding (ALBERT): a narrow token table projected up to d_model. Saves "
                "vocab · (d_model − e) weights, adds e · d_model."),
             0, 131072, 0, 4096, false, [](ModelConfig &c, int v) { c.embeddingDim = v; });
-    m_knobs.value(QStringLiteral("embedding_dim"))->setSnap([](int v) { return v < 8 ? 0 : nearestMultiple(v, 16); });
+    m_knobs.value(QStringLiteral("embedding_dim"))->setSnap([this](int v) {
+        return DesignEdits::snapped(m_state->config(), QStringLiteral("embedding_dim"), v);
+    });
 
     // --- Mixture of experts ------------------------------------------------------------
     ControlGroup *moe = addGroup(layout, tr("Mixture of experts"));
@@ -248,7 +198,9 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
                       tr("How long the texts are that the model reads and writes in use. The KV cache grows "
                          "linearly with it, attention compute quadratically.\nKV cache = 2 · b · s · L · n_kv · d_head · bytes."),
                       1, 16777216, 128, 1048576, true, [](Assumptions &a, int v) { a.contextLength = v; });
-    m_knobs.value(QStringLiteral("seq"))->setSnap([](int v) { return nearestMultiple(v, 128); });
+    m_knobs.value(QStringLiteral("seq"))->setSnap([this](int v) {
+        return DesignEdits::snapped(m_state->config(), QStringLiteral("seq"), v);
+    });
     addAssumptionKnob(use, QStringLiteral("batch"), tr("Users at once (batch)"),
                       tr("Sequences served (or trained) together. More users share one read of the weights, "
                          "so throughput rises, but each brings its own KV cache."),
@@ -294,7 +246,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
 
 KnobControl *DesignControls::addKnob(QWidget *group, const QString &field, const QString &label, const QString &help,
                                      int min, int max, int sliderMin, int sliderMax, bool logScale,
-                                     void (*set)(ModelConfig &, int))
+                                     void (*set)(ModelConfig &, int), const QString &undoText)
 {
     auto *knob = new KnobControl(label, min, max, sliderMin, sliderMax,
                                  logScale ? KnobControl::Scale::Log : KnobControl::Scale::Linear, group);
@@ -303,8 +255,9 @@ KnobControl *DesignControls::addKnob(QWidget *group, const QString &field, const
     group->layout()->addWidget(knob);
     m_knobs.insert(field, knob);
     if (set) {
-        connect(knob, &KnobControl::valueEdited, this, [this, field, label, set](int v, bool dragging) {
-            m_state->edit(tr("Change %1").arg(label), field, [set, v](ModelConfig &c) { set(c, v); }, dragging);
+        const QString text = undoText.isEmpty() ? tr("Change %1").arg(label) : undoText;
+        connect(knob, &KnobControl::valueEdited, this, [this, field, text, set](int v, bool dragging) {
+            m_state->edit(text, field, [set, v](ModelConfig &c) { set(c, v); }, dragging);
         });
     }
     return knob;
@@ -429,8 +382,11 @@ void DesignControls::showSnapshot(const DesignSnapshot &s)
     m_knobs.value(QStringLiteral("n_layers"))->label()->setText(encDec ? tr("Encoder layers") : tr("Layers (depth)"));
     m_knobs.value(QStringLiteral("n_decoder_layers"))->setVisible(encDec);
     m_knobs.value(QStringLiteral("share_group_size"))->setVisible(c.sharing == Sharing::Groups);
-    m_knobs.value(QStringLiteral("moe_top_k"))->setEnabled(c.moe.enabled());
-    m_checks.value(QStringLiteral("tied_embeddings"))->setEnabled(c.lmHead);
+    {
+        const QSignalBlocker block(m_dffLock);
+        m_dffLock->setChecked(s.locks.dFfFollowsWidth);
+    }
+    updateEnabled(s);
 
     // Each problem goes to its own control; the rest are listed above the groups.
     QStringList other;
@@ -449,6 +405,31 @@ void DesignControls::showSnapshot(const DesignSnapshot &s)
     m_otherProblems->setText(other.join(QLatin1Char('\n')));
     m_otherProblems->setVisible(!other.isEmpty());
     m_presets->showConfig(c);
+}
+
+void DesignControls::setPresenting(bool presenting, const QString &focus)
+{
+    m_presenting = presenting;
+    m_focus = focus;
+    updateEnabled(m_state->snapshot());
+}
+
+void DesignControls::updateEnabled(const DesignSnapshot &s)
+{
+    // One rule for every control: the design decides what takes edits (DesignEdits::editable),
+    // and while presenting only the lesson's focus field does. A knob locked by presenting
+    // keeps showing its value; only its slider and spin box stop.
+    const auto allowed = [this](const QString &field) { return !m_presenting || field == m_focus; };
+    for (auto it = m_knobs.cbegin(); it != m_knobs.cend(); ++it) {
+        it.value()->setEnabled(DesignEdits::editable(s.config, s.locks, it.key()));
+        it.value()->slider()->setEnabled(allowed(it.key()));
+        it.value()->spinBox()->setEnabled(allowed(it.key()));
+    }
+    for (auto it = m_combos.cbegin(); it != m_combos.cend(); ++it)
+        it.value()->setEnabled(allowed(it.key()));
+    for (auto it = m_checks.cbegin(); it != m_checks.cend(); ++it)
+        it.value()->setEnabled(DesignEdits::editable(s.config, s.locks, it.key()) && allowed(it.key()));
+    m_dffLock->setEnabled(allowed(QStringLiteral("d_ff")));
 }
 
 } // namespace tx

@@ -25,6 +25,8 @@ public:
     explicit DesignControls(DesignState *state, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
+    // While presenting, only the control of `focus` (a lesson step's field, or none) takes edits.
+    void setPresenting(bool presenting, const QString &focus);
 
     // The knob editing a design-file key ("d_model"), or nullptr.
     KnobControl *knob(const QString &field) const { return m_knobs.value(field); }
@@ -39,7 +41,7 @@ public:
 private:
     KnobControl *addKnob(QWidget *group, const QString &field, const QString &label, const QString &help,
                          int min, int max, int sliderMin, int sliderMax, bool logScale,
-                         void (*set)(ModelConfig &, int));
+                         void (*set)(ModelConfig &, int), const QString &undoText = {});
     KnobControl *addAssumptionKnob(QWidget *group, const QString &field, const QString &label, const QString &help,
                                    int min, int max, int sliderMin, int sliderMax, bool logScale,
                                    void (*set)(Assumptions &, int));
@@ -50,6 +52,8 @@ private:
     QCheckBox *addCheck(QWidget *group, const QString &field, const QString &label, const QString &help,
                         void (*set)(ModelConfig &, bool));
 
+    void updateEnabled(const DesignSnapshot &snapshot);
+
     DesignState *m_state;
     PresetPicker *m_presets;
     QHash<QString, KnobControl *> m_knobs;
@@ -57,6 +61,8 @@ private:
     QHash<QString, QCheckBox *> m_checks;
     QCheckBox *m_dffLock = nullptr;
     QLabel *m_otherProblems;
+    bool m_presenting = false;
+    QString m_focus;
 };
 
 } // namespace tx

@@ -1,9 +1,6 @@
 #include "ui/design/designstate.h"
 
-#include "core/design/configvalidator.h"
 #include "core/design/designfile.h"
-#include "core/estimate/evaluator.h"
-#include "core/estimate/paramcounter.h"
 #include "ui/design/editdesigncommand.h"
 
 #include <QUndoStack>
@@ -13,7 +10,7 @@ namespace tx {
 DesignState::DesignState(QObject *parent)
     : QObject(parent)
     , m_undo(new QUndoStack(this))
-    , m_snapshot(computeSnapshot(ModelConfig{}, fitted(ModelConfig{}, Assumptions{})))
+    , m_snapshot(DesignSnapshot::compute(ModelConfig{}, fitted(ModelConfig{}, Assumptions{})))
 {
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -23,7 +20,8 @@ void DesignState::edit(const QString &text, const QString &field, const std::fun
 {
     ModelConfig next = m_snapshot.config;
     change(next);
-    push(next, m_snapshot.assumptions, text, field, dragging);
+    DesignEdits::couple(next, m_snapshot.config, field, m_snapshot.locks);
+    push(next, m_snapshot.assumptions, m_snapshot.locks, text, field, dragging);
 }
 
 void DesignState::editAssumptions(const QString &text, const QString &field,
@@ -33,12 +31,20 @@ void DesignState::editAssumptions(const QString &text, const QString &field,
     change(next);
     if (next.contextLength != m_snapshot.assumptions.contextLength)
         m_askedContext = next.contextLength;
-    push(m_snapshot.config, next, text, field, dragging);
+    push(m_snapshot.config, next, m_snapshot.locks, text, field, dragging);
+}
+
+void DesignState::setDffLock(bool on, const QString &text)
+{
+    ModelConfig config = m_snapshot.config;
+    DesignLocks locks = m_snapshot.locks;
+    DesignEdits::setDffLock(config, locks, on);
+    push(config, m_snapshot.assumptions, locks, text, QStringLiteral("d_ff"), false);
 }
 
 void DesignState::replace(const ModelConfig &config, const QString &text)
 {
-    push(config, fitted(config, m_snapshot.assumptions), text, {}, false);
+    push(config, fitted(config, m_snapshot.assumptions), m_snapshot.locks, text, {}, false);
 }
 
 Assumptions DesignState::fitted(const ModelConfig &config, Assumptions assumptions) const
@@ -49,11 +55,11 @@ Assumptions DesignState::fitted(const ModelConfig &config, Assumptions assumptio
     return assumptions;
 }
 
-void DesignState::push(const ModelConfig &config, const Assumptions &assumptions, const QString &text,
-                       const QString &field, bool dragging)
+void DesignState::push(const ModelConfig &config, const Assumptions &assumptions, const DesignLocks &locks,
+                       const QString &text, const QString &field, bool dragging)
 {
-    const EditDesignCommand::Values before{m_snapshot.config, m_snapshot.assumptions};
-    const EditDesignCommand::Values after{config, assumptions};
+    const EditDesignCommand::Values before{m_snapshot.config, m_snapshot.assumptions, m_snapshot.locks};
+    const EditDesignCommand::Values after{config, assumptions, locks};
     if (before == after)
         return;
     m_undo->push(new EditDesignCommand(this, before, after, text, field, dragging));
@@ -62,7 +68,7 @@ void DesignState::push(const ModelConfig &config, const Assumptions &assumptions
 void DesignState::reset(const ModelConfig &config, const QString &filePath)
 {
     m_undo->clear();
-    apply(config, fitted(config, m_snapshot.assumptions));
+    apply(config, fitted(config, m_snapshot.assumptions), m_snapshot.locks);
     if (filePath != m_filePath) {
         m_filePath = filePath;
         emit filePathChanged(m_filePath);
@@ -96,36 +102,11 @@ std::optional<Error> DesignState::save(const QString &path)
     return std::nullopt;
 }
 
-void DesignState::apply(const ModelConfig &config, const Assumptions &assumptions)
+void DesignState::apply(const ModelConfig &config, const Assumptions &assumptions, const DesignLocks &locks)
 {
-    m_snapshot = computeSnapshot(config, assumptions);
+    m_snapshot = DesignSnapshot::compute(config, assumptions);
+    m_snapshot.locks = locks;
     emit snapshotChanged(m_snapshot);
-}
-
-DesignSnapshot DesignState::computeSnapshot(const ModelConfig &config, const Assumptions &assumptions)
-{
-    DesignSnapshot s;
-    s.config = config;
-    s.assumptions = assumptions;
-    s.errors = validate(config);
-    if (!s.errors.empty())
-        return s;
-    // evaluate() counts the parameters itself; count separately only when the assumptions
-    // (not the design) are what it rejects, so the parameter views still have numbers.
-    auto evaluation = evaluate(config, assumptions);
-    if (evaluation) {
-        s.params = evaluation->params;
-        s.evaluation = std::move(*evaluation);
-        return s;
-    }
-    auto count = countParams(config);
-    if (!count) {
-        s.errors.push_back(count.error());
-        return s;
-    }
-    s.params = *count;
-    s.errors.push_back(evaluation.error());
-    return s;
 }
 
 } // namespace tx

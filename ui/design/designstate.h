@@ -2,6 +2,7 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
+#include "core/design/designedits.h"
 #include "core/design/modelconfig.h"
 #include "core/estimate/assumptions.h"
 #include "core/estimate/designsnapshot.h"
@@ -27,17 +28,21 @@ public:
 
     const ModelConfig &config() const { return m_snapshot.config; }
     const Assumptions &assumptions() const { return m_snapshot.assumptions; }
+    const DesignLocks &locks() const { return m_snapshot.locks; }
     const DesignSnapshot &snapshot() const { return m_snapshot; }
     QUndoStack *undoStack() const { return m_undo; }
 
-    // Applies `change` to a copy of the design and pushes it as one undo step named `text`.
-    // `field` is the design-file key; with `dragging`, edits of the same field merge.
+    // Applies `change` to a copy of the design, then the fields that follow `field`
+    // (DesignEdits::couple), and pushes it as one undo step named `text`. `field` is the
+    // design-file key; with `dragging`, edits of the same field merge.
     void edit(const QString &text, const QString &field, const std::function<void(ModelConfig &)> &change,
               bool dragging = false);
     // The same for an assumption (context in use, batch, training tokens, device, …);
     // `field` is its command-line name ("seq", "batch", …).
     void editAssumptions(const QString &text, const QString &field,
                          const std::function<void(Assumptions &)> &change, bool dragging = false);
+    // Turns the d_ff ×4 lock on or off as one undo step (on: d_ff = 4 · d_model).
+    void setDffLock(bool on, const QString &text);
     // Replaces the whole design as one undo step (choosing a preset). The assumptions stay,
     // but the context in use is the one the user asked for (2,048 until they move it) cut to
     // the new design's context limit: GPT-2 is not costed at 2,048 tokens it cannot read, and
@@ -55,10 +60,7 @@ public:
     std::optional<Error> save(const QString &path);
 
     // Called by EditDesignCommand: sets the design and emits the new snapshot.
-    void apply(const ModelConfig &config, const Assumptions &assumptions);
-
-    // What the views would show for a design, without touching the state (comparison).
-    static DesignSnapshot computeSnapshot(const ModelConfig &config, const Assumptions &assumptions);
+    void apply(const ModelConfig &config, const Assumptions &assumptions, const DesignLocks &locks);
 
 signals:
     void snapshotChanged(const tx::DesignSnapshot &snapshot);
@@ -66,8 +68,8 @@ signals:
     void modifiedChanged(bool modified);
 
 private:
-    void push(const ModelConfig &config, const Assumptions &assumptions, const QString &text, const QString &field,
-              bool dragging);
+    void push(const ModelConfig &config, const Assumptions &assumptions, const DesignLocks &locks, const QString &text,
+              const QString &field, bool dragging);
 
     // The assumptions with the context in use set to the asked-for context within the limit.
     Assumptions fitted(const ModelConfig &config, Assumptions assumptions) const;

@@ -17,12 +17,12 @@ EditDesignCommand::EditDesignCommand(DesignState *state, const Values &before, c
 
 void EditDesignCommand::undo()
 {
-    m_state->apply(m_before.config, m_before.assumptions);
+    m_state->apply(m_before.config, m_before.assumptions, m_before.locks);
 }
 
 void EditDesignCommand::redo()
 {
-    m_state->apply(m_after.config, m_after.assumptions);
+    m_state->apply(m_after.config, m_after.assumptions, m_after.locks);
 }
 
 int EditDesignCommand::id() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/design/designedits.h"
 #include "core/design/modelconfig.h"
 #include "core/estimate/assumptions.h"
 
@@ -18,6 +19,7 @@ public:
     {
         ModelConfig config;
         Assumptions assumptions;
+        DesignLocks locks;
         bool operator==(const Values &) const = default;
     };
 

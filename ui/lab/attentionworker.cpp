@@ -1,13 +1,12 @@
 #include "ui/lab/attentionworker.h"
 
 #include "core/base/numberformat.h"
-#include "core/formats/hfcheckpoint.h"
+#include "core/formats/runnablemodel.h"
 #include "core/nn/enginesizer.h"
 #include "core/nn/ops.h"
 #include "core/tokenize/bytetokenizer.h"
 
 #include <QElapsedTimer>
-#include <QFileInfo>
 
 namespace tx {
 
@@ -23,21 +22,16 @@ bool AttentionWorker::prepareModel(const AttentionRequest &request)
             return true;
         m_model.reset();
         emit progress(5, tr("Loading %1").arg(request.checkpoint));
-        auto model = HfCheckpoint::load(request.checkpoint, request.capBytes);
-        if (!model) {
-            emit failed(model.error().toString());
+        auto loaded = RunnableModel::fromCheckpoint(request.checkpoint, request.capBytes);
+        if (!loaded) {
+            emit failed(loaded.error().toString());
             return false;
         }
-        const QFileInfo info(request.checkpoint);
-        auto tokenizer = Tokenizer::fromDirectory(info.isDir() ? info.filePath() : info.path());
-        if (!tokenizer) {
-            emit failed(tokenizer.error().toString());
-            return false;
-        }
-        m_tokenizer = *tokenizer ? *tokenizer : std::make_shared<ByteTokenizer>();
+        // The view always reads text: bytes even for a checkpoint too small to hold them all.
+        m_tokenizer = loaded->tokenizer ? loaded->tokenizer : std::make_shared<ByteTokenizer>();
         m_changes.clear();
-        m_weightBytes = EngineSizer::weightBytes(model->config());
-        m_model = std::move(*model);
+        m_weightBytes = EngineSizer::weightBytes(loaded->model.config());
+        m_model = std::move(loaded->model);
         m_modelConfig = m_model->config();
         m_modelCheckpoint = request.checkpoint;
         m_modelCap = request.capBytes;
@@ -55,23 +49,22 @@ bool AttentionWorker::prepareModel(const AttentionRequest &request)
         return true;
     m_model.reset(); // free the old weights before allocating the new ones
     emit progress(5, tr("Allocating %1 of float32 weights").arg(NumberFormat::bytes(double(plan->weightBytes))));
-    auto model = Transformer::create(plan->config, request.capBytes);
-    if (!model) {
-        emit failed(model.error().toString());
+    emit progress(15, tr("Initialising weights (GPT-2 style, seed %1)").arg(request.seed));
+    auto created = RunnableModel::fromDesign(plan->config, request.capBytes, request.seed);
+    if (!created) {
+        emit failed(created.error().toString());
         return false;
     }
     if (m_cancel.load()) {
         emit cancelled();
         return false;
     }
-    emit progress(15, tr("Initialising weights (GPT-2 style, seed %1)").arg(request.seed));
-    model->initGpt2Style(request.seed);
-    m_model = std::move(*model);
+    m_model = std::move(created->model);
     m_modelConfig = plan->config;
     m_modelSeed = request.seed;
     m_modelCap = request.capBytes;
     m_modelCheckpoint.clear();
-    m_tokenizer = std::make_shared<ByteTokenizer>();
+    m_tokenizer = created->tokenizer ? created->tokenizer : std::make_shared<ByteTokenizer>();
     m_changes = plan->changes;
     m_weightBytes = plan->weightBytes;
     return true;

@@ -1,6 +1,7 @@
 #include "ui/lab/trainingview.h"
 
 #include "core/base/numberformat.h"
+#include "core/train/corpus.h"
 #include "core/train/trainingpreset.h"
 #include "ui/charts/niceaxis.h"
 #include "ui/lab/attentionlinesview.h"
@@ -12,7 +13,6 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
-#include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -40,12 +40,10 @@ namespace tx {
 
 namespace {
 
-constexpr double kInductionThreshold = 0.5; // issue 7: "passes 0.5"
-
 QString corpus(const QString &name)
 {
-    QFile f(QStringLiteral(":/corpus/%1.txt").arg(name));
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    auto text = Corpus::load(name); // bundled: never fails
+    return text ? *text : QString();
 }
 
 QChartView *chartView(QChart *chart)
@@ -522,12 +520,9 @@ void TrainingView::checkInduction(const TrainingSnapshot &s)
 {
     if (m_announced || s.heads.empty())
         return;
-    const HeadScore *induction = nullptr;
+    const HeadScore *induction = HeadScore::formedInduction(s.heads);
     const HeadScore *previous = nullptr;
     for (const HeadScore &h : s.heads) {
-        if (h.layer >= 1 && h.induction > kInductionThreshold
-            && (!induction || h.induction > induction->induction))
-            induction = &h;
         if (h.layer == 0 && (!previous || h.previousToken > previous->previousToken))
             previous = &h;
     }

@@ -20,10 +20,7 @@ void TrainingWorker::run(const TrainingRequest &request)
         return;
     }
     ModelConfig model = request.model;
-    if (request.task.kind == TaskKind::Chars && model.vocabSize < task->vocabSize())
-        model.vocabSize = task->vocabSize(); // the model takes the text's alphabet
-    if (model.maxPositions < task->seqLen())
-        model.maxPositions = task->seqLen();
+    task->fitModel(model);
     auto trainer = Trainer::create(model, request.attentionOnly, *task, request.settings);
     if (!trainer) {
         emit failed(trainer.error().toString());

@@ -3,6 +3,7 @@
 #include "core/base/numberformat.h"
 #include "core/estimate/explainer.h"
 #include "core/report/componentnames.h"
+#include "core/report/paramfigures.h"
 #include "ui/widgets/livelabel.h"
 
 #include <QCoreApplication>
@@ -91,41 +92,6 @@ QString ShowWorkView::detailsText() const
         .join(QLatin1Char('\n'));
 }
 
-std::vector<Figure> ShowWorkView::paramFigures(const DesignSnapshot &s)
-{
-    if (!s.params)
-        return {};
-    const ParamCount &p = *s.params;
-    QStringList names, values;
-    for (const ParamNode &n : p.breakdown.children) {
-        if (n.params == 0)
-            continue;
-        names << ComponentNames::component(n.key);
-        values << NumberFormat::exact(n.params);
-    }
-    const QString source = QCoreApplication::translate("tx::ShowWorkView",
-                                                       "definition: one line per tensor in core/estimate/paramcounter.cpp; "
-                                                       "published counts pinned in tests/data/reference/models.json");
-    std::vector<Figure> out;
-    out.push_back({QStringLiteral("params.total"), QCoreApplication::translate("tx::ShowWorkView", "Parameters"),
-                   double(p.total), QStringLiteral("params"), names.join(QStringLiteral(" + ")),
-                   values.join(QStringLiteral(" + ")) + QStringLiteral(" = ") + NumberFormat::exact(p.total), source});
-    out.push_back({QStringLiteral("params.active"),
-                   QCoreApplication::translate("tx::ShowWorkView", "Active parameters per token"), double(p.active),
-                   QStringLiteral("params"),
-                   QCoreApplication::translate("tx::ShowWorkView", "N − unused experts (top-k of E per sparse layer)"),
-                   QStringLiteral("%1 − %2 = %3").arg(NumberFormat::exact(p.total), NumberFormat::exact(p.total - p.active),
-                                                       NumberFormat::exact(p.active)),
-                   QCoreApplication::translate("tx::ShowWorkView", "Fedus et al. 2021 (Switch Transformer), §2")});
-    out.push_back({QStringLiteral("params.non_embedding"),
-                   QCoreApplication::translate("tx::ShowWorkView", "Non-embedding parameters"), double(p.nonEmbedding),
-                   QStringLiteral("params"), QCoreApplication::translate("tx::ShowWorkView", "N − embedding tables"),
-                   QStringLiteral("%1 − %2 = %3").arg(NumberFormat::exact(p.total), NumberFormat::exact(p.embedding),
-                                                       NumberFormat::exact(p.nonEmbedding)),
-                   QCoreApplication::translate("tx::ShowWorkView", "Kaplan et al. 2020, §2.1")});
-    return out;
-}
-
 QString ShowWorkView::formatValue(const Figure &f)
 {
     const QString &u = f.unit;
@@ -201,7 +167,7 @@ void ShowWorkView::refresh()
     // The list of figures rarely changes; explaining all of them on every slider tick would
     // format ~40 strings for one that is shown. Rebuild the list only when its titles change
     // (a different set of figures), and otherwise explain just the selected figure.
-    std::vector<Figure> params = paramFigures(m_snapshot);
+    std::vector<Figure> params = m_snapshot.params ? ParamFigures::of(*m_snapshot.params) : std::vector<Figure>{};
     const bool listKnown = !m_figures.empty() && m_snapshot.evaluation;
     if (listKnown) {
         for (Figure &f : params)

@@ -34,7 +34,6 @@ public:
     // A figure's value in words with its unit: "13.5 GB", "1.20 × 10^23 FLOP", "3.2 days".
     static QString formatValue(const Figure &figure);
     // The parameter counts as figures: params.total, params.active, params.non_embedding.
-    static std::vector<Figure> paramFigures(const DesignSnapshot &snapshot);
 
 protected:
     void showEvent(QShowEvent *event) override;

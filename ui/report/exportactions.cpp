@@ -41,14 +41,14 @@ ExportActions::ExportActions(DesignState *state, QWidget *window)
     : QObject(window)
     , m_state(state)
     , m_window(window)
-    , m_report(new QAction(tr("Export &Report…"), this))
-    , m_breakdownCsv(new QAction(tr("Export Parameter &Breakdown as CSV…"), this))
-    , m_resultsJson(new QAction(tr("Export Results as &JSON…"), this))
-    , m_resultsCsv(new QAction(tr("Export Results as CS&V…"), this))
-    , m_copyBreakdown(new QAction(tr("Copy Parameter Breakdown as &Text"), this))
+    , m_report(new QAction(this))
+    , m_breakdownCsv(new QAction(this))
+    , m_resultsJson(new QAction(this))
+    , m_resultsCsv(new QAction(this))
+    , m_copyBreakdown(new QAction(this))
 {
     m_report->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    m_report->setStatusTip(tr("Write a PDF, HTML or Markdown report of this design"));
+    retranslate();
     connect(m_report, &QAction::triggered, this, &ExportActions::exportReport);
     connect(m_breakdownCsv, &QAction::triggered, this, &ExportActions::exportBreakdownCsv);
     connect(m_resultsJson, &QAction::triggered, this, &ExportActions::exportResultsJson);
@@ -66,6 +66,16 @@ void ExportActions::setPinned(const DesignSnapshot *pinned)
     m_pinned.reset();
     if (pinned)
         m_pinned = *pinned;
+}
+
+void ExportActions::retranslate()
+{
+    m_report->setText(tr("Export &Report…"));
+    m_report->setStatusTip(tr("Write a PDF, HTML or Markdown report of this design"));
+    m_breakdownCsv->setText(tr("Export Parameter &Breakdown as CSV…"));
+    m_resultsJson->setText(tr("Export Results as &JSON…"));
+    m_resultsCsv->setText(tr("Export Results as CS&V…"));
+    m_copyBreakdown->setText(tr("Copy Parameter Breakdown as &Text"));
 }
 
 std::optional<Error> ExportActions::writeReport(const QString &path) const

@@ -26,6 +26,10 @@ class ExportActions : public QObject
 public:
     ExportActions(DesignState *state, QWidget *window);
 
+    // Sets the actions' texts in the current language (the window calls it on a language
+    // switch; the actions, their shortcuts and connections stay).
+    void retranslate();
+
     QAction *reportAction() const { return m_report; }
     QAction *breakdownCsvAction() const { return m_breakdownCsv; }
     QAction *resultsJsonAction() const { return m_resultsJson; }

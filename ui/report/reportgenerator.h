@@ -1,9 +1,10 @@
 #pragma once
 
 #include "core/base/error.h"
-#include "core/estimate/figure.h"
+#include "core/report/reportcontent.h"
 #include "ui/charts/chartfactory.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
 #include <QString>
@@ -14,22 +15,15 @@
 
 namespace tx {
 
-// A design report to forward: summary, parameter breakdown, memory with device fit, compute,
-// time and cost, the scaling law with the design marked, the comparison with a pinned design,
-// every assumption, and each figure's formula with its numbers and source. Written as PDF
-// (charts as vectors), one self-contained HTML file (inline SVG, no external references) or
-// Markdown (PNG charts beside it). Text goes through tr(), so it follows the UI language.
+// Writes a design report (its text: ReportContent, core/report) as PDF (charts as vectors),
+// one self-contained HTML file (inline SVG, no external references) or Markdown (PNG charts
+// beside it).
 class ReportGenerator
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::ReportGenerator)
 public:
     enum class Format { Pdf, Html, Markdown };
-
-    struct Input
-    {
-        ChartFactory::Input design;
-        std::optional<ChartFactory::Input> pinned;
-        QDateTime generated; // shown on the title line; null = now
-    };
+    using Input = ReportContent::Input;
 
     explicit ReportGenerator(Input input);
 
@@ -50,26 +44,7 @@ public:
     QString markdown(const QString &imageBase) const;
 
 private:
-    struct Block
-    {
-        enum class Type { Heading, Paragraph, Note, Table, Chart, Figures };
-        Type type = Type::Paragraph;
-        QString text;
-        QStringList header;
-        QList<QStringList> rows;
-        ChartFactory::Kind chart = ChartFactory::Kind::Params;
-        bool pageBreak = false; // headings: start a new page when printed
-    };
-    enum class ChartMode { Placeholder, InlineSvg };
-
-    void build();
-    static QList<bool> numericColumns(const Block &b);
-    QString htmlText(ChartMode mode) const;
-    std::vector<ChartFactory::Kind> chartKinds() const;
-
-    Input m_input;
-    std::vector<Block> m_blocks;
-    std::vector<Figure> m_figures;
+    ReportContent m_content;
 };
 
 } // namespace tx

@@ -1,6 +1,5 @@
 #include "ui/shell/mainwindow.h"
 
-#include "core/design/designfile.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/isoflopchart.h"
 #include "ui/charts/layerchart.h"
@@ -23,9 +22,9 @@
 #include "ui/pages/showworkview.h"
 #include "ui/pages/summarycards.h"
 #include "ui/report/exportactions.h"
+#include "ui/shell/designfiles.h"
 #include "ui/shell/languagemanager.h"
 #include "ui/shell/presentationmode.h"
-#include "ui/shell/recentfiles.h"
 #include "ui/widgets/highlightoverlay.h"
 #include "ui/widgets/knobcontrol.h"
 #include "ui/widgets/tableclipboard.h"
@@ -33,16 +32,11 @@
 
 #include <QAction>
 #include <QActionGroup>
-#include <QCheckBox>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QScrollArea>
-#include <QSignalBlocker>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -71,29 +65,35 @@ MainWindow::MainWindow(QWidget *parent)
     , m_readout(new ReadoutBar)
     , m_presentation(new PresentationMode(this, m_readout, this))
     , m_highlight(new HighlightOverlay(this))
+    , m_files(new DesignFiles(m_state, this))
+    , m_exports(new ExportActions(m_state, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
 
     m_controlsScroll = new QScrollArea;
-    auto *scroll = m_controlsScroll;
-    scroll->setWidget(m_controls);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
-    auto *controlsDock = m_controlsDock = new QDockWidget(tr("Design"), this);
-    controlsDock->setObjectName(QStringLiteral("designDock"));
-    controlsDock->setWidget(scroll);
-    controlsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
+    m_controlsScroll->setWidget(m_controls);
+    m_controlsScroll->setWidgetResizable(true);
+    m_controlsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_controlsScroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
+    m_controlsDock = new QDockWidget(tr("Design"), this);
+    m_controlsDock->setObjectName(QStringLiteral("designDock"));
+    m_controlsDock->setWidget(m_controlsScroll);
+    m_controlsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
 
+    // The tabs, in order; a lesson's highlight target names its page by `target`.
+    const auto draws = [](auto *page) { return [page](const DesignSnapshot &s) { page->showSnapshot(s); }; };
+    m_pages = {{m_parameters, QT_TRANSLATE_NOOP("tx::MainWindow", "&Parameters"), "parameters", draws(m_parameters)},
+               {m_memory, QT_TRANSLATE_NOOP("tx::MainWindow", "&Memory"), "memory", draws(m_memory)},
+               {m_compute, QT_TRANSLATE_NOOP("tx::MainWindow", "Compute and &cost"), "compute", draws(m_compute)},
+               {m_scaling, QT_TRANSLATE_NOOP("tx::MainWindow", "&Scaling laws"), "scaling", draws(m_scaling)},
+               {m_comparison, QT_TRANSLATE_NOOP("tx::MainWindow", "Com&pare A/B"), "comparison", draws(m_comparison)},
+               {m_attention, QT_TRANSLATE_NOOP("tx::MainWindow", "&Attention"), "attention", {}},
+               {m_training, QT_TRANSLATE_NOOP("tx::MainWindow", "&Training"), "training", {}},
+               {m_product, QT_TRANSLATE_NOOP("tx::MainWindow", "What does this &buy me?"), "product", draws(m_product)}};
     m_tabs->setObjectName(QStringLiteral("views"));
-    m_tabs->addTab(m_parameters, tr("&Parameters"));
-    m_tabs->addTab(m_memory, tr("&Memory"));
-    m_tabs->addTab(m_compute, tr("Compute and &cost"));
-    m_tabs->addTab(m_scaling, tr("&Scaling laws"));
-    m_tabs->addTab(m_comparison, tr("Com&pare A/B"));
-    m_tabs->addTab(m_attention, tr("&Attention"));
-    m_tabs->addTab(m_training, tr("&Training"));
+    for (const Page &page : m_pages)
+        m_tabs->addTab(page.widget, tr(page.title));
 
     m_workDock = new QDockWidget(tr("Show the work"), this);
     m_workDock->setObjectName(QStringLiteral("workDock"));
@@ -101,7 +101,6 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::RightDockWidgetArea, m_workDock);
     // 300 px leaves the pages the width for all eight tab titles at 1600 px.
     resizeDocks({m_workDock}, {300}, Qt::Horizontal);
-    m_tabs->addTab(m_product, tr("What does this &buy me?"));
 
     m_lessonDock = new QDockWidget(tr("Lesson"), this);
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
@@ -126,6 +125,9 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
+    m_exports->setObjectName(QStringLiteral("exportActions"));
+    connect(m_comparison, &ComparisonView::pinnedChanged, m_exports, &ExportActions::setPinned);
+    TableClipboard::install(m_comparison->table());
     createMenus();
 
     // The language follows the system locale unless the user picked one (Language menu).
@@ -136,33 +138,25 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_comparison, &ComparisonView::pinnedChanged, this, &MainWindow::setPinned);
     connect(m_cards, &SummaryCards::figureSelected, this, &MainWindow::selectFigure);
     connect(m_compute, &ComputeView::figureSelected, this, &MainWindow::selectFigure);
-    connect(m_state, &DesignState::modifiedChanged, this, &MainWindow::updateTitle);
-    connect(m_state, &DesignState::filePathChanged, this, &MainWindow::updateTitle);
     showSnapshot(m_state->snapshot());
-    updateTitle();
+    m_files->updateTitle();
 }
 
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newDesign);
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open);
-    m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
-    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString &path) {
-        if (maybeSave())
-            openFile(path);
-    });
-    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addAction(tr("&New"), QKeySequence::New, m_files, &DesignFiles::newDesign);
+    file->addAction(tr("&Open…"), QKeySequence::Open, m_files, &DesignFiles::open);
+    m_files->setRecentMenu(file->addMenu(tr("Open &Recent")));
+    file->addAction(tr("&Save"), QKeySequence::Save, m_files, &DesignFiles::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_files, &DesignFiles::saveAs);
     file->addSeparator();
-    auto *exports = new ExportActions(m_state, this);
-    exports->setObjectName(QStringLiteral("exportActions"));
-    connect(m_comparison, &ComparisonView::pinnedChanged, exports, &ExportActions::setPinned);
-    TableClipboard::install(m_comparison->table());
-    file->addAction(exports->reportAction());
-    file->addAction(exports->breakdownCsvAction());
-    file->addAction(exports->resultsJsonAction());
-    file->addAction(exports->resultsCsvAction());
+    // The export actions live as long as the window; a language switch only relabels them.
+    m_exports->retranslate();
+    file->addAction(m_exports->reportAction());
+    file->addAction(m_exports->breakdownCsvAction());
+    file->addAction(m_exports->resultsJsonAction());
+    file->addAction(m_exports->resultsCsvAction());
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -174,7 +168,7 @@ void MainWindow::createMenus()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    edit->addAction(exports->copyBreakdownAction());
+    edit->addAction(m_exports->copyBreakdownAction());
 
     edit->addSeparator();
     edit->addAction(tr("&Pin design as A"), QKeySequence(tr("Ctrl+Shift+P")), this, [this] {
@@ -272,38 +266,23 @@ void MainWindow::retranslate()
             m->deleteLater();
     }
     menuBar()->clear();
-    delete m_recent;
-    m_recent = nullptr;
     createMenus();
     m_controlsDock->setWindowTitle(tr("Design"));
     m_lessonDock->setWindowTitle(tr("Lesson"));
     m_workDock->setWindowTitle(tr("Show the work"));
-    m_tabs->setTabText(m_tabs->indexOf(m_parameters), tr("&Parameters"));
-    m_tabs->setTabText(m_tabs->indexOf(m_memory), tr("&Memory"));
-    m_tabs->setTabText(m_tabs->indexOf(m_compute), tr("Compute and &cost"));
-    m_tabs->setTabText(m_tabs->indexOf(m_scaling), tr("&Scaling laws"));
-    m_tabs->setTabText(m_tabs->indexOf(m_comparison), tr("Com&pare A/B"));
-    m_tabs->setTabText(m_tabs->indexOf(m_attention), tr("&Attention"));
-    m_tabs->setTabText(m_tabs->indexOf(m_training), tr("&Training"));
-    m_tabs->setTabText(m_tabs->indexOf(m_product), tr("What does this &buy me?"));
+    for (const Page &page : m_pages)
+        m_tabs->setTabText(m_tabs->indexOf(page.widget), tr(page.title));
     rebuildControls();
     showSnapshot(m_state->snapshot());
-    updateTitle();
+    m_files->updateTitle();
 }
 
 void MainWindow::rebuildControls()
 {
     if (!m_controls || !m_controlsScroll)
         return;
-    const bool lock = m_controls->dffLock()->isChecked();
     QWidget *old = m_controlsScroll->takeWidget();
-    m_controls = new DesignControls(m_state);
-    {
-        // Restoring the lock must not push an undo step.
-        const QSignalBlocker block(m_controls->dffLock());
-        m_controls->dffLock()->setChecked(lock);
-        m_controls->knob(QStringLiteral("d_ff"))->setEnabled(!lock);
-    }
+    m_controls = new DesignControls(m_state); // the d_ff lock comes back from the state
     m_controlsScroll->setWidget(m_controls);
     m_controlsScroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
     if (old)
@@ -314,22 +293,11 @@ void MainWindow::rebuildControls()
 void MainWindow::highlight(const QString &target, const QString &focus)
 {
     QWidget *w = nullptr;
-    if (target == QLatin1String("parameters"))
-        w = m_parameters;
-    else if (target == QLatin1String("product"))
-        w = m_product;
-    else if (target == QLatin1String("memory"))
-        w = m_memory;
-    else if (target == QLatin1String("compute"))
-        w = m_compute;
-    else if (target == QLatin1String("scaling"))
-        w = m_scaling;
-    else if (target == QLatin1String("cards"))
+    for (const Page &page : m_pages)
+        if (target == QLatin1String(page.target))
+            w = page.widget;
+    if (target == QLatin1String("cards"))
         w = m_cards;
-    else if (target == QLatin1String("attention"))
-        w = m_attention;
-    else if (target == QLatin1String("training"))
-        w = m_training;
     else if (target == QLatin1String("controls"))
         w = focus.isEmpty() ? static_cast<QWidget *>(m_controls) : m_controls->knob(focus);
     if (w && m_tabs->indexOf(w) >= 0)
@@ -354,20 +322,9 @@ void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
 
 void MainWindow::showCurrentPage()
 {
-    const DesignSnapshot &s = m_state->snapshot();
-    QWidget *page = m_tabs->currentWidget();
-    if (page == m_parameters)
-        m_parameters->showSnapshot(s);
-    else if (page == m_memory)
-        m_memory->showSnapshot(s);
-    else if (page == m_compute)
-        m_compute->showSnapshot(s);
-    else if (page == m_scaling)
-        m_scaling->showSnapshot(s);
-    else if (page == m_comparison)
-        m_comparison->showSnapshot(s);
-    else if (page == m_product)
-        m_product->showSnapshot(s);
+    for (const Page &page : m_pages)
+        if (page.widget == m_tabs->currentWidget() && page.show)
+            page.show(m_state->snapshot());
 }
 
 void MainWindow::setPinned(const DesignSnapshot *pinned)
@@ -391,69 +348,7 @@ bool MainWindow::loadPreset(const QString &id)
 
 bool MainWindow::openFile(const QString &path)
 {
-    const auto loaded = m_state->open(path);
-    if (!loaded) {
-        QMessageBox::warning(this, tr("Open design"), loaded.error().toString());
-        return false;
-    }
-    m_recent->add(path);
-    return true;
-}
-
-void MainWindow::newDesign()
-{
-    if (maybeSave())
-        m_state->reset(ModelConfig{});
-}
-
-void MainWindow::open()
-{
-    if (!maybeSave())
-        return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open design"), QFileInfo(m_state->filePath()).path(),
-                                                      tr("Design files (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openFile(path);
-}
-
-bool MainWindow::save()
-{
-    if (m_state->filePath().isEmpty())
-        return saveAs();
-    if (auto error = m_state->save(m_state->filePath())) {
-        QMessageBox::warning(this, tr("Save design"), error->toString());
-        return false;
-    }
-    m_recent->add(m_state->filePath());
-    return true;
-}
-
-bool MainWindow::saveAs()
-{
-    const QString suggested = m_state->config().name.isEmpty() ? tr("design.json")
-                                                               : m_state->config().name + QStringLiteral(".json");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save design"), suggested,
-                                                      tr("Design files (*.json)"));
-    if (path.isEmpty())
-        return false;
-    if (auto error = m_state->save(path)) {
-        QMessageBox::warning(this, tr("Save design"), error->toString());
-        return false;
-    }
-    m_recent->add(path);
-    return true;
-}
-
-bool MainWindow::maybeSave()
-{
-    if (!m_state->isModified())
-        return true;
-    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
-                                             tr("The design has unsaved changes. Save them first?"),
-                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-    if (answer == QMessageBox::Save)
-        return save();
-    return answer == QMessageBox::Discard;
+    return m_files->openFile(path);
 }
 
 void MainWindow::setDark(bool dark)
@@ -467,14 +362,6 @@ void MainWindow::setDark(bool dark)
         Theme::styleChart(chart, mode);
 }
 
-void MainWindow::updateTitle()
-{
-    const QString name = m_state->filePath().isEmpty() ? tr("Untitled design")
-                                                       : QFileInfo(m_state->filePath()).fileName();
-    setWindowTitle(tr("%1[*] — Transformer Explorer").arg(name));
-    setWindowModified(m_state->isModified());
-}
-
 void MainWindow::restoreSession()
 {
     QSettings settings;
@@ -482,17 +369,7 @@ void MainWindow::restoreSession()
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
     m_darkAction->setChecked(settings.value(QStringLiteral("window/dark"), false).toBool());
-    const QByteArray last = settings.value(QStringLiteral("lastDesign")).toByteArray();
-    if (!last.isEmpty()) {
-        auto design = DesignFile::parse(last, tr("last session"));
-        // The path comes back only when the file still holds that design; otherwise the
-        // restored design is untitled rather than silently tied to a file it differs from.
-        const QString path = settings.value(QStringLiteral("lastDesignPath")).toString();
-        if (design) {
-            const auto onDisk = path.isEmpty() ? Expected<ModelConfig, Error>(Error{}) : DesignFile::load(path);
-            m_state->reset(*design, onDisk && *onDisk == *design ? path : QString());
-        }
-    }
+    m_files->restoreLastDesign(settings);
 }
 
 void MainWindow::saveSession()
@@ -502,13 +379,12 @@ void MainWindow::saveSession()
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
     settings.setValue(QStringLiteral("window/dark"), m_darkAction->isChecked());
-    settings.setValue(QStringLiteral("lastDesign"), DesignFile::serialize(m_state->config()));
-    settings.setValue(QStringLiteral("lastDesignPath"), m_state->filePath());
+    m_files->saveLastDesign(settings);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!maybeSave()) {
+    if (!m_files->maybeSave()) {
         event->ignore();
         return;
     }

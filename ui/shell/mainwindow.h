@@ -2,6 +2,9 @@
 
 #include <QMainWindow>
 
+#include <functional>
+#include <vector>
+
 class QAction;
 class QDockWidget;
 class QScrollArea;
@@ -10,6 +13,8 @@ class QTabWidget;
 namespace tx {
 
 class AttentionView;
+class DesignFiles;
+class ExportActions;
 class ComparisonView;
 class ComputeView;
 class DesignControls;
@@ -24,7 +29,6 @@ class MemoryView;
 class ParameterView;
 class ScalingView;
 class ShowWorkView;
-class RecentFiles;
 class SummaryCards;
 class TrainingView;
 struct DesignSnapshot;
@@ -83,14 +87,19 @@ private:
     void showCurrentPage();
     void setPinned(const DesignSnapshot *pinned);
     void selectFigure(const QString &key);
-    void newDesign();
-    void open();
-    bool save();
-    bool saveAs();
-    bool maybeSave();
     void setDark(bool dark);
-    void updateTitle();
     void saveSession();
+
+    // One tab: its page, its title (translated at use) and the lesson target naming it;
+    // `show` draws the snapshot into the page while it is the current tab.
+    struct Page
+    {
+        QWidget *widget;
+        const char *title;
+        const char *target;
+        std::function<void(const DesignSnapshot &)> show;
+    };
+    std::vector<Page> m_pages;
 
     DesignState *m_state;
     DesignControls *m_controls;
@@ -105,7 +114,7 @@ private:
     AttentionView *m_attention;
     TrainingView *m_training;
     QDockWidget *m_workDock = nullptr;
-    RecentFiles *m_recent = nullptr;
+
     QAction *m_darkAction = nullptr;
     QScrollArea *m_controlsScroll = nullptr;
     QDockWidget *m_controlsDock = nullptr;
@@ -116,6 +125,8 @@ private:
     ReadoutBar *m_readout;
     PresentationMode *m_presentation;
     HighlightOverlay *m_highlight;
+    DesignFiles *m_files;
+    ExportActions *m_exports;
     QAction *m_presentAction = nullptr;
     QAction *m_unitsAction = nullptr;
 };

@@ -5,7 +5,6 @@
 #include "ui/lessons/lessonplayer.h"
 #include "ui/pages/readoutbar.h"
 #include "ui/pages/summarycards.h"
-#include "ui/widgets/knobcontrol.h"
 #include "ui/widgets/theme.h"
 
 #include <QAbstractAxis>
@@ -14,8 +13,6 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
-#include <QCheckBox>
-#include <QComboBox>
 #include <QLegend>
 #include <QLineSeries>
 #include <QMainWindow>
@@ -176,22 +173,8 @@ void PresentationMode::fitDesignPanel()
 
 void PresentationMode::applyLocks(DesignControls *controls)
 {
-    // Outside presentation mode the controls manage their own enabled states (d_ff under the
-    // ×4 lock, top-k without experts, …): touch them only to lock, or once to unlock.
-    if (!controls || (!m_active && !m_locked))
-        return;
-    m_locked = m_active;
-    const QString focus = focusField();
-    for (KnobControl *knob : controls->findChildren<KnobControl *>()) {
-        const bool unlocked = !m_active || knob->objectName() == focus;
-        // A locked knob keeps showing its value; only editing stops.
-        knob->slider()->setEnabled(unlocked);
-        knob->spinBox()->setEnabled(unlocked);
-    }
-    for (QComboBox *combo : controls->findChildren<QComboBox *>())
-        combo->setEnabled(!m_active || combo->objectName() == focus);
-    for (QCheckBox *check : controls->findChildren<QCheckBox *>())
-        check->setEnabled(!m_active || check->objectName() == focus);
+    if (controls)
+        controls->setPresenting(m_active, focusField());
 }
 
 void PresentationMode::scaleCharts(bool up)

@@ -62,7 +62,6 @@ private:
     QMainWindow *m_window;
     ReadoutBar *m_readout;
     bool m_active = false;
-    bool m_locked = false; // the controls currently carry presentation locks
     bool m_wasFullScreen = false;
     bool m_wasMaximized = false;
     QFont m_font;

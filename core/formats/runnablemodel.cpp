@@ -1,0 +1,38 @@
+#include "core/formats/runnablemodel.h"
+
+#include "core/formats/hfcheckpoint.h"
+#include "core/tokenize/bytetokenizer.h"
+
+#include <QFileInfo>
+
+namespace tx {
+
+Expected<RunnableModel, Error> RunnableModel::fromCheckpoint(const QString &path, std::int64_t capBytes)
+{
+    auto loaded = HfCheckpoint::load(path, capBytes);
+    if (!loaded)
+        return loaded.error();
+    const QFileInfo info(path);
+    auto found = Tokenizer::fromDirectory(info.isDir() ? info.filePath() : info.absolutePath());
+    if (!found)
+        return found.error();
+    std::shared_ptr<Tokenizer> tokenizer = *found ? *found : byteTokenizerFor(loaded->config());
+    return RunnableModel{std::move(*loaded), std::move(tokenizer)};
+}
+
+Expected<RunnableModel, Error> RunnableModel::fromDesign(const ModelConfig &config, std::int64_t capBytes,
+                                                         std::uint64_t seed)
+{
+    auto created = Transformer::create(config, capBytes);
+    if (!created)
+        return created.error();
+    created->initGpt2Style(seed);
+    return RunnableModel{std::move(*created), byteTokenizerFor(config)};
+}
+
+std::shared_ptr<Tokenizer> RunnableModel::byteTokenizerFor(const ModelConfig &config)
+{
+    return config.vocabSize >= 256 ? std::make_shared<ByteTokenizer>() : nullptr;
+}
+
+} // namespace tx

@@ -1,0 +1,127 @@
+#include "core/design/designedits.h"
+#include "core/design/presetlibrary.h"
+
+#include <QTest>
+
+using namespace tx;
+
+// The editing rules the window, --set, sweeps and the reverse solver share
+// (core/design/designedits.h).
+class TestDesignEdits : public QObject
+{
+    Q_OBJECT
+
+    static ModelConfig preset(const char *id)
+    {
+        const Preset *p = PresetLibrary::builtIn().find(QLatin1String(id));
+        return p ? p->config : ModelConfig{};
+    }
+
+private slots:
+    void headsCarryKeyValueHeads_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QString>("heads");
+        QTest::addColumn<int>("kvHeads");
+        // MHA stays MHA: GPT-2 small has 12 heads and 12 key/value heads.
+        QTest::newRow("gpt2 MHA -> 16") << QStringLiteral("gpt2") << QStringLiteral("16") << 16;
+        // GQA keeps the divisor of the new heads nearest to its key/value heads: Llama-3-8B 32/8.
+        QTest::newRow("llama-3-8b 32/8 -> 64") << QStringLiteral("llama-3-8b") << QStringLiteral("64") << 8;
+        QTest::newRow("llama-3-8b 32/8 -> 4") << QStringLiteral("llama-3-8b") << QStringLiteral("4") << 4;
+        QTest::newRow("llama-3-8b 32/8 -> 12") << QStringLiteral("llama-3-8b") << QStringLiteral("12") << 6;
+    }
+    void headsCarryKeyValueHeads()
+    {
+        QFETCH(QString, preset);
+        QFETCH(QString, heads);
+        QFETCH(int, kvHeads);
+        ModelConfig c = TestDesignEdits::preset(preset.toLatin1().constData());
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("n_heads"), heads));
+        QCOMPARE(c.nHeads, heads.toInt());
+        QCOMPARE(c.nKvHeads, kvHeads);
+    }
+
+    void typedValuesAreNotSnapped()
+    {
+        // As in the window's spin box: 7 heads on d_model 768 is taken, and validation names it.
+        ModelConfig c = preset("gpt2");
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("n_heads"), QStringLiteral("7")));
+        QCOMPARE(c.nHeads, 7);
+        QCOMPARE(c.nKvHeads, 7);
+        // A bad value changes nothing and names the field.
+        const auto error = DesignEdits::set(c, QStringLiteral("d_model"), QStringLiteral("wide"));
+        QVERIFY(error);
+        QCOMPARE(error->field, QStringLiteral("d_model"));
+        QCOMPARE(c.dModel, 768);
+    }
+
+    void encoderDecoderGetsDecoderLayers()
+    {
+        ModelConfig c = preset("gpt2");
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("layout"), QStringLiteral("encoder-decoder")));
+        QCOMPARE(c.nDecoderLayers, 12);
+    }
+
+    void gatedFfnUsesSilu()
+    {
+        ModelConfig c = preset("gpt2");
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("ffn"), QStringLiteral("gated")));
+        QVERIFY(c.activation == Activation::Silu);
+        // GeGLU: the activation set after the kind stays.
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("activation"), QStringLiteral("gelu")));
+        QVERIFY(c.activation == Activation::Gelu);
+    }
+
+    void dffLock()
+    {
+        ModelConfig c = preset("llama-2-7b"); // d_ff 11008, d_model 4096
+        DesignLocks locks;
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("d_model"), QStringLiteral("2048"), locks));
+        QCOMPARE(c.dFf, 11008);
+        DesignEdits::setDffLock(c, locks, true);
+        QCOMPARE(c.dFf, 4 * 2048);
+        QVERIFY(!DesignEdits::editable(c, locks, QStringLiteral("d_ff")));
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("d_model"), QStringLiteral("1024"), locks));
+        QCOMPARE(c.dFf, 4096);
+        DesignEdits::setDffLock(c, locks, false);
+        QVERIFY(DesignEdits::editable(c, locks, QStringLiteral("d_ff")));
+    }
+
+    void sliderSnapping_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<int>("value");
+        QTest::addColumn<int>("snapped");
+        // GPT-2 small: d_model 768, 12 heads.
+        QTest::newRow("d_model to a multiple of 12 heads") << QStringLiteral("d_model") << 1000 << 996;
+        QTest::newRow("heads to a divisor of 768") << QStringLiteral("n_heads") << 7 << 6;
+        QTest::newRow("kv heads to a divisor of 12") << QStringLiteral("n_kv_heads") << 5 << 4;
+        QTest::newRow("d_ff to 64") << QStringLiteral("d_ff") << 3000 << 3008;
+        QTest::newRow("vocab to 64") << QStringLiteral("vocab_size") << 50257 << 50240;
+        QTest::newRow("context to 128") << QStringLiteral("max_positions") << 1000 << 1024;
+        QTest::newRow("seq to 128") << QStringLiteral("seq") << 2000 << 2048;
+        QTest::newRow("embedding 0 below 8") << QStringLiteral("embedding_dim") << 7 << 0;
+        QTest::newRow("embedding to 16") << QStringLiteral("embedding_dim") << 130 << 128;
+        QTest::newRow("layers stay") << QStringLiteral("n_layers") << 7 << 7;
+    }
+    void sliderSnapping()
+    {
+        QFETCH(QString, field);
+        QFETCH(int, value);
+        QFETCH(int, snapped);
+        QCOMPARE(DesignEdits::snapped(preset("gpt2"), field, value), snapped);
+    }
+
+    void editableFollowsTheDesign()
+    {
+        ModelConfig c = preset("gpt2");
+        QVERIFY(!DesignEdits::editable(c, {}, QStringLiteral("moe_top_k")));
+        QVERIFY(DesignEdits::editable(preset("mixtral-8x7b"), {}, QStringLiteral("moe_top_k")));
+        c.lmHead = false;
+        QVERIFY(!DesignEdits::editable(c, {}, QStringLiteral("tied_embeddings")));
+        QVERIFY(DesignEdits::editable(c, {}, QStringLiteral("d_model")));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDesignEdits)
+#include "tst_designedits.moc"

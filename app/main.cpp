@@ -66,6 +66,7 @@ void printUsage(QTextStream &out)
            "  run --model DIR|FILE (--text TEXT | --tokens 1,2,3) [--dump FILE] [--top-k K]\n"
            "  run (--preset NAME | --config FILE | --hf-config FILE) [--set key=value ...] [--scale-down]\n"
            "      [--seed N] [--max-weights-mb MB] (--text TEXT | --tokens ...)\n"
+           "      [--generate N [--temperature T] [--top-k K] [--top-p P] [--sample-seed S]]\n"
            "                                run a small model: top-k next tokens, or logits and attention as JSON\n"
            "  train --task copy|reverse|sort|induction|chars [--corpus NAME|FILE | --text TEXT]\n"
            "       [--preset NAME | design flags] [--attention-only] --steps N [--batch B --lr X --seed S]\n"

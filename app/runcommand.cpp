@@ -2,6 +2,7 @@
 
 #include "core/base/numberformat.h"
 #include "core/formats/runnablemodel.h"
+#include "core/nn/decoder.h"
 #include "core/nn/enginesizer.h"
 #include "core/nn/forwarddump.h"
 #include "core/nn/transformer.h"
@@ -15,6 +16,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <numeric>
 
@@ -62,6 +64,11 @@ int runRunCommand(QStringList args)
     const QString seedText = DesignArguments::takeOption(args, QStringLiteral("seed"), &hasSeed);
     const QString capText = DesignArguments::takeOption(args, QStringLiteral("max-weights-mb"), &hasCap);
     const bool scaleDown = DesignArguments::takeFlag(args, QStringLiteral("scale-down"));
+    bool hasGenerate = false, hasTemperature = false, hasTopP = false, hasSampleSeed = false;
+    const QString generateText = DesignArguments::takeOption(args, QStringLiteral("generate"), &hasGenerate);
+    const QString temperatureText = DesignArguments::takeOption(args, QStringLiteral("temperature"), &hasTemperature);
+    const QString topPText = DesignArguments::takeOption(args, QStringLiteral("top-p"), &hasTopP);
+    const QString sampleSeedText = DesignArguments::takeOption(args, QStringLiteral("sample-seed"), &hasSampleSeed);
 
     if (hasText == hasTokens)
         return fail({{}, QStringLiteral("--text"), tr("give exactly one of --text and --tokens")});
@@ -71,6 +78,39 @@ int runRunCommand(QStringList args)
         topK = topKText.toInt(&ok);
         if (!ok || topK < 1 || topK > 1000)
             return fail({{}, QStringLiteral("--top-k"), tr("expected an integer from 1 to 1000, got \"%1\"").arg(topKText)});
+    }
+    // --generate N: N tokens by the KV-cache decoder, greedy unless --temperature is above 0;
+    // --top-k then restricts the sampling to the k most likely tokens, --top-p to the nucleus.
+    int generate = 0;
+    SamplingOptions sampling;
+    sampling.temperature = 0.0;
+    if (hasGenerate) {
+        bool ok = false;
+        generate = generateText.toInt(&ok);
+        if (!ok || generate < 1 || generate > 100000)
+            return fail({{}, QStringLiteral("--generate"), tr("expected an integer from 1 to 100000, got \"%1\"").arg(generateText)});
+        sampling.topK = hasTopK ? topK : 0;
+    } else if (hasTemperature || hasTopP || hasSampleSeed) {
+        return fail({{}, hasTemperature ? QStringLiteral("--temperature") : hasTopP ? QStringLiteral("--top-p") : QStringLiteral("--sample-seed"),
+                     tr("applies to --generate only")});
+    }
+    if (hasTemperature) {
+        bool ok = false;
+        sampling.temperature = temperatureText.toDouble(&ok);
+        if (!ok || !(sampling.temperature >= 0.0) || sampling.temperature > 100.0)
+            return fail({{}, QStringLiteral("--temperature"), tr("expected a number from 0 to 100, got \"%1\"").arg(temperatureText)});
+    }
+    if (hasTopP) {
+        bool ok = false;
+        sampling.topP = topPText.toDouble(&ok);
+        if (!ok || !(sampling.topP > 0.0) || sampling.topP > 1.0)
+            return fail({{}, QStringLiteral("--top-p"), tr("expected a number above 0 and at most 1, got \"%1\"").arg(topPText)});
+    }
+    if (hasSampleSeed) {
+        bool ok = false;
+        sampling.seed = sampleSeedText.toULongLong(&ok);
+        if (!ok)
+            return fail({{}, QStringLiteral("--sample-seed"), tr("expected a non-negative integer, got \"%1\"").arg(sampleSeedText)});
     }
     quint64 seed = 0;
     if (hasSeed) {
@@ -142,6 +182,33 @@ int runRunCommand(QStringList args)
         if (!parsed)
             return fail(parsed.error());
         tokens = *parsed;
+    }
+
+    if (generate > 0) {
+        if (hasDump)
+            return fail({{}, QStringLiteral("--dump"), tr("give either --dump or --generate")});
+        for (const QString &change : changes)
+            out << tr("Scaled down: %1").arg(change) << '\n';
+        Decoder decoder(*model);
+        const auto start = std::chrono::steady_clock::now();
+        auto generated = decoder.generate(tokens, generate, sampling);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (!generated)
+            return fail(generated.error());
+        QStringList ids;
+        for (int t : *generated)
+            ids << QString::number(t);
+        out << tr("Generated %1 tokens: %2").arg(generated->size()).arg(ids.join(QLatin1Char(','))) << '\n';
+        if (tokenizer) {
+            std::vector<int> known;
+            for (int t : *generated)
+                if (t < tokenizer->vocabSize())
+                    known.push_back(t);
+            out << tr("Text: %1").arg(tokenizer->decode(known)) << '\n';
+        }
+        out << tr("%1 tokens/s (KV cache, prompt included in the time)").arg(double(generated->size()) / seconds, 0, 'f', 1)
+            << '\n';
+        return 0;
     }
 
     ForwardOptions options;

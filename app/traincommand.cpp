@@ -50,14 +50,14 @@ std::optional<Error> takeNumber(QStringList &args, const char *name, T &out, dou
     return std::nullopt;
 }
 
-QJsonObject headJson(const TrainingHeadScore &h)
+QJsonObject headJson(const HeadScore &h)
 {
     QJsonObject o;
     o.insert(QStringLiteral("layer"), h.layer);
     o.insert(QStringLiteral("head"), h.head);
-    o.insert(QStringLiteral("induction_score"), h.inductionScore);
-    o.insert(QStringLiteral("previous_token_score"), h.previousTokenScore);
-    o.insert(QStringLiteral("entropy"), h.entropy);
+    o.insert(QStringLiteral("induction_score"), h.induction);
+    o.insert(QStringLiteral("previous_token_score"), h.previousToken);
+    o.insert(QStringLiteral("entropy_bits"), h.entropyBits);
     return o;
 }
 
@@ -200,9 +200,9 @@ int runTrainCommand(QStringList args)
         if (s->evaluated) {
             lastEval = *s;
             valCurve.append(QJsonArray{s->step, s->valLoss});
-            const TrainingHeadScore *strongest = TrainingHeadScore::strongestInduction(s->heads);
-            const double bestInduction = strongest ? std::max(0.0, strongest->inductionScore) : 0.0;
-            if (firstInductionSeconds < 0.0 && TrainingHeadScore::formedInduction(s->heads) && s->valLoss < 0.5)
+            const HeadScore *strongest = HeadScore::strongestInduction(s->heads);
+            const double bestInduction = strongest ? std::max(0.0, strongest->induction) : 0.0;
+            if (firstInductionSeconds < 0.0 && HeadScore::formedInduction(s->heads) && s->valLoss < 0.5)
                 firstInductionSeconds = s->seconds;
             err << tr("step %1/%2  loss %3  val %4  accuracy %5  best later-layer induction %6  %7 s")
                        .arg(s->step)
@@ -224,10 +224,7 @@ int runTrainCommand(QStringList args)
     if (auto family = HfCheckpoint::familyOf(design); !family) {
         err << tr("checkpoint not written: %1").arg(family.error().toString()) << Qt::endl;
     } else {
-        auto engine = trainer->model().toTransformer();
-        if (!engine)
-            return fail(engine.error());
-        if (auto e = HfCheckpoint::save(*engine, outDir))
+        if (auto e = HfCheckpoint::save(trainer->model().transformer(), outDir))
             return fail(*e);
         saved = true;
     }
@@ -249,7 +246,7 @@ int runTrainCommand(QStringList args)
     if (firstInductionSeconds >= 0.0)
         root.insert(QStringLiteral("induction_formed_seconds"), firstInductionSeconds);
     QJsonArray heads;
-    for (const TrainingHeadScore &h : lastEval.heads)
+    for (const HeadScore &h : lastEval.heads)
         heads.append(headJson(h));
     root.insert(QStringLiteral("heads"), heads);
     root.insert(QStringLiteral("out"), QDir(outDir).absolutePath());
@@ -269,14 +266,14 @@ int runTrainCommand(QStringList args)
                .arg(lastEval.accuracy, 0, 'f', 3)
         << '\n';
     out << tr("Time: %1 s").arg(last.seconds, 0, 'f', 1) << '\n';
-    out << tr("layer head  induction  previous-token  entropy (nats)") << '\n';
-    for (const TrainingHeadScore &h : lastEval.heads)
+    out << tr("layer head  induction  previous-token  entropy (bits)") << '\n';
+    for (const HeadScore &h : lastEval.heads)
         out << QStringLiteral("%1 %2  %3  %4  %5\n")
                    .arg(h.layer, 5)
                    .arg(h.head, 4)
-                   .arg(h.inductionScore, 9, 'f', 3)
-                   .arg(h.previousTokenScore, 14, 'f', 3)
-                   .arg(h.entropy, 14, 'f', 3);
+                   .arg(h.induction, 9, 'f', 3)
+                   .arg(h.previousToken, 14, 'f', 3)
+                   .arg(h.entropyBits, 14, 'f', 3);
     if (saved)
         out << tr("Saved config.json and model.safetensors to %1").arg(QDir(outDir).absolutePath()) << '\n';
     return 0;

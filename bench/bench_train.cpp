@@ -3,8 +3,8 @@
 // LayerNorm, GELU-tanh, biases, tied head). Reference, PyTorch 1.13 with OpenBLAS on the same
 // 2 cores and 2 threads (issue 7): T1 75 ms, T2 765 ms.
 #include "core/train/adamw.h"
-#include "core/train/rng.h"
-#include "core/train/trainabletransformer.h"
+#include "core/base/rng.h"
+#include "core/train/trainablemodel.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -43,7 +43,7 @@ Timing medianStep(int vocab, int d, int layers, int heads, int dFf, int T, int B
     c.nKvHeads = heads;
     c.dFf = dFf;
     c.maxPositions = T;
-    auto model = TrainableTransformer::create(c);
+    auto model = TrainableModel::create(c);
     if (!model)
         return {};
     model->initGpt2Style(1);

@@ -62,7 +62,7 @@ template <typename W>
 auto slotsFor(HfCheckpoint::Family family, W &w, const ModelConfig &c, const QString &prefix)
 {
     using M = std::conditional_t<std::is_const_v<W>, const Mat, Mat>;
-    using V = std::conditional_t<std::is_const_v<W>, const RowVec, RowVec>;
+    using V = std::conditional_t<std::is_const_v<W>, const Mat, Mat>; // (1, n) vectors
     std::vector<Slot<M, V>> s;
     auto mat = [&s](const QString &name, M &m, Eigen::Index col0 = 0, Eigen::Index cols = -1, bool t = false) {
         s.push_back({name, &m, nullptr, col0, cols < 0 ? m.cols() : cols, t});
@@ -321,7 +321,7 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
             auto v = file->vector(slot.name, shape[0]);
             if (!v)
                 return v.error();
-            slot.vec->segment(slot.col0, slot.cols) = *v;
+            slot.vec->row(0).segment(slot.col0, slot.cols) = *v;
         } else {
             auto m = file->matrix(slot.name, shape[0], shape[1]);
             if (!m)
@@ -351,7 +351,7 @@ std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString 
     std::vector<Safetensors::Out> out;
     for (const auto &slot : tensorSlots) {
         if (slot.vec) {
-            copies.emplace_back(slot.vec->segment(slot.col0, slot.cols));
+            copies.emplace_back(slot.vec->row(0).segment(slot.col0, slot.cols));
             out.push_back({slot.name, copies.back().data(), 0, slot.cols});
         } else {
             if (slot.transpose)

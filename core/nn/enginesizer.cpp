@@ -53,7 +53,7 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     return std::int64_t(bytes);
 }
 
-std::optional<Error> EngineSizer::unsupported(const ModelConfig &c)
+std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpose purpose)
 {
     const std::vector<Error> invalid = validate(c);
     if (!invalid.empty())
@@ -87,6 +87,9 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c)
         return no("layer_types", "the engine uses one attention pattern for every layer");
     if (c.attnSoftcap > 0 || c.finalSoftcap > 0)
         return no("attn_softcap", "the engine does not soft-cap logits");
+    // Training is next-token prediction: every query may only see earlier tokens.
+    if (purpose == EnginePurpose::Train && c.layout != Layout::DecoderOnly)
+        return no("layout", "training runs decoder-only models (causal language modelling)");
     return std::nullopt;
 }
 

@@ -19,6 +19,10 @@ struct EnginePlan
     std::int64_t weightBytes = 0; // float32 weights of `config` (bytes)
 };
 
+// What the engine is asked to do with a design: run it (forward passes, decoding) or also
+// train it (backward passes on a next-token loss).
+enum class EnginePurpose { Run, Train };
+
 // Decides whether and how a design fits the engine.
 class EngineSizer
 {
@@ -27,8 +31,9 @@ public:
     // (tied tensors once, shared layers once). Saturates at INT64_MAX instead of overflowing.
     static std::int64_t weightBytes(const ModelConfig &config);
 
-    // The first feature of the design the engine does not run, as an Error naming its field.
-    static std::optional<Error> unsupported(const ModelConfig &config);
+    // The one list of refused features: the first feature of the design the engine does not run
+    // (or, for Train, does not train), as an Error naming its field.
+    static std::optional<Error> unsupported(const ModelConfig &config, EnginePurpose purpose = EnginePurpose::Run);
 
     // The nearest design of the same family the engine runs within capBytes: features it does not
     // run are swapped (MoE → dense FFN, …), then layers, width (heads halve, head size stays),

@@ -1,14 +1,14 @@
 #include "core/nn/transformer.h"
 
+#include "core/base/rng.h"
 #include "core/nn/enginesizer.h"
-#include "core/nn/forwardops.h"
+#include "core/nn/ops.h"
 
 #include <QCoreApplication>
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
-#include <random>
 
 #include <omp.h>
 
@@ -24,19 +24,97 @@ QString tr(const char *text)
 // Attention captures past this many bytes are refused rather than allocated.
 constexpr double kMaxCaptureBytes = 2e9;
 
-RowVec ones(int n)
+Mat ones(int n)
 {
-    return RowVec::Ones(n);
+    return Mat::Ones(1, n);
 }
 
-RowVec zerosIf(bool present, int n)
+Mat zerosIf(bool present, int n)
 {
-    return present ? RowVec(RowVec::Zero(n)) : RowVec();
+    return present ? Mat(Mat::Zero(1, n)) : Mat();
+}
+
+// Buffers one thread reuses from pass to pass: re-allocating them each pass costs more than
+// the small matrix products (page faults on fresh memory).
+struct Workspace
+{
+    Mat x, h;                       // (N, d) residual stream, final norm output
+    ColVec mean, rstd;              // (N)
+    ActivationCache::Layer layer;   // one layer's activations when no cache keeps them
+    Mat sinusoid;                   // (positions, d)
+    Mat ropeCos, ropeSin;           // (positions, rotaryDim/2)
+    int ropeDim = 0;
+    double ropeTheta = 0.0;
+};
+
+Workspace &workspace()
+{
+    thread_local Workspace ws;
+    return ws;
+}
+
+// Appends T new rows of keys and values to a layer's cache. With a sliding window the rows no
+// query at position >= pos0 can see are dropped first, when room is needed.
+void appendKv(KvCache::Layer &kl, const Mat &qkv, Eigen::Index kCol, Eigen::Index vCol, Eigen::Index width, int pos0,
+              int window)
+{
+    const int T = int(qkv.rows());
+    if (kl.count == 0)
+        kl.start = pos0;
+    if (window > 0 && kl.count + T > kl.k.rows()) {
+        const int drop = std::clamp(pos0 - window + 1 - kl.start, 0, kl.count);
+        if (drop > 0) {
+            const int keep = kl.count - drop;
+            for (int i = 0; i < keep; ++i) {
+                kl.k.row(i) = kl.k.row(i + drop);
+                kl.v.row(i) = kl.v.row(i + drop);
+            }
+            kl.start += drop;
+            kl.count = keep;
+        }
+    }
+    if (kl.count + T > kl.k.rows()) {
+        const Eigen::Index rows = std::max<Eigen::Index>(kl.count + T, 2 * kl.k.rows());
+        kl.k.conservativeResize(rows, width);
+        kl.v.conservativeResize(rows, width);
+    }
+    kl.k.middleRows(kl.count, T) = qkv.middleCols(kCol, width);
+    kl.v.middleRows(kl.count, T) = qkv.middleCols(vCol, width);
+    kl.count += T;
+}
+
+// Grows the position tables of ws to cover positions 0..positions-1 (with room to spare, so
+// decoding token by token does not rebuild them every step).
+void ensureTables(Workspace &ws, const ModelConfig &c, int rotaryDim, int positions)
+{
+    const int rows = std::max(positions, std::min(c.maxPositions, 2 * positions));
+    if (c.positions == PositionKind::Sinusoidal && (ws.sinusoid.rows() < positions || ws.sinusoid.cols() != c.dModel))
+        ws.sinusoid = ops::sinusoidalTable(rows, c.dModel);
+    if (rotaryDim > 0 && (ws.ropeCos.rows() < positions || ws.ropeDim != rotaryDim || ws.ropeTheta != c.ropeTheta)) {
+        ops::ropeTables(ws.ropeCos, ws.ropeSin, rows, rotaryDim, c.ropeTheta);
+        ws.ropeDim = rotaryDim;
+        ws.ropeTheta = c.ropeTheta;
+    }
 }
 
 } // namespace
 
-Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std::int64_t capBytes, float normEps)
+// One pass of the forward: which rows, at which positions, and what it keeps.
+struct Transformer::Run
+{
+    const std::vector<int> *tokens = nullptr;        // (N) ids, sequences stacked
+    std::vector<int> offsets;                        // (B + 1)
+    int pos0 = 0;                                    // position of each sequence's first token
+    const ForwardOptions *options = nullptr;         // captures, cancel, progress
+    std::vector<ForwardResult> *results = nullptr;   // per-sequence logits and captures
+    ActivationCache *cache = nullptr;                // every layer's activations (training)
+    KvCache *kv = nullptr;                           // keys and values (decoding; one sequence)
+    Mat *logits = nullptr;                           // (N, vocab) of all rows
+    const std::atomic<bool> *stop = nullptr;
+};
+
+Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std::int64_t capBytes, float normEps,
+                                                 bool attentionOnly)
 {
     if (auto e = EngineSizer::unsupported(config))
         return *e;
@@ -52,6 +130,7 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     Transformer t;
     t.m_config = config;
     t.m_normEps = normEps;
+    t.m_attentionOnly = attentionOnly;
     const ModelConfig &c = t.m_config;
     t.m_headDim = c.effectiveHeadDim();
     t.m_rotaryDim = c.positions == PositionKind::Rotary ? (int(t.m_headDim * c.rotaryFraction) / 2) * 2 : 0;
@@ -95,31 +174,42 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     return t;
 }
 
+std::vector<TransformerWeights::Slot> Transformer::tensors() const
+{
+    std::vector<TransformerWeights::Slot> all = m_weights.registry();
+    if (m_attentionOnly)
+        all.erase(std::remove_if(all.begin(), all.end(), [](const TransformerWeights::Slot &s) { return s.ffn; }),
+                  all.end());
+    return all;
+}
+
+std::int64_t Transformer::parameterCount() const
+{
+    std::int64_t n = 0;
+    for (const TransformerWeights::Slot &s : tensors())
+        n += s.in(m_weights).size();
+    return n;
+}
+
 void Transformer::initGpt2Style(std::uint64_t seed)
 {
-    std::mt19937_64 rng(seed);
+    Rng rng(seed);
     const float residualStd = 0.02f / std::sqrt(2.0f * float(std::max(1, m_config.totalLayers())));
-    auto fill = [&rng](auto &m, float stddev) {
-        std::normal_distribution<float> normal(0.0f, stddev);
+    for (const TransformerWeights::Slot &s : m_weights.registry()) {
+        Mat &m = s.in(m_weights);
+        if (!s.matrix) {
+            m.setConstant(s.name.endsWith(QLatin1String("Scale")) ? 1.0f : 0.0f);
+            continue;
+        }
+        if (m_attentionOnly && s.ffn) {
+            m.setZero(); // never run: zero, so a saved checkpoint computes the same function
+            continue;
+        }
+        const float stddev = s.residual ? residualStd : 0.02f;
         float *p = m.data();
         for (Eigen::Index i = 0; i < m.size(); ++i)
-            p[i] = normal(rng);
-    };
-    TransformerWeights &w = m_weights;
-    fill(w.tokenEmbedding, 0.02f);
-    fill(w.positionEmbedding, 0.02f);
-    for (TransformerWeights::Layer &l : w.layers) {
-        fill(l.qkv, 0.02f);
-        fill(l.attnOut, residualStd);
-        fill(l.ffnIn, 0.02f);
-        fill(l.ffnOut, residualStd);
-        for (RowVec *b : {&l.qkvBias, &l.attnOutBias, &l.ffnInBias, &l.ffnOutBias, &l.norm1Bias, &l.norm2Bias})
-            b->setZero();
-        l.norm1Scale.setOnes();
-        l.norm2Scale.setOnes();
+            p[i] = float(rng.normal()) * stddev;
     }
-    fill(w.lmHead, 0.02f);
-    w.lmHeadBias.setZero();
 }
 
 int Transformer::storedLayer(int layer) const
@@ -165,7 +255,7 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std:
     const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
     const int B = int(sequences.size());
     if (threads < 2 || B < 2)
-        return forwardStacked(sequences, options);
+        return checkAndRun(sequences, options);
     // Several sequences: each thread runs a contiguous share of them with single-threaded
     // products. One join per call instead of one per matrix product, which keeps both cores
     // busy even when the machine is shared with other work.
@@ -179,7 +269,7 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std:
         ForwardOptions mine = options;
         if (i != 0) // progress is reported from the calling thread only
             mine.progress = nullptr;
-        parts[std::size_t(i)] = forwardStacked(share, mine);
+        parts[std::size_t(i)] = checkAndRun(share, mine);
     }
     std::vector<ForwardResult> results;
     results.reserve(std::size_t(B));
@@ -192,20 +282,18 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std:
     return results;
 }
 
-Expected<std::vector<ForwardResult>, Error> Transformer::forwardStacked(const std::vector<std::vector<int>> &sequences,
-                                                                       const ForwardOptions &options) const
+Expected<std::vector<ForwardResult>, Error> Transformer::checkAndRun(const std::vector<std::vector<int>> &sequences,
+                                                                    const ForwardOptions &options) const
 {
     const ModelConfig &c = m_config;
-    const int d = c.dModel, H = c.nHeads, KV = c.nKvHeads, hd = m_headDim, V = c.vocabSize;
-    const int L = c.totalLayers();
+    const int H = c.nHeads, V = c.vocabSize, L = c.totalLayers();
     const int B = int(sequences.size());
-    const TransformerWeights &w = m_weights;
     const QString tokensField = QStringLiteral("tokens");
-
     if (B == 0)
         return Error{{}, tokensField, tr("no sequence to run")};
-    std::vector<int> offsets(std::size_t(B) + 1, 0); // row of each sequence's first token
-    int maxT = 0;
+    Run r;
+    r.offsets.assign(std::size_t(B) + 1, 0);
+    std::vector<int> tokens;
     double captureBytes = 0;
     for (int b = 0; b < B; ++b) {
         const std::vector<int> &seq = sequences[std::size_t(b)];
@@ -223,187 +311,424 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardStacked(const st
                                  .arg(t)
                                  .arg(V)};
         }
-        offsets[std::size_t(b) + 1] = offsets[std::size_t(b)] + T;
-        maxT = std::max(maxT, T);
+        r.offsets[std::size_t(b) + 1] = r.offsets[std::size_t(b)] + T;
+        tokens.insert(tokens.end(), seq.begin(), seq.end());
         captureBytes += double(L) * H * T * T * 4.0 * ((options.captureAttention ? 1 : 0) + (options.captureScores ? 1 : 0));
     }
     if (captureBytes > kMaxCaptureBytes)
         return Error{{}, tokensField,
                      tr("capturing attention for this many tokens would take %1 bytes; run fewer tokens")
                          .arg(qint64(captureBytes))};
-    const int N = offsets.back();
 
     std::vector<ForwardResult> results(static_cast<std::size_t>(B));
     for (int b = 0; b < B; ++b) {
-        ForwardResult &r = results[std::size_t(b)];
-        const int T = offsets[std::size_t(b) + 1] - offsets[std::size_t(b)];
-        r.tokens = sequences[std::size_t(b)];
-        r.nLayers = L;
-        r.nHeads = H;
-        r.causal = c.isCausal();
-        r.slidingWindow = c.slidingWindow;
+        ForwardResult &fr = results[std::size_t(b)];
+        const int T = r.offsets[std::size_t(b) + 1] - r.offsets[std::size_t(b)];
+        fr.tokens = sequences[std::size_t(b)];
+        fr.nLayers = L;
+        fr.nHeads = H;
+        fr.causal = c.isCausal();
+        fr.slidingWindow = c.slidingWindow;
         if (options.captureAttention) {
-            r.attention.resize(std::size_t(L) * H);
-            for (Mat &m : r.attention)
+            fr.attention.resize(std::size_t(L) * H);
+            for (Mat &m : fr.attention)
                 m.resize(T, T);
         }
         if (options.captureScores) {
-            r.scores.resize(std::size_t(L) * H);
-            for (Mat &m : r.scores)
+            fr.scores.resize(std::size_t(L) * H);
+            for (Mat &m : fr.scores)
                 m.resize(T, T);
         }
         if (options.captureResidualNorms)
-            r.residualNorms.resize(L + 1, T);
+            fr.residualNorms.resize(L + 1, T);
     }
+    r.tokens = &tokens;
+    r.options = &options;
+    r.results = &results;
+    r.stop = options.cancel;
+    if (!run(r))
+        return Error{{}, {}, tr("cancelled")};
+    return results;
+}
+
+bool Transformer::forwardCached(const std::vector<int> &tokens, int B, int T, ActivationCache &cache,
+                                const std::atomic<bool> *stop) const
+{
+    Run r;
+    r.offsets.resize(std::size_t(B) + 1);
+    for (int b = 0; b <= B; ++b)
+        r.offsets[std::size_t(b)] = b * T;
+    cache.tokens = tokens;
+    cache.offsets = r.offsets;
+    cache.layers.resize(std::size_t(m_config.totalLayers()));
+    r.tokens = &cache.tokens;
+    r.cache = &cache;
+    r.logits = &cache.logits;
+    r.stop = stop;
+    return run(r);
+}
+
+KvCache Transformer::makeKvCache() const
+{
+    const ModelConfig &c = m_config;
+    KvCache kv;
+    kv.layers.resize(std::size_t(c.totalLayers()));
+    const int width = c.nKvHeads * m_headDim;
+    // A sliding window needs about `window` rows (twice that, so rows move only now and then);
+    // full attention grows to the context as it fills.
+    const int rows = c.slidingWindow > 0 ? std::min(c.maxPositions, 2 * c.slidingWindow) : std::min(c.maxPositions, 256);
+    for (KvCache::Layer &l : kv.layers) {
+        l.k.resize(rows, width);
+        l.v.resize(rows, width);
+    }
+    return kv;
+}
+
+Expected<Mat, Error> Transformer::decode(const std::vector<int> &tokens, KvCache &kv) const
+{
+    const QString tokensField = QStringLiteral("tokens");
+    const int T = int(tokens.size());
+    if (T == 0)
+        return Error{{}, tokensField, tr("the sequence is empty")};
+    if (kv.length + T > maxSequenceLength())
+        return Error{{}, tokensField,
+                     tr("%1 tokens is longer than the model's context of %2").arg(kv.length + T).arg(maxSequenceLength())};
+    for (int t = 0; t < T; ++t)
+        if (tokens[std::size_t(t)] < 0 || tokens[std::size_t(t)] >= m_config.vocabSize)
+            return Error{{}, tokensField,
+                         tr("token %1 at position %2 is outside the vocabulary [0, %3)")
+                             .arg(tokens[std::size_t(t)])
+                             .arg(kv.length + t)
+                             .arg(m_config.vocabSize)};
+    if (kv.layers.size() != std::size_t(m_config.totalLayers()))
+        kv = makeKvCache();
+    Run r;
+    r.tokens = &tokens;
+    r.offsets = {0, T};
+    r.pos0 = kv.length;
+    r.kv = &kv;
+    Mat logits;
+    r.logits = &logits;
+    run(r);
+    kv.length += T;
+    return logits;
+}
+
+bool Transformer::run(Run &r) const
+{
+    const ModelConfig &c = m_config;
+    const int d = c.dModel, H = c.nHeads, KV = c.nKvHeads, hd = m_headDim, V = c.vocabSize;
+    const int L = c.totalLayers();
+    const int B = int(r.offsets.size()) - 1, N = r.offsets.back();
+    const TransformerWeights &w = m_weights;
+    const std::vector<int> &tokens = *r.tokens;
+    const ForwardOptions *opt = r.options;
+    const bool captureAttention = opt && opt->captureAttention, captureScores = opt && opt->captureScores;
+    const bool captureNorms = opt && opt->captureResidualNorms;
+    int maxT = 0;
+    for (int b = 0; b < B; ++b)
+        maxT = std::max(maxT, r.offsets[std::size_t(b) + 1] - r.offsets[std::size_t(b)]);
+    const int positions = r.pos0 + maxT; // tables cover positions 0 .. positions-1
+
+    Workspace &ws = workspace();
     auto recordNorms = [&](const Mat &x, int row) {
-        if (!options.captureResidualNorms)
+        if (!captureNorms)
             return;
         for (int b = 0; b < B; ++b) {
-            const int off = offsets[std::size_t(b)];
-            Mat &norms = results[std::size_t(b)].residualNorms;
+            const int off = r.offsets[std::size_t(b)];
+            Mat &norms = (*r.results)[std::size_t(b)].residualNorms;
             for (int t = 0; t < norms.cols(); ++t)
                 norms(row, t) = x.row(off + t).norm();
         }
     };
 
-    // Activations live in a per-thread workspace that survives between calls: re-allocating
-    // them each pass costs more than the small matrix products (page faults on fresh memory).
-    struct Workspace
-    {
-        Mat x, h, h2, qkv, att, a, ffIn, ffAct, m;
-        ColVec mean, rstd;
-    };
-    thread_local Workspace ws;
     // Embeddings: x (N, d) is the residual stream of all sequences stacked.
     Mat &x = ws.x;
     x.resize(N, d);
-    Mat sinusoid;
-    if (c.positions == PositionKind::Sinusoidal)
-        sinusoid = forwardops::sinusoidalTable(maxT, d);
+    ensureTables(ws, c, m_rotaryDim, positions);
     for (int b = 0; b < B; ++b) {
-        const std::vector<int> &seq = sequences[std::size_t(b)];
-        for (int t = 0; t < int(seq.size()); ++t) {
-            const int row = offsets[std::size_t(b)] + t;
-            x.row(row) = w.tokenEmbedding.row(seq[std::size_t(t)]);
+        const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
+        for (int t = 0; t < T; ++t) {
+            const int row = off + t, pos = r.pos0 + t;
+            x.row(row) = w.tokenEmbedding.row(tokens[std::size_t(row)]);
             if (c.positions == PositionKind::Learned)
-                x.row(row) += w.positionEmbedding.row(t);
+                x.row(row) += w.positionEmbedding.row(pos);
             else if (c.positions == PositionKind::Sinusoidal)
-                x.row(row) += sinusoid.row(t);
+                x.row(row) += ws.sinusoid.row(pos);
         }
     }
-    Mat &h = ws.h;       // (N, d) normalised input of a sublayer
-    ColVec &mean = ws.mean, &rstd = ws.rstd; // (N) norm statistics
     if (c.embeddingNorm) {
-        forwardops::normForward(h, mean, rstd, x, c.norm, w.embNormScale, w.embNormBias, m_normEps);
-        x.swap(h);
+        Mat &in = r.cache ? r.cache->embIn : ws.h;
+        in.swap(x);
+        ops::normForward(c.norm, x, r.cache ? r.cache->embMean : ws.mean, r.cache ? r.cache->embRstd : ws.rstd, in,
+                         w.embNormScale, w.embNormBias, m_normEps);
     }
     recordNorms(x, 0);
 
-    Mat ropeCos, ropeSin; // (maxT, rotaryDim/2)
-    if (m_rotaryDim > 0)
-        forwardops::ropeTables(ropeCos, ropeSin, maxT, m_rotaryDim, c.ropeTheta);
-
-    Mat &qkv = ws.qkv;     // (N, (H + 2KV)·hd)
-    Mat &att = ws.att;     // (N, H·hd) heads' outputs side by side
-    att.resize(N, H * hd);
-    Mat &a = ws.a;         // (N, d) attention sublayer output
-    Mat &ffIn = ws.ffIn;   // (N, d_ff) or (N, 2·d_ff) before the activation
-    Mat &ffAct = ws.ffAct; // (N, d_ff) gated activation
-    Mat &m = ws.m;         // (N, d) FFN sublayer output
-    Mat &h2 = ws.h2;       // (N, d) second norm's output
+    const ops::AttentionMask mask{c.isCausal(), c.slidingWindow};
     const int group = H / KV; // query heads per key/value head
-    const bool causal = c.isCausal();
 
-    auto attention = [&](const TransformerWeights::Layer &lw, const Mat &in, int layer) {
-        forwardops::linearForward(qkv, in, lw.qkv, lw.qkvBias);
+    auto attention = [&](const TransformerWeights::Layer &lw, ActivationCache::Layer &act, const Mat &in, int layer) {
+        ops::linearForward(act.qkv, in, lw.qkv, lw.qkvBias);
         if (m_rotaryDim > 0) {
             for (int b = 0; b < B; ++b) {
-                const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
+                const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
                 // q heads and k heads are adjacent: columns [0, (H + KV)·hd).
-                forwardops::ropeForward(qkv.middleRows(off, T), 0, H + KV, hd, m_rotaryDim, ropeCos, ropeSin);
+                ops::ropeApply(act.qkv.middleRows(off, T), T, 0, H + KV, hd, m_rotaryDim, ws.ropeCos, ws.ropeSin, false,
+                               r.pos0);
             }
         }
-        const int pairs = B * H;
-#pragma omp parallel for schedule(dynamic)
-        for (int p = 0; p < pairs; ++p) {
-            const int b = p / H, head = p % H, g = head / group;
-            const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
-            ForwardResult &r = results[std::size_t(b)];
-            thread_local Mat scratch;
-            Mat &probs = options.captureAttention ? r.attention[std::size_t(layer * H + head)] : scratch;
-            Mat *scores = options.captureScores ? &r.scores[std::size_t(layer * H + head)] : nullptr;
-            forwardops::attentionHeadForward(att.block(off, head * hd, T, hd), probs, scores,
-                                      qkv.block(off, head * hd, T, hd), qkv.block(off, (H + g) * hd, T, hd),
-                                      qkv.block(off, (H + KV + g) * hd, T, hd), causal, c.slidingWindow);
-        }
-        forwardops::linearForward(a, att, lw.attnOut, lw.attnOutBias);
-    };
-    auto mlp = [&](const TransformerWeights::Layer &lw, const Mat &in) {
-        forwardops::linearForward(ffIn, in, lw.ffnIn, lw.ffnInBias);
-        if (c.ffn == FfnKind::Gated3) {
-            forwardops::gatedForward(ffAct, ffIn, c.activation);
-            forwardops::linearForward(m, ffAct, lw.ffnOut, lw.ffnOutBias);
+        act.att.resize(N, H * hd);
+        if (r.kv) {
+            // One sequence at positions pos0..: its queries read every cached key of the layer.
+            KvCache::Layer &kl = r.kv->layers[std::size_t(layer)];
+            appendKv(kl, act.qkv, Eigen::Index(H) * hd, Eigen::Index(H + KV) * hd, Eigen::Index(KV) * hd, r.pos0,
+                     c.slidingWindow);
+            const double work = double(N) * kl.count * hd * H;
+#pragma omp parallel for schedule(static) if (work > 2e5)
+            for (int head = 0; head < H; ++head) {
+                const int g = head / group;
+                thread_local Mat probs;
+                probs.resize(N, kl.count);
+                ops::attentionHeadForward(act.att.middleCols(Eigen::Index(head) * hd, hd), probs, nullptr,
+                                          act.qkv.middleCols(Eigen::Index(head) * hd, hd),
+                                          kl.k.block(0, Eigen::Index(g) * hd, kl.count, hd),
+                                          kl.v.block(0, Eigen::Index(g) * hd, kl.count, hd), mask, r.pos0, kl.start);
+            }
         } else {
-            forwardops::activationForward(ffIn, c.activation);
-            forwardops::linearForward(m, ffIn, lw.ffnOut, lw.ffnOutBias);
+            if (r.cache)
+                act.probs.resize(Eigen::Index(H) * N, maxT);
+            const int pairs = B * H;
+#pragma omp parallel for schedule(dynamic)
+            for (int p = 0; p < pairs; ++p) {
+                const int b = p / H, head = p % H, g = head / group;
+                const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
+                thread_local Mat scratch;
+                if (!r.cache)
+                    scratch.resize(T, T);
+                Eigen::Ref<Mat> probs = r.cache ? Eigen::Ref<Mat>(act.probs.block(Eigen::Index(H) * off + Eigen::Index(head) * T, 0, T, T))
+                                                : Eigen::Ref<Mat>(scratch);
+                Mat *scores = captureScores ? &(*r.results)[std::size_t(b)].scores[std::size_t(layer * H + head)] : nullptr;
+                ops::attentionHeadForward(act.att.block(off, Eigen::Index(head) * hd, T, hd), probs, scores,
+                                          act.qkv.block(off, Eigen::Index(head) * hd, T, hd),
+                                          act.qkv.block(off, Eigen::Index(H + g) * hd, T, hd),
+                                          act.qkv.block(off, Eigen::Index(H + KV + g) * hd, T, hd), mask);
+                if (captureAttention)
+                    (*r.results)[std::size_t(b)].attention[std::size_t(layer * H + head)] = probs;
+            }
         }
+        ops::linearForward(act.a, act.att, lw.attnOut, lw.attnOutBias);
     };
+    auto mlp = [&](const TransformerWeights::Layer &lw, ActivationCache::Layer &act, const Mat &in) {
+        ops::linearForward(act.ffPre, in, lw.ffnIn, lw.ffnInBias);
+        if (c.ffn == FfnKind::Gated3)
+            ops::gatedForward(c.activation, act.ffAct, act.ffPre);
+        else
+            ops::activationForward(c.activation, act.ffAct, act.ffPre);
+        ops::linearForward(act.m, act.ffAct, lw.ffnOut, lw.ffnOutBias);
+    };
+    const bool ffn = !m_attentionOnly;
 
     for (int layer = 0; layer < L; ++layer) {
-        if (options.cancel && options.cancel->load())
-            return Error{{}, {}, tr("cancelled")};
+        if (r.stop && r.stop->load(std::memory_order_relaxed))
+            return false;
         const TransformerWeights::Layer &lw = w.layers[std::size_t(storedLayer(layer))];
+        ActivationCache::Layer &act = r.cache ? r.cache->layers[std::size_t(layer)] : ws.layer;
+        act.x.swap(x); // the layer input; x is rewritten below
         if (c.normPlacement == NormPlacement::Post) {
-            // BERT: x = norm1(x + attn(x)); x = norm2(x + mlp(x)).
-            attention(lw, x, layer);
-            x += a;
-            forwardops::normForward(h, mean, rstd, x, c.norm, lw.norm1Scale, lw.norm1Bias, m_normEps);
-            mlp(lw, h);
-            h += m;
-            forwardops::normForward(x, mean, rstd, h, c.norm, lw.norm2Scale, lw.norm2Bias, m_normEps);
+            // BERT: h = norm1(x + attn(x)); x = norm2(h + mlp(h)).
+            attention(lw, act, act.x, layer);
+            act.n1In = act.x + act.a;
+            ops::normForward(c.norm, act.h, act.n1Mean, act.n1Rstd, act.n1In, lw.norm1Scale, lw.norm1Bias, m_normEps);
+            if (ffn) {
+                mlp(lw, act, act.h);
+                act.n2In = act.h + act.m;
+                ops::normForward(c.norm, x, act.n2Mean, act.n2Rstd, act.n2In, lw.norm2Scale, lw.norm2Bias, m_normEps);
+            } else {
+                x = act.h;
+            }
         } else if (c.parallelBlock) {
             // GPT-J: x = x + attn(norm1(x)) + mlp(norm1(x)); GPT-NeoX uses norm2 for the MLP.
-            forwardops::normForward(h, mean, rstd, x, c.norm, lw.norm1Scale, lw.norm1Bias, m_normEps);
-            attention(lw, h, layer);
-            if (c.parallelTwoNorms) {
-                forwardops::normForward(h2, mean, rstd, x, c.norm, lw.norm2Scale, lw.norm2Bias, m_normEps);
-                mlp(lw, h2);
-            } else {
-                mlp(lw, h);
+            ops::normForward(c.norm, act.n1Out, act.n1Mean, act.n1Rstd, act.x, lw.norm1Scale, lw.norm1Bias, m_normEps);
+            attention(lw, act, act.n1Out, layer);
+            x = act.x + act.a;
+            if (ffn) {
+                if (c.parallelTwoNorms) {
+                    ops::normForward(c.norm, act.n2Out, act.n2Mean, act.n2Rstd, act.x, lw.norm2Scale, lw.norm2Bias,
+                                     m_normEps);
+                    mlp(lw, act, act.n2Out);
+                } else {
+                    mlp(lw, act, act.n1Out);
+                }
+                x += act.m;
             }
-            x += a;
-            x += m;
         } else {
-            // GPT-2, Llama: x = x + attn(norm1(x)); x = x + mlp(norm2(x)).
-            forwardops::normForward(h, mean, rstd, x, c.norm, lw.norm1Scale, lw.norm1Bias, m_normEps);
-            attention(lw, h, layer);
-            x += a;
-            forwardops::normForward(h2, mean, rstd, x, c.norm, lw.norm2Scale, lw.norm2Bias, m_normEps);
-            mlp(lw, h2);
-            x += m;
+            // GPT-2, Llama: h = x + attn(norm1(x)); x = h + mlp(norm2(h)).
+            ops::normForward(c.norm, act.n1Out, act.n1Mean, act.n1Rstd, act.x, lw.norm1Scale, lw.norm1Bias, m_normEps);
+            attention(lw, act, act.n1Out, layer);
+            act.h = act.x + act.a;
+            if (ffn) {
+                ops::normForward(c.norm, act.n2Out, act.n2Mean, act.n2Rstd, act.h, lw.norm2Scale, lw.norm2Bias,
+                                 m_normEps);
+                mlp(lw, act, act.n2Out);
+                x = act.h + act.m;
+            } else {
+                x = act.h;
+            }
         }
         recordNorms(x, layer + 1);
-        if (options.progress)
-            options.progress(layer + 1, L);
+        if (opt && opt->progress)
+            opt->progress(layer + 1, L);
     }
 
     const Mat *last = &x;
+    if (r.cache)
+        r.cache->xLast = x;
     if (c.finalNorm) {
-        forwardops::normForward(h, mean, rstd, x, c.norm, w.finalNormScale, w.finalNormBias, m_normEps);
-        last = &h;
+        Mat &out = r.cache ? r.cache->xFinal : ws.h;
+        ops::normForward(c.norm, out, r.cache ? r.cache->finalMean : ws.mean, r.cache ? r.cache->finalRstd : ws.rstd, x,
+                         w.finalNormScale, w.finalNormBias, m_normEps);
+        last = &out;
     }
     const Mat &head = c.tiedEmbeddings ? w.tokenEmbedding : w.lmHead; // (V, d)
-    for (int b = 0; b < B; ++b) {
-        const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
-        Mat &logits = results[std::size_t(b)].logits; // (T, V)
+    auto project = [&](Mat &logits, int off, int T) {
         logits.resize(T, V);
         if (w.lmHeadBias.size() > 0)
-            logits.rowwise() = w.lmHeadBias;
+            logits.rowwise() = w.lmHeadBias.row(0);
         else
             logits.setZero();
-        forwardops::matmulAddTransposed(logits, last->middleRows(off, T), head);
+        ops::matmulAddTransposed(logits, last->middleRows(off, T), head);
+    };
+    if (r.results)
+        for (int b = 0; b < B; ++b)
+            project((*r.results)[std::size_t(b)].logits, r.offsets[std::size_t(b)],
+                    r.offsets[std::size_t(b) + 1] - r.offsets[std::size_t(b)]);
+    if (r.logits)
+        project(*r.logits, 0, N);
+    return true;
+}
+
+bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, TransformerWeights &g,
+                           const std::atomic<bool> *stop) const
+{
+    const ModelConfig &c = m_config;
+    const int H = c.nHeads, KV = c.nKvHeads, hd = m_headDim;
+    const TransformerWeights &w = m_weights;
+    const std::vector<int> &offsets = cache.offsets;
+    const int B = int(offsets.size()) - 1;
+    const NormKind nk = c.norm;
+    Workspace &ws = workspace();
+    int maxT = 0;
+    for (int b = 0; b < B; ++b)
+        maxT = std::max(maxT, offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
+    ensureTables(ws, c, m_rotaryDim, maxT);
+    const bool ffn = !m_attentionOnly;
+
+    const bool tied = c.tiedEmbeddings;
+    const Mat &head = tied ? w.tokenEmbedding : w.lmHead;
+    Mat &dHead = tied ? g.tokenEmbedding : g.lmHead;
+    if (g.lmHeadBias.size() > 0)
+        g.lmHeadBias.row(0) += dLogits.colwise().sum();
+    const Mat &xf = c.finalNorm ? cache.xFinal : cache.xLast;
+    dHead.noalias() += dLogits.transpose() * xf; // (V, d)
+    Mat dx(dLogits.rows(), c.dModel);
+    dx.noalias() = dLogits * head;
+    Mat dIn, dTmp, dh, dA;
+    if (c.finalNorm) {
+        ops::normBackward(nk, dIn, g.finalNormScale, g.finalNormBias, dx, cache.xLast, cache.finalMean,
+                          cache.finalRstd, w.finalNormScale);
+        dx.swap(dIn);
     }
-    return results;
+
+    auto attentionBack = [&](const TransformerWeights::Layer &lw, TransformerWeights::Layer &gl,
+                             const ActivationCache::Layer &act, const Mat &in, const Mat &dOut, Mat &dInput) {
+        Mat dAtt, dQkv;
+        ops::linearBackward(&dAtt, gl.attnOut, gl.attnOutBias, dOut, act.att, lw.attnOut);
+        ops::attentionBackward(dQkv, dAtt, act.probs, act.qkv, offsets, H, KV, hd);
+        if (m_rotaryDim > 0)
+            for (int b = 0; b < B; ++b) {
+                const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
+                ops::ropeApply(dQkv.middleRows(off, T), T, 0, H + KV, hd, m_rotaryDim, ws.ropeCos, ws.ropeSin, true);
+            }
+        ops::linearBackward(&dInput, gl.qkv, gl.qkvBias, dQkv, in, lw.qkv);
+    };
+    auto mlpBack = [&](const TransformerWeights::Layer &lw, TransformerWeights::Layer &gl,
+                       const ActivationCache::Layer &act, const Mat &in, const Mat &dOut, Mat &dInput) {
+        Mat dAct, dPre;
+        ops::linearBackward(&dAct, gl.ffnOut, gl.ffnOutBias, dOut, act.ffAct, lw.ffnOut);
+        if (c.ffn == FfnKind::Gated3)
+            ops::gatedBackward(c.activation, dPre, dAct, act.ffPre);
+        else
+            ops::activationBackward(c.activation, dPre, dAct, act.ffPre);
+        ops::linearBackward(&dInput, gl.ffnIn, gl.ffnInBias, dPre, in, lw.ffnIn);
+    };
+
+    for (int l = c.totalLayers() - 1; l >= 0; --l) {
+        if (stop && stop->load(std::memory_order_relaxed))
+            return false;
+        const int s = storedLayer(l);
+        const TransformerWeights::Layer &lw = w.layers[std::size_t(s)];
+        TransformerWeights::Layer &gl = g.layers[std::size_t(s)];
+        const ActivationCache::Layer &act = cache.layers[std::size_t(l)];
+        if (c.normPlacement == NormPlacement::Post) {
+            // x' = norm2(h + ffn(h)), h = norm1(x + attn(x))
+            if (ffn) {
+                Mat dr2;
+                ops::normBackward(nk, dr2, gl.norm2Scale, gl.norm2Bias, dx, act.n2In, act.n2Mean, act.n2Rstd,
+                                  lw.norm2Scale);
+                mlpBack(lw, gl, act, act.h, dr2, dTmp);
+                dh = dr2 + dTmp;
+            } else {
+                dh = dx;
+            }
+            Mat dr1;
+            ops::normBackward(nk, dr1, gl.norm1Scale, gl.norm1Bias, dh, act.n1In, act.n1Mean, act.n1Rstd,
+                              lw.norm1Scale);
+            attentionBack(lw, gl, act, act.x, dr1, dTmp);
+            dx = dr1 + dTmp;
+        } else if (c.parallelBlock) {
+            // x' = x + attn(norm1(x)) + ffn(norm1(x) or norm2(x))
+            attentionBack(lw, gl, act, act.n1Out, dx, dA);
+            if (ffn && c.parallelTwoNorms) {
+                mlpBack(lw, gl, act, act.n2Out, dx, dTmp);
+                ops::normBackward(nk, dIn, gl.norm2Scale, gl.norm2Bias, dTmp, act.x, act.n2Mean, act.n2Rstd,
+                                  lw.norm2Scale);
+                dx += dIn;
+            } else if (ffn) {
+                mlpBack(lw, gl, act, act.n1Out, dx, dTmp);
+                dA += dTmp;
+            }
+            ops::normBackward(nk, dIn, gl.norm1Scale, gl.norm1Bias, dA, act.x, act.n1Mean, act.n1Rstd, lw.norm1Scale);
+            dx += dIn;
+        } else {
+            // x' = h + ffn(norm2(h)), h = x + attn(norm1(x))
+            dh = dx;
+            if (ffn) {
+                mlpBack(lw, gl, act, act.n2Out, dx, dTmp);
+                ops::normBackward(nk, dIn, gl.norm2Scale, gl.norm2Bias, dTmp, act.h, act.n2Mean, act.n2Rstd,
+                                  lw.norm2Scale);
+                dh += dIn;
+            }
+            attentionBack(lw, gl, act, act.n1Out, dh, dTmp);
+            ops::normBackward(nk, dIn, gl.norm1Scale, gl.norm1Bias, dTmp, act.x, act.n1Mean, act.n1Rstd, lw.norm1Scale);
+            dx = dh + dIn;
+        }
+    }
+
+    if (c.embeddingNorm) {
+        ops::normBackward(nk, dIn, g.embNormScale, g.embNormBias, dx, cache.embIn, cache.embMean, cache.embRstd,
+                          w.embNormScale);
+        dx.swap(dIn);
+    }
+    for (int b = 0; b < B; ++b) {
+        const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
+        for (int t = 0; t < T; ++t) {
+            g.tokenEmbedding.row(cache.tokens[std::size_t(off + t)]) += dx.row(off + t);
+            if (g.positionEmbedding.size() > 0)
+                g.positionEmbedding.row(t) += dx.row(off + t);
+        }
+    }
+    return true;
 }
 
 } // namespace tx

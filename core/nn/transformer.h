@@ -3,25 +3,31 @@
 #include "core/base/error.h"
 #include "core/base/expected.h"
 #include "core/design/modelconfig.h"
+#include "core/nn/activationcache.h"
 #include "core/nn/forwardoptions.h"
 #include "core/nn/forwardresult.h"
+#include "core/nn/kvcache.h"
 #include "core/nn/transformerweights.h"
 
+#include <atomic>
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 namespace tx {
 
-// A small Transformer in Eigen, built from a ModelConfig: token (+ learned or sinusoidal)
-// embeddings or RoPE, MHA/GQA/MQA with a causal or bidirectional mask (and an optional
-// sliding window), LayerNorm/RMSNorm, pre/post norm, parallel blocks, GELU/ReLU/SiLU and
-// gated FFNs, tied or untied head, biases where the design has them, shared layers.
-// Matches Hugging Face GPT2LMHeadModel and LlamaForCausalLM to 1e-4 (tst_engine).
+// The engine: one Transformer in Eigen, built from a ModelConfig, that runs, shows its
+// attention and trains. Token (+ learned or sinusoidal) embeddings or RoPE, MHA/GQA/MQA with a
+// causal or bidirectional mask (and an optional sliding window), LayerNorm/RMSNorm, pre/post
+// norm, parallel blocks, GELU/ReLU/SiLU and gated FFNs, tied or untied head, biases where the
+// design has them, shared layers. `attentionOnly` drops every FFN (and its norm), the model of
+// Elhage et al. 2021 ("A Mathematical Framework for Transformer Circuits").
+// Matches Hugging Face GPT2LMHeadModel and LlamaForCausalLM to 1e-4 (tst_engine) and PyTorch's
+// training steps to 1e-4 (tst_trainparity).
 //
-// Features the engine does not run (MoE, encoder-decoder, T5 buckets, ALBERT factorized
-// embeddings, token types, LoRA) are refused by create(); EngineSizer::fit() swaps them for
-// the nearest design the engine runs and says what it changed.
+// One forward pass serves every use: forward()/forwardBatch() for running and the attention
+// view, forwardCached() keeping the activations backward() needs, decode() token by token with
+// a KvCache. Features the engine does not run, or does not train, are refused by
+// EngineSizer::unsupported (one list, with the purpose).
 class Transformer
 {
 public:
@@ -30,23 +36,33 @@ public:
 
     // Allocates the weights (zero matrices, unit norm scales). Refuses a design the engine
     // cannot run, or whose weights would take more than capBytes, before allocating anything.
+    // An attention-only model keeps zero FFN weights (so it saves as a plain checkpoint that
+    // computes the same function under pre-norm) but never runs or trains them.
     static Expected<Transformer, Error> create(const ModelConfig &config, std::int64_t capBytes = kDefaultCapBytes,
-                                               float normEps = 1e-5f);
+                                               float normEps = 1e-5f, bool attentionOnly = false);
 
     // GPT-2's initialisation (Radford et al. 2019; HF GPT2PreTrainedModel._init_weights):
     // weights and embeddings ~ N(0, 0.02), residual output projections ~ N(0, 0.02/sqrt(2·layers)),
-    // biases 0, norm scales 1. Same seed, same weights.
+    // biases 0, norm scales 1. Draws come from tx::Rng in the order of tensors(), so the same
+    // seed gives the same weights on every compiler, for running and training alike.
     void initGpt2Style(std::uint64_t seed);
 
     const ModelConfig &config() const { return m_config; }
     float normEps() const { return m_normEps; }
+    bool attentionOnly() const { return m_attentionOnly; }
     int headDim() const { return m_headDim; }
     int rotaryDim() const { return m_rotaryDim; } // dims of each head RoPE rotates (0 without RoPE)
     TransformerWeights &weights() { return m_weights; }
     const TransformerWeights &weights() const { return m_weights; }
+    // The tensor registry of the learned tensors: weights().registry() without the FFN of an
+    // attention-only model. Gradients and optimizer moments use the same slots.
+    std::vector<TransformerWeights::Slot> tensors() const;
+    std::int64_t parameterCount() const; // floats in tensors()
     // The stored layer executed layer `layer` runs (they differ when layers are shared).
     int storedLayer(int layer) const;
     int storedLayerCount() const;
+    // Longest sequence forward() accepts.
+    int maxSequenceLength() const;
 
     // One sequence of token ids in [0, vocab). Learned positions limit it to max_positions.
     Expected<ForwardResult, Error> forward(const std::vector<int> &tokens, const ForwardOptions &options = {}) const;
@@ -55,17 +71,33 @@ public:
     Expected<std::vector<ForwardResult>, Error> forwardBatch(const std::vector<std::vector<int>> &sequences,
                                                              const ForwardOptions &options = {}) const;
 
-    // Longest sequence forward() accepts.
-    int maxSequenceLength() const;
+    // Training: B sequences of T tokens stacked (row b*T + t), ids already checked. Keeps every
+    // activation backward() needs in `cache`; cache.logits (B*T, vocab). Returns false when
+    // `stop` turned true between layers.
+    bool forwardCached(const std::vector<int> &tokens, int B, int T, ActivationCache &cache,
+                       const std::atomic<bool> *stop = nullptr) const;
+    // Gradients of a loss whose derivative by the logits of cache's forward is dLogits (N, vocab),
+    // accumulated (+=) into `grads` (same layout as weights(), e.g. weights().zerosLike()).
+    // Returns false when `stop` turned true between layers (grads then incomplete).
+    bool backward(const ActivationCache &cache, const Mat &dLogits, TransformerWeights &grads,
+                  const std::atomic<bool> *stop = nullptr) const;
+
+    // An empty cache for decode(), sized for this design (GQA heads, sliding window).
+    KvCache makeKvCache() const;
+    // Runs `tokens` at positions kv.length.. (a prompt at once, then one token per call),
+    // appending their keys and values to kv. Returns their logits (T, vocab).
+    Expected<Mat, Error> decode(const std::vector<int> &tokens, KvCache &kv) const;
 
 private:
-    // All sequences' rows stacked through every product, on the calling thread (Eigen may
-    // still split each product over OpenMP threads).
-    Expected<std::vector<ForwardResult>, Error> forwardStacked(const std::vector<std::vector<int>> &sequences,
-                                                               const ForwardOptions &options) const;
+    struct Run; // one pass: its rows, positions, captures and caches
+
+    Expected<std::vector<ForwardResult>, Error> checkAndRun(const std::vector<std::vector<int>> &sequences,
+                                                            const ForwardOptions &options) const;
+    bool run(Run &r) const;
 
     ModelConfig m_config;
     float m_normEps = 1e-5f;
+    bool m_attentionOnly = false;
     int m_headDim = 0;
     int m_rotaryDim = 0;
     TransformerWeights m_weights;

@@ -2,15 +2,59 @@
 
 namespace tx {
 
+std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
+{
+    std::vector<Slot> s;
+    auto global = [&](const char *name, Mat TransformerWeights::*f, bool matrix) {
+        if ((this->*f).size() > 0)
+            s.push_back({QLatin1String(name), -1, f, nullptr, matrix, false, false});
+    };
+    global("tokenEmbedding", &TransformerWeights::tokenEmbedding, true);
+    global("positionEmbedding", &TransformerWeights::positionEmbedding, true);
+    global("embNormScale", &TransformerWeights::embNormScale, false);
+    global("embNormBias", &TransformerWeights::embNormBias, false);
+    for (std::size_t l = 0; l < layers.size(); ++l) {
+        auto field = [&](const char *name, Mat Layer::*f, bool matrix, bool residual, bool ffn) {
+            if ((layers[l].*f).size() > 0)
+                s.push_back({QStringLiteral("layers.%1.%2").arg(l).arg(QLatin1String(name)), int(l), nullptr, f, matrix,
+                             residual, ffn});
+        };
+        field("norm1Scale", &Layer::norm1Scale, false, false, false);
+        field("norm1Bias", &Layer::norm1Bias, false, false, false);
+        field("qkv", &Layer::qkv, true, false, false);
+        field("qkvBias", &Layer::qkvBias, false, false, false);
+        field("attnOut", &Layer::attnOut, true, true, false);
+        field("attnOutBias", &Layer::attnOutBias, false, false, false);
+        field("norm2Scale", &Layer::norm2Scale, false, false, true);
+        field("norm2Bias", &Layer::norm2Bias, false, false, true);
+        field("ffnIn", &Layer::ffnIn, true, false, true);
+        field("ffnInBias", &Layer::ffnInBias, false, false, true);
+        field("ffnOut", &Layer::ffnOut, true, true, true);
+        field("ffnOutBias", &Layer::ffnOutBias, false, false, true);
+    }
+    global("finalNormScale", &TransformerWeights::finalNormScale, false);
+    global("finalNormBias", &TransformerWeights::finalNormBias, false);
+    global("lmHead", &TransformerWeights::lmHead, true);
+    global("lmHeadBias", &TransformerWeights::lmHeadBias, false);
+    return s;
+}
+
+TransformerWeights TransformerWeights::zerosLike() const
+{
+    TransformerWeights z;
+    z.layers.resize(layers.size());
+    for (const Slot &slot : registry()) {
+        const Mat &m = slot.in(*this);
+        slot.in(z) = Mat::Zero(m.rows(), m.cols());
+    }
+    return z;
+}
+
 std::int64_t TransformerWeights::floatCount() const
 {
-    std::int64_t n = tokenEmbedding.size() + positionEmbedding.size() + embNormScale.size() + embNormBias.size()
-        + finalNormScale.size() + finalNormBias.size() + lmHead.size() + lmHeadBias.size();
-    for (const Layer &l : layers) {
-        n += l.norm1Scale.size() + l.norm1Bias.size() + l.qkv.size() + l.qkvBias.size() + l.attnOut.size()
-            + l.attnOutBias.size() + l.norm2Scale.size() + l.norm2Bias.size() + l.ffnIn.size() + l.ffnInBias.size()
-            + l.ffnOut.size() + l.ffnOutBias.size();
-    }
+    std::int64_t n = 0;
+    for (const Slot &slot : registry())
+        n += slot.in(*this).size();
     return n;
 }
 

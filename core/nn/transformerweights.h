@@ -2,6 +2,8 @@
 
 #include "core/nn/mat.h"
 
+#include <QString>
+
 #include <cstdint>
 #include <vector>
 
@@ -10,35 +12,61 @@ namespace tx {
 // Every learned tensor of the engine, in the layout the forward pass multiplies with:
 // inputs on the left, `y = x * W + b`, so W is (in, out) like GPT-2's Conv1D.
 // Llama's nn.Linear stores (out, in); HfCheckpoint transposes on load and save.
-// Empty matrices mean "absent" (no bias, RMSNorm has no norm bias, tied head, …).
+// Vectors are (1, n) matrices. Empty matrices mean "absent" (no bias, RMSNorm has no norm
+// bias, tied head, …). Gradients and the optimizer's moments are TransformerWeights of the
+// same shape, so one registry (registry()) names each tensor once for all of them.
 struct TransformerWeights
 {
     struct Layer
     {
-        RowVec norm1Scale; // (1, d) before attention (pre-norm) or after it (post-norm)
-        RowVec norm1Bias;  // (1, d) LayerNorm only
-        Mat qkv;           // (d, (nHeads + 2*nKvHeads) * headDim): columns [q heads | k heads | v heads]
-        RowVec qkvBias;    // (1, (nHeads + 2*nKvHeads) * headDim)
-        Mat attnOut;       // (nHeads * headDim, d)
-        RowVec attnOutBias; // (1, d)
-        RowVec norm2Scale; // (1, d) before (pre) or after (post) the FFN
-        RowVec norm2Bias;  // (1, d)
-        Mat ffnIn;         // (d, dFf) dense, or (d, 2*dFf) gated: columns [gate | up]
-        RowVec ffnInBias;  // (1, dFf) or (1, 2*dFf)
-        Mat ffnOut;        // (dFf, d)
-        RowVec ffnOutBias; // (1, d)
+        Mat norm1Scale;  // (1, d) before attention (pre-norm) or after it (post-norm)
+        Mat norm1Bias;   // (1, d) LayerNorm only
+        Mat qkv;         // (d, (nHeads + 2*nKvHeads) * headDim): columns [q heads | k heads | v heads]
+        Mat qkvBias;     // (1, (nHeads + 2*nKvHeads) * headDim)
+        Mat attnOut;     // (nHeads * headDim, d)
+        Mat attnOutBias; // (1, d)
+        Mat norm2Scale;  // (1, d) before (pre) or after (post) the FFN
+        Mat norm2Bias;   // (1, d)
+        Mat ffnIn;       // (d, dFf) dense, or (d, 2*dFf) gated: columns [gate | up]
+        Mat ffnInBias;   // (1, dFf) or (1, 2*dFf)
+        Mat ffnOut;      // (dFf, d)
+        Mat ffnOutBias;  // (1, d)
+    };
+
+    // One entry of the tensor registry: "tokenEmbedding" or "layers.3.qkv" (the field names).
+    struct Slot
+    {
+        QString name;
+        int layer = -1;                             // stored layer, -1 for the model-wide tensors
+        Mat TransformerWeights::*global = nullptr;  // the field when layer < 0
+        Mat Layer::*field = nullptr;                // the field when layer >= 0
+        bool matrix = false; // a weight matrix or embedding (AdamW decays it, the init draws it)
+        bool residual = false; // an output projection into the residual stream (attnOut, ffnOut)
+        bool ffn = false;      // part of the FFN sub-block (norm2 and the FFN tensors)
+
+        Mat &in(TransformerWeights &w) const { return layer < 0 ? w.*global : w.layers[std::size_t(layer)].*field; }
+        const Mat &in(const TransformerWeights &w) const
+        {
+            return layer < 0 ? w.*global : w.layers[std::size_t(layer)].*field;
+        }
     };
 
     Mat tokenEmbedding;    // (vocab, d)
     Mat positionEmbedding; // (maxPositions, d), learned positions only
-    RowVec embNormScale;   // (1, d) when the design has a norm after the embeddings
-    RowVec embNormBias;    // (1, d)
+    Mat embNormScale;      // (1, d) when the design has a norm after the embeddings
+    Mat embNormBias;       // (1, d)
     std::vector<Layer> layers; // stored layers (fewer than executed ones when layers are shared)
-    RowVec finalNormScale; // (1, d)
-    RowVec finalNormBias;  // (1, d)
+    Mat finalNormScale;    // (1, d)
+    Mat finalNormBias;     // (1, d)
     Mat lmHead;            // (vocab, d) untied head; empty when tied to tokenEmbedding
-    RowVec lmHeadBias;     // (1, vocab)
+    Mat lmHeadBias;        // (1, vocab)
 
+    // The registry: every tensor these weights hold (non-empty), each once, in one fixed order
+    // (embeddings, then each layer's tensors in forward order, then the final norm and head).
+    // Initialisation, gradients, optimizer moments and parameter counts all walk it.
+    std::vector<Slot> registry() const;
+    // Same layout, every present tensor zero (gradients); absent ones stay empty.
+    TransformerWeights zerosLike() const;
     // Number of floats held, for the memory cap and the status line.
     std::int64_t floatCount() const;
 };

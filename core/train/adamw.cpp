@@ -4,7 +4,7 @@
 
 namespace tx {
 
-void AdamW::step(std::vector<Parameter> &params, double lr)
+void AdamW::step(const std::vector<Parameter> &params, double lr)
 {
     ++m_step;
     const float b1 = float(m_settings.beta1), b2 = float(m_settings.beta2);
@@ -14,7 +14,7 @@ void AdamW::step(std::vector<Parameter> &params, double lr)
     const float bc2Sqrt = float(std::sqrt(bc2));
     const float eps = float(m_settings.eps);
     const float decay = float(1.0 - lr * m_settings.weightDecay);
-    for (Parameter &p : params) {
+    for (const Parameter &p : params) {
         if (p.adamM.size() != p.value.size()) {
             p.adamM = Mat::Zero(p.value.rows(), p.value.cols());
             p.adamV = Mat::Zero(p.value.rows(), p.value.cols());
@@ -35,7 +35,7 @@ void AdamW::step(std::vector<Parameter> &params, double lr)
     }
 }
 
-double AdamW::clipGradNorm(std::vector<Parameter> &params, double maxNorm)
+double AdamW::clipGradNorm(const std::vector<Parameter> &params, double maxNorm)
 {
     double sq = 0.0;
     for (const Parameter &p : params)
@@ -43,7 +43,7 @@ double AdamW::clipGradNorm(std::vector<Parameter> &params, double maxNorm)
     const double norm = std::sqrt(sq);
     if (maxNorm > 0.0 && norm > maxNorm) {
         const float scale = float(maxNorm / (norm + 1e-6));
-        for (Parameter &p : params)
+        for (const Parameter &p : params)
             p.grad *= scale;
     }
     return norm;

@@ -25,13 +25,13 @@ public:
     AdamW() = default;
     explicit AdamW(const Settings &s) : m_settings(s) {}
 
-    void step(std::vector<Parameter> &params, double lr);
+    void step(const std::vector<Parameter> &params, double lr);
     int steps() const { return m_step; }
     const Settings &settings() const { return m_settings; }
 
     // Global L2 norm of all gradients, then scales them by maxNorm / (norm + 1e-6) when the norm
     // exceeds maxNorm (torch.nn.utils.clip_grad_norm_). Returns the norm before clipping.
-    static double clipGradNorm(std::vector<Parameter> &params, double maxNorm);
+    static double clipGradNorm(const std::vector<Parameter> &params, double maxNorm);
 
 private:
     Settings m_settings;

@@ -6,15 +6,16 @@
 
 namespace tx {
 
-// One learned tensor of a trainable model with its gradient and optimizer state.
-// Vectors (biases, norm scales) are (1, n) matrices so every parameter has one type.
+// One learned tensor as the optimizer sees it: views (references) into the model's weights,
+// its gradients and AdamW's moments, which all share the engine's tensor registry
+// (Transformer::tensors()), so a tensor is named once for all four.
 struct Parameter
 {
-    QString name;  // Hugging Face style, e.g. "h.0.attn.c_attn.weight"
-    Mat value;     // the tensor, layout as documented where it is created
-    Mat grad;      // same shape: d loss / d value
-    Mat adamM;     // same shape: AdamW first moment (empty until the first step)
-    Mat adamV;     // same shape: AdamW second moment
+    QString name; // the registry name, e.g. "layers.0.qkv"
+    Mat &value;   // the tensor, layout as in TransformerWeights
+    Mat &grad;    // same shape: d loss / d value
+    Mat &adamM;   // same shape: AdamW first moment (empty until the first step)
+    Mat &adamV;   // same shape: AdamW second moment
     bool decay = false; // AdamW weight decay applies (matrices yes, biases and norm scales no)
 };
 

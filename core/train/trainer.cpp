@@ -1,10 +1,11 @@
 #include "core/train/trainer.h"
 
+#include "core/nn/decoder.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace tx {
 
@@ -28,7 +29,7 @@ double seconds(std::chrono::steady_clock::time_point since)
 
 } // namespace
 
-Trainer::Trainer(TrainableTransformer model, const TrainingTask &task, const TrainingSettings &settings)
+Trainer::Trainer(TrainableModel model, const TrainingTask &task, const TrainingSettings &settings)
     : m_model(std::move(model)), m_task(task), m_settings(settings),
       m_optimizer(AdamW::Settings{settings.beta1, settings.beta2, 1e-8, settings.weightDecay}),
       m_dataRng(settings.seed ^ kDataStream)
@@ -52,7 +53,7 @@ Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attenti
         return Error{{}, QStringLiteral("max_positions"),
                      tr("the task's sequences have %1 tokens but the model's context is %2")
                          .arg(task.seqLen()).arg(config.maxPositions)};
-    auto model = TrainableTransformer::create(config, attentionOnly);
+    auto model = TrainableModel::create(config, attentionOnly);
     if (!model)
         return model.error();
     // Activations: about (12 d + 3 heads·T) floats per token per layer must fit in 2 GB.
@@ -64,7 +65,7 @@ Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attenti
         return Error{{}, QStringLiteral("batch"),
                      tr("a step would hold %1 MB of activations; use a smaller batch or sequence")
                          .arg(activationBytes / 1e6, 0, 'f', 0)};
-    model->initGpt2Style(s.seed ^ kInitStream);
+    model->initGpt2Style(initSeed(s.seed));
     // Below ~2·10⁸ parameter-tokens per step the products are too small to split: OpenMP's
     // barriers cost more than they save (an induction-preset step: 4.0 ms wall and CPU on one
     // thread, 4.6 ms wall and 9.4 ms CPU on two, same losses).
@@ -126,7 +127,7 @@ void Trainer::evaluate(TrainingSnapshot &s)
     s.valLoss = m_model.forward(m_validation, &correct, &counted);
     s.accuracy = counted > 0 ? double(correct) / double(counted) : 0.0;
     m_model.forward(m_probe);
-    s.heads = TrainingHeadScore::measure(m_model, m_probe);
+    s.heads = m_model.headScores(m_probe);
     s.nLayers = m_model.config().nLayers;
     s.nHeads = m_model.config().nHeads;
     const int T = m_probe.seqLen;
@@ -139,52 +140,26 @@ void Trainer::evaluate(TrainingSnapshot &s)
     s.seconds = m_seconds;
 }
 
+std::uint64_t Trainer::initSeed(std::uint64_t seed)
+{
+    return seed ^ kInitStream;
+}
+
+std::vector<int> Trainer::sample(const std::vector<int> &prompt, int count, const SamplingOptions &options)
+{
+    Decoder decoder(m_model.transformer());
+    auto out = decoder.generate(prompt, count, options, std::max(1, m_task.seqLen()));
+    return out ? *out : std::vector<int>{};
+}
+
 std::vector<int> Trainer::sample(const std::vector<int> &prompt, int count, double temperature, int topK,
                                  std::uint64_t seed)
 {
-    Rng rng(seed);
-    std::vector<int> tokens = prompt;
-    if (tokens.empty())
-        tokens.push_back(0);
-    const int maxT = std::min(m_model.maxSequenceLength(), std::max(1, m_task.seqLen()));
-    const int V = m_task.vocabSize();
-    std::vector<int> out;
-    for (int n = 0; n < count; ++n) {
-        TrainingBatch b;
-        b.batch = 1;
-        const int from = std::max(0, int(tokens.size()) - maxT);
-        b.inputs.assign(tokens.begin() + from, tokens.end());
-        b.seqLen = int(b.inputs.size());
-        b.targets.assign(b.inputs.size(), 0);
-        b.mask.assign(b.inputs.size(), 0.0f);
-        m_model.forward(b);
-        const auto logits = m_model.logits().row(b.seqLen - 1).head(V);
-        int next = 0;
-        if (temperature <= 0.0) {
-            logits.maxCoeff(&next);
-        } else {
-            std::vector<int> order(static_cast<std::size_t>(V));
-            std::iota(order.begin(), order.end(), 0);
-            std::stable_sort(order.begin(), order.end(), [&](int a, int c) { return logits[a] > logits[c]; });
-            const int k = topK > 0 ? std::min(topK, V) : V;
-            std::vector<double> p(static_cast<std::size_t>(k));
-            for (int i = 0; i < k; ++i)
-                p[std::size_t(i)] = std::exp((double(logits[order[std::size_t(i)]]) - double(logits[order[0]])) / temperature);
-            const double total = std::accumulate(p.begin(), p.end(), 0.0);
-            double u = rng.uniform() * total;
-            next = order[std::size_t(k - 1)];
-            for (int i = 0; i < k; ++i) {
-                u -= p[std::size_t(i)];
-                if (u < 0.0) {
-                    next = order[std::size_t(i)];
-                    break;
-                }
-            }
-        }
-        tokens.push_back(next);
-        out.push_back(next);
-    }
-    return out;
+    SamplingOptions o;
+    o.temperature = temperature;
+    o.topK = topK;
+    o.seed = seed;
+    return sample(prompt, count, o);
 }
 
 } // namespace tx

@@ -4,8 +4,9 @@
 #include "core/base/expected.h"
 #include "core/train/adamw.h"
 #include "core/train/lrschedule.h"
-#include "core/train/rng.h"
-#include "core/train/trainabletransformer.h"
+#include "core/base/rng.h"
+#include "core/nn/sampler.h"
+#include "core/train/trainablemodel.h"
 #include "core/train/trainingsnapshot.h"
 #include "core/train/trainingtask.h"
 
@@ -35,7 +36,7 @@ struct TrainingSettings
     int threads = 0;            // 0: one thread for small models, all cores for large ones
 };
 
-// Trains a TrainableTransformer on a TrainingTask, one step per call, so a worker thread can
+// Trains the engine's Transformer (through TrainableModel) on a TrainingTask, one step per call, so a worker thread can
 // loop with a stop flag and send each snapshot to the UI. Same seed, same run, bit for bit:
 // all randomness comes from Rng streams derived from the seed, and every reduction runs in a
 // fixed order.
@@ -55,18 +56,23 @@ public:
     int stepsDone() const { return m_step; }
     const TrainingSettings &settings() const { return m_settings; }
     const TrainingTask &task() const { return m_task; }
-    TrainableTransformer &model() { return m_model; }
-    const TrainableTransformer &model() const { return m_model; }
+    TrainableModel &model() { return m_model; }
+    const TrainableModel &model() const { return m_model; }
+    // The seed Transformer::initGpt2Style receives for a run of `seed` (the weights' own
+    // stream, so drawing data never shifts them).
+    static std::uint64_t initSeed(std::uint64_t seed);
 
-    // Autoregressive sampling: `count` tokens after `prompt`, softmax(logits / temperature)
-    // restricted to the topK most likely tokens (topK ≤ 0: all; temperature ≤ 0: greedy).
+    // Autoregressive sampling with the KV-cache Decoder: `count` tokens after `prompt` within
+    // the task's context, picked as `options` say (greedy, temperature, top-k, top-p; seeded).
+    std::vector<int> sample(const std::vector<int> &prompt, int count, const SamplingOptions &options);
+    // The same with the training view's two settings (topK ≤ 0: all; temperature ≤ 0: greedy).
     std::vector<int> sample(const std::vector<int> &prompt, int count, double temperature, int topK,
                             std::uint64_t seed);
 
 private:
-    Trainer(TrainableTransformer model, const TrainingTask &task, const TrainingSettings &settings);
+    Trainer(TrainableModel model, const TrainingTask &task, const TrainingSettings &settings);
 
-    TrainableTransformer m_model;
+    TrainableModel m_model;
     TrainingTask m_task;
     TrainingSettings m_settings;
     AdamW m_optimizer;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/nn/mat.h"
-#include "core/train/trainingheadscore.h"
+#include "core/nn/headscore.h"
 
 #include <cstdint>
 #include <vector>
@@ -24,7 +24,7 @@ struct TrainingSnapshot
     bool evaluated = false;
     double valLoss = 0.0;  // nats per counted token on the fixed validation set
     double accuracy = 0.0; // share of counted validation tokens whose argmax is the target
-    std::vector<TrainingHeadScore> heads; // every layer × head on the probe set
+    std::vector<HeadScore> heads; // every layer × head on the probe set
     int nLayers = 0;
     int nHeads = 0;
     std::vector<int> probeTokens;  // (T) the probe sequence the maps below read

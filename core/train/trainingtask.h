@@ -2,8 +2,8 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
+#include "core/base/rng.h"
 #include "core/design/modelconfig.h"
-#include "core/train/rng.h"
 #include "core/train/trainingbatch.h"
 
 #include <QString>

@@ -595,10 +595,6 @@
         <translation>用时：%1 s</translation>
     </message>
     <message>
-        <source>layer head  induction  previous-token  entropy (nats)</source>
-        <translation>层 头  归纳  前一词元  熵（奈特）</translation>
-    </message>
-    <message>
         <source>Saved config.json and model.safetensors to %1</source>
         <translation>已将 config.json 和 model.safetensors 保存到 %1</translation>
     </message>
@@ -1069,6 +1065,46 @@
     <message>
         <source>Opened model: %1 (design from %2; weights are the file&apos;s %3 bytes of tensor data)</source>
         <translation>已打开模型：%1（设计来自 %2；权重按文件中 %3 字节的张量数据计）</translation>
+    </message>
+    <message>
+        <source>training this design needs %1 MB (weights, gradients and AdamW moments, 16 bytes per parameter), over the cap of %2 MB</source>
+        <translation>训练此设计需要 %1 MB（权重、梯度和 AdamW 矩估计，每个参数 16 字节），超过上限 %2 MB</translation>
+    </message>
+    <message>
+        <source>expected an integer from 1 to 100000, got &quot;%1&quot;</source>
+        <translation>应为 1 到 100000 之间的整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>applies to --generate only</source>
+        <translation>仅适用于 --generate</translation>
+    </message>
+    <message>
+        <source>expected a number from 0 to 100, got &quot;%1&quot;</source>
+        <translation>应为 0 到 100 之间的数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected a number above 0 and at most 1, got &quot;%1&quot;</source>
+        <translation>应为大于 0 且不超过 1 的数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>give either --dump or --generate</source>
+        <translation>--dump 和 --generate 只能给出其一</translation>
+    </message>
+    <message>
+        <source>Generated %1 tokens: %2</source>
+        <translation>已生成 %1 个词元：%2</translation>
+    </message>
+    <message>
+        <source>Text: %1</source>
+        <translation>文本：%1</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s (KV cache, prompt included in the time)</source>
+        <translation>%1 词元/秒（KV 缓存，计时包含提示词）</translation>
+    </message>
+    <message>
+        <source>layer head  induction  previous-token  entropy (bits)</source>
+        <translation>层 头  归纳  前一词元  熵（比特）</translation>
     </message>
 </context>
 <context>
@@ -5924,85 +5960,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
-    <name>tx::TrainableTransformer</name>
-    <message>
-        <source>has no place of shape %1×%2 in the engine&apos;s weights</source>
-        <translation>引擎权重中没有形状为 %1×%2 的位置</translation>
-    </message>
-    <message>
-        <source>is missing or has another shape in the loaded model</source>
-        <translation>在已加载的模型中缺失或形状不同</translation>
-    </message>
-    <message>
-        <source>training runs decoder-only models (causal language modelling)</source>
-        <translation>训练仅支持仅解码器模型（因果语言建模）</translation>
-    </message>
-    <message>
-        <source>must be between 1 and 8192, got %1</source>
-        <translation>必须在 1 到 8192 之间，实际为 %1</translation>
-    </message>
-    <message>
-        <source>must be between 1 and 256, got %1</source>
-        <translation>必须在 1 到 256 之间，实际为 %1</translation>
-    </message>
-    <message>
-        <source>n_heads (%1) must be a multiple of n_kv_heads (%2)</source>
-        <translation>n_heads（%1）必须是 n_kv_heads（%2）的倍数</translation>
-    </message>
-    <message>
-        <source>must be between 1 and 1024, got %1</source>
-        <translation>必须在 1 到 1024 之间，实际为 %1</translation>
-    </message>
-    <message>
-        <source>must be between 1 and 65536, got %1</source>
-        <translation>必须在 1 到 65536 之间，实际为 %1</translation>
-    </message>
-    <message>
-        <source>must be between 2 and 1000000, got %1</source>
-        <translation>必须在 2 到 1000000 之间，实际为 %1</translation>
-    </message>
-    <message>
-        <source>relative position buckets (T5) are not trainable here; pick learned, sinusoidal, rotary or none</source>
-        <translation>此处无法训练相对位置分桶（T5）；请选择 learned、sinusoidal、rotary 或 none</translation>
-    </message>
-    <message>
-        <source>mixture-of-experts layers are not trainable here</source>
-        <translation>此处无法训练混合专家层</translation>
-    </message>
-    <message>
-        <source>parallel attention+MLP blocks are not trainable here</source>
-        <translation>此处无法训练并行注意力+前馈网络块</translation>
-    </message>
-    <message>
-        <source>shared layers are not trainable here</source>
-        <translation>此处无法训练共享层</translation>
-    </message>
-    <message>
-        <source>token types, embedding norms and factorized embeddings are not trainable here</source>
-        <translation>此处无法训练词元类型、嵌入归一化和分解嵌入</translation>
-    </message>
-    <message>
-        <source>sliding-window attention is not trainable here</source>
-        <translation>此处无法训练滑动窗口注意力</translation>
-    </message>
-    <message>
-        <source>LoRA adapters are not trainable here</source>
-        <translation>此处无法训练 LoRA 适配器</translation>
-    </message>
-    <message>
-        <source>a language model needs its vocabulary head</source>
-        <translation>语言模型需要词表输出头</translation>
-    </message>
-    <message>
-        <source>training this design needs %1 MB (weights, gradients and AdamW moments, 16 bytes per parameter), over the cap of %2 MB</source>
-        <translation>训练此设计需要 %1 MB（权重、梯度和 AdamW 矩估计，每个参数 16 字节），超过上限 %2 MB</translation>
-    </message>
-    <message>
-        <source>rotates fewer than 2 dims of each head</source>
-        <translation>每个头旋转的维度少于 2 个</translation>
-    </message>
-</context>
-<context>
     <name>tx::Trainer</name>
     <message>
         <source>must be between 1 and 10000000, got %1</source>
@@ -6068,8 +6025,8 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>前一词元得分</translation>
     </message>
     <message>
-        <source>Entropy (nats)</source>
-        <translation>熵（奈特）</translation>
+        <source>Entropy (bits)</source>
+        <translation>熵（比特）</translation>
     </message>
     <message>
         <source>Per-head scores (layer 1 dashed, later layers solid)</source>
@@ -6291,6 +6248,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>It builds on layer 1 head %1, a previous-token head (previous-token score %2).</source>
         <translation>它建立在第 1 层第 %1 个头之上，这是一个前一词元头（前一词元得分 %2）。</translation>
+    </message>
+    <message>
+        <source>Entropy (bits)</source>
+        <translation>熵（比特）</translation>
     </message>
 </context>
 <context>

@@ -63,7 +63,7 @@ private slots:
         const QJsonObject h = heads.at(7).toObject();
         QCOMPARE(h.value(QStringLiteral("layer")).toInt(), 1);
         QCOMPARE(h.value(QStringLiteral("head")).toInt(), 3);
-        for (const char *key : {"induction_score", "previous_token_score", "entropy"})
+        for (const char *key : {"induction_score", "previous_token_score", "entropy_bits"})
             QVERIFY2(h.contains(QLatin1String(key)), key);
         // GPT-2 family: a Hugging Face checkpoint beside training.json.
         QVERIFY(o.value(QStringLiteral("checkpoint")).toBool());

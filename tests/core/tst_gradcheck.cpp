@@ -1,8 +1,8 @@
 // Central-difference gradient checks (tiny-dnn / llm.c practice) for every backward pass the
 // trainer uses, op by op on small shapes, then through whole models of every supported kind.
-#include "core/train/rng.h"
-#include "core/train/trainabletransformer.h"
-#include "core/train/trainingops.h"
+#include "core/base/rng.h"
+#include "core/nn/ops.h"
+#include "core/train/trainablemodel.h"
 #include "tests/support/gradientcheck.h"
 
 #include <QTest>
@@ -45,9 +45,9 @@ private slots:
         Rng rng(1);
         Mat x = randomMat(rng, 5, 4), w = randomMat(rng, 4, 3), b = randomMat(rng, 1, 3), r = randomMat(rng, 5, 3);
         Mat y, dx, dw = Mat::Zero(4, 3), db = Mat::Zero(1, 3);
-        trainingops::linearForward(y, x, w, &b);
-        trainingops::linearBackward(&dx, dw, &db, r, x, w);
-        auto loss = [&] { trainingops::linearForward(y, x, w, &b); return probe(y, r); };
+        ops::linearForward(y, x, w, b);
+        ops::linearBackward(&dx, dw, db, r, x, w);
+        auto loss = [&] { ops::linearForward(y, x, w, b); return probe(y, r); };
         QVERIFY(GradientCheck::run(loss, x, dx).maxRelError < kTolerance);
         QVERIFY(GradientCheck::run(loss, w, dw).maxRelError < kTolerance);
         QVERIFY(GradientCheck::run(loss, b, db).maxRelError < kTolerance);
@@ -66,10 +66,10 @@ private slots:
         Rng rng(2);
         Mat x = randomMat(rng, 4, 6), s = randomMat(rng, 1, 6), b = randomMat(rng, 1, 6), r = randomMat(rng, 4, 6);
         Mat y, dx, ds = Mat::Zero(1, 6), db = Mat::Zero(1, 6);
-        trainingops::ColVec mean, rstd;
-        trainingops::normForward(k, y, mean, rstd, x, s, &b, 1e-5f);
-        trainingops::normBackward(k, dx, ds, &db, r, x, mean, rstd, s);
-        auto loss = [&] { trainingops::normForward(k, y, mean, rstd, x, s, &b, 1e-5f); return probe(y, r); };
+        ColVec mean, rstd;
+        ops::normForward(k, y, mean, rstd, x, s, b, 1e-5f);
+        ops::normBackward(k, dx, ds, db, r, x, mean, rstd, s);
+        auto loss = [&] { ops::normForward(k, y, mean, rstd, x, s, b, 1e-5f); return probe(y, r); };
         const GradientCheck cx = GradientCheck::run(loss, x, dx);
         QVERIFY2(cx.maxRelError < kTolerance, qPrintable(QString::number(cx.maxRelError)));
         QVERIFY(GradientCheck::run(loss, s, ds).maxRelError < kTolerance);
@@ -103,16 +103,16 @@ private slots:
         Mat r = randomMat(rng, 4, 5), y, dx;
         auto run = [&] {
             if (gated)
-                trainingops::gatedForward(a, y, x);
+                ops::gatedForward(a, y, x);
             else
-                trainingops::activationForward(a, y, x);
+                ops::activationForward(a, y, x);
             return probe(y, r);
         };
         run();
         if (gated)
-            trainingops::gatedBackward(a, dx, r, x);
+            ops::gatedBackward(a, dx, r, x);
         else
-            trainingops::activationBackward(a, dx, r, x);
+            ops::activationBackward(a, dx, r, x);
         const GradientCheck c = GradientCheck::run(run, x, dx);
         QCOMPARE(c.checked, int(x.size()));
         QVERIFY2(c.maxRelError < kTolerance, qPrintable(QString::number(c.maxRelError)));
@@ -124,18 +124,18 @@ private slots:
         Rng rng(4);
         const int T = 3;
         Mat x = randomMat(rng, 6, 12), r = randomMat(rng, 6, 12), cos, sin;
-        trainingops::ropeTables(cos, sin, T, 4, 10000.0);
+        ops::ropeTables(cos, sin, T, 4, 10000.0);
         auto loss = [&] {
             Mat y = x;
-            trainingops::ropeApply(y, T, 0, 2, 6, 4, cos, sin, false);
+            ops::ropeApply(y, T, 0, 2, 6, 4, cos, sin, false);
             return probe(y, r);
         };
         Mat dx = r;
-        trainingops::ropeApply(dx, T, 0, 2, 6, 4, cos, sin, true);
+        ops::ropeApply(dx, T, 0, 2, 6, 4, cos, sin, true);
         QVERIFY(GradientCheck::run(loss, x, dx, 1e-2f, 72).maxRelError < kTolerance);
         // The un-rotated dims pass through untouched.
         Mat y = x;
-        trainingops::ropeApply(y, T, 0, 2, 6, 4, cos, sin, false);
+        ops::ropeApply(y, T, 0, 2, 6, 4, cos, sin, false);
         QCOMPARE(y.col(4), x.col(4));
         QCOMPARE(y.row(0), x.row(0)); // position 0: angle 0
     }
@@ -156,14 +156,14 @@ private slots:
         Rng rng(5);
         Mat qkv = randomMat(rng, B * T, (nHeads + 2 * nKvHeads) * hd, 0.5), r = randomMat(rng, B * T, nHeads * hd);
         Mat out, probs, dQkv;
-        trainingops::attentionForward(out, probs, qkv, B, T, nHeads, nKvHeads, hd, true);
+        ops::attentionForward(out, probs, qkv, B, T, nHeads, nKvHeads, hd, true);
         // Causal: query 0 sees only key 0; rows sum to 1.
         QCOMPARE(probs(0, 0), 1.0f);
         QCOMPARE(probs(0, 1), 0.0f);
         QVERIFY(std::abs(probs.row(T - 1).sum() - 1.0f) < 1e-6f);
-        trainingops::attentionBackward(dQkv, r, probs, qkv, B, T, nHeads, nKvHeads, hd);
+        ops::attentionBackward(dQkv, r, probs, qkv, B, T, nHeads, nKvHeads, hd);
         auto loss = [&] {
-            trainingops::attentionForward(out, probs, qkv, B, T, nHeads, nKvHeads, hd, true);
+            ops::attentionForward(out, probs, qkv, B, T, nHeads, nKvHeads, hd, true);
             return probe(out, r);
         };
         const GradientCheck c = GradientCheck::run(loss, qkv, dQkv, 1e-2f, int(qkv.size()));
@@ -178,7 +178,7 @@ private slots:
         const std::vector<int> targets{1, 3, 0, 6};
         const std::vector<float> mask{1, 0, 1, 1};
         int correct = -1, counted = -1;
-        const double l = trainingops::crossEntropy(logits, targets, mask, &dlogits, &correct, &counted);
+        const double l = ops::crossEntropy(logits, targets, mask, &dlogits, &correct, &counted);
         QCOMPARE(counted, 3);
         // The masked-out row contributes nothing to the loss or the gradient.
         QCOMPARE(dlogits.row(1).squaredNorm(), 0.0f);
@@ -188,7 +188,7 @@ private slots:
             expected += lse - double(logits(r, targets[std::size_t(r)]));
         }
         QVERIFY(std::abs(l - expected / 3.0) < 1e-6);
-        auto loss = [&] { return trainingops::crossEntropy(logits, targets, mask, nullptr); };
+        auto loss = [&] { return ops::crossEntropy(logits, targets, mask, nullptr); };
         QVERIFY(GradientCheck::run(loss, logits, dlogits, 1e-2f, 28).maxRelError < kTolerance);
     }
 
@@ -244,7 +244,7 @@ private slots:
         c.tiedEmbeddings = tied;
         c.lmHeadBias = !tied;
         c.rotaryFraction = 1.0; // head_dim 2: one rotated pair per head keeps RoPE shapes small but real
-        auto model = TrainableTransformer::create(c, attentionOnly);
+        auto model = TrainableModel::create(c, attentionOnly);
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
         // Larger weights than GPT-2's 0.02 so gradients stand well above float round-off.
         Rng rng(7);
@@ -266,11 +266,74 @@ private slots:
         for (const Parameter &p : model->parameters())
             grads.push_back(p.grad);
         auto loss = [&] { return model->forward(b); };
+        const std::vector<Parameter> params = model->parameters();
         for (std::size_t i = 0; i < grads.size(); ++i) {
-            Parameter &p = model->parameters()[i];
+            const Parameter &p = params[i];
             const GradientCheck r = GradientCheck::run(loss, p.value, grads[i], 1e-2f, 24, kModelFloor);
             QVERIFY2(r.maxRelError < kTolerance,
                      qPrintable(QStringLiteral("%1: rel error %2, abs error %3").arg(p.name).arg(r.maxRelError).arg(r.maxAbsError)));
+        }
+    }
+
+    // What the one engine trains beyond the designs above: the backward passes beside the
+    // forward's parallel blocks, shared layers, sliding-window attention and embedding norms.
+    void modelMoreDesigns_data()
+    {
+        QTest::addColumn<int>("variant");
+        QTest::newRow("gpt-j: parallel block, one norm, rope") << 0;
+        QTest::newRow("gpt-neox: parallel block, two norms") << 1;
+        QTest::newRow("albert-like: all layers shared") << 2;
+        QTest::newRow("sliding window 3, embedding norm, rmsnorm") << 3;
+    }
+    void modelMoreDesigns()
+    {
+        QFETCH(int, variant);
+        ModelConfig c;
+        c.vocabSize = 11;
+        c.dModel = 8;
+        c.nLayers = 2;
+        c.nHeads = 4;
+        c.nKvHeads = 2;
+        c.dFf = 12;
+        c.maxPositions = 16;
+        c.activation = Activation::Gelu;
+        if (variant == 0 || variant == 1) {
+            c.parallelBlock = true;
+            c.parallelTwoNorms = variant == 1;
+            c.positions = PositionKind::Rotary;
+            c.rotaryFraction = 1.0;
+        } else if (variant == 2) {
+            c.sharing = Sharing::AllLayers;
+        } else {
+            c.slidingWindow = 3;
+            c.embeddingNorm = true;
+            c.norm = NormKind::RmsNorm;
+        }
+        auto model = TrainableModel::create(c);
+        QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
+        Rng rng(17);
+        for (Parameter &p : model->parameters())
+            for (Eigen::Index i = 0; i < p.value.size(); ++i)
+                p.value.data()[i] += float(rng.normal() * 0.2); // smaller than above: less curvature within h
+        TrainingBatch b;
+        b.batch = 2;
+        b.seqLen = 6;
+        for (int i = 0; i < b.batch * b.seqLen; ++i) {
+            b.inputs.push_back(rng.uniformInt(c.vocabSize));
+            b.targets.push_back(rng.uniformInt(c.vocabSize));
+            b.mask.push_back(i % 3 == 0 ? 0.0f : 1.0f);
+        }
+        model->forward(b);
+        QVERIFY(model->backward());
+        std::vector<Mat> grads;
+        for (const Parameter &p : model->parameters())
+            grads.push_back(p.grad);
+        auto loss = [&] { return model->forward(b); };
+        const std::vector<Parameter> params = model->parameters();
+        for (std::size_t i = 0; i < grads.size(); ++i) {
+            const GradientCheck r = GradientCheck::run(loss, params[i].value, grads[i], 1e-2f, 24, kModelFloor);
+            QVERIFY2(r.maxRelError < kTolerance, qPrintable(QStringLiteral("%1: rel error %2, abs error %3")
+                                                                .arg(params[i].name).arg(r.maxRelError).arg(r.maxAbsError)));
         }
     }
 };

@@ -1,4 +1,4 @@
-#include "core/nn/forwardheadsummary.h"
+#include "core/nn/headscore.h"
 
 #include <QTest>
 
@@ -27,7 +27,7 @@ private slots:
         }
         r.attention = {uniform, previous};
 
-        const std::vector<ForwardHeadSummary> s = ForwardHeadSummary::summarize(r);
+        const std::vector<HeadScore> s = HeadScore::measure(r);
         QCOMPARE(s.size(), std::size_t(2));
         QCOMPARE(s[0].layer, 0);
         QCOMPARE(s[1].head, 1);
@@ -47,7 +47,7 @@ private slots:
         ForwardResult r;
         r.nLayers = 2;
         r.nHeads = 2;
-        QVERIFY(ForwardHeadSummary::summarize(r).empty());
+        QVERIFY(HeadScore::measure(r).empty());
     }
 };
 

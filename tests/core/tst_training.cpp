@@ -1,9 +1,10 @@
-// Teaching tasks, the trainer's repeatability and cancel, head scores, sampling, and the
-// bridge to the engine (a trained model must compute the same logits in the engine's forward,
-// which tst_engine pins to Hugging Face).
+// Teaching tasks, the trainer's repeatability and cancel, head scores, sampling, and the one
+// engine: the training forward (with its activation cache) computes the running forward's
+// logits, which tst_engine pins to Hugging Face, and one seed gives one set of weights.
 #include "core/train/lrschedule.h"
 #include "core/train/trainer.h"
-#include "core/train/trainingheadscore.h"
+#include "core/nn/decoder.h"
+#include "core/nn/headscore.h"
 #include "core/train/trainingpreset.h"
 #include "core/train/trainingtask.h"
 
@@ -217,8 +218,8 @@ private slots:
     {
         // With zero query/key weights every query attends uniformly to keys 0..i, so the
         // scores follow from the probe's layout: previous-token = mean 1/(i+1) over i ≥ 1,
-        // entropy = mean ln(i+1), induction = mean 1/(i+1) over the second copy.
-        auto model = TrainableTransformer::create(tiny(16, 8, 1, 2, 32), true);
+        // entropy = mean log2(i+1) bits, induction = mean 1/(i+1) over the second copy.
+        auto model = TrainableModel::create(tiny(16, 8, 1, 2, 32), true);
         QVERIFY(model);
         for (Parameter &p : model->parameters())
             if (p.name.endsWith(QLatin1String(".qkv")))
@@ -226,23 +227,23 @@ private slots:
         Rng rng(6);
         const TrainingBatch probe = TrainingTask::inductionBatch(3, 10, 16, 2, 5, rng);
         model->forward(probe);
-        const std::vector<TrainingHeadScore> scores = TrainingHeadScore::measure(*model, probe);
+        const std::vector<HeadScore> scores = model->headScores(probe);
         QCOMPARE(int(scores.size()), 2);
         double prev = 0.0, entropy = 0.0, induction = 0.0;
         for (int i = 1; i < 10; ++i)
             prev += 1.0 / (i + 1);
         for (int i = 0; i < 10; ++i)
-            entropy += std::log(double(i + 1));
+            entropy += std::log2(double(i + 1));
         int n = 0;
         for (int s = 0; s < 3; ++s) {
             const int start = probe.repeatStart[std::size_t(s)], len = probe.repeatLength[std::size_t(s)];
             for (int i = start + len; i < start + 2 * len && i < 10; ++i, ++n)
                 induction += 1.0 / (i + 1);
         }
-        for (const TrainingHeadScore &h : scores) {
-            QVERIFY(std::abs(h.previousTokenScore - prev / 9.0) < 1e-6);
-            QVERIFY(std::abs(h.entropy - entropy / 10.0) < 1e-5);
-            QVERIFY(std::abs(h.inductionScore - induction / n) < 1e-6);
+        for (const HeadScore &h : scores) {
+            QVERIFY(std::abs(h.previousToken - prev / 9.0) < 1e-6);
+            QVERIFY(std::abs(h.entropyBits - entropy / 10.0) < 1e-5);
+            QVERIFY(std::abs(h.induction - induction / n) < 1e-6);
         }
     }
 
@@ -270,17 +271,18 @@ private slots:
             }
         }
         QVERIFY(second > 0);
-        const std::vector<TrainingHeadScore> s = TrainingHeadScore::measureLayer(probs, 1, nH, probe);
+        const std::vector<HeadScore> s =
+            HeadScore::measureLayer(probs, 1, nH, B, T, probe.repeatStart, probe.repeatLength);
         QCOMPARE(int(s.size()), nH);
         QCOMPARE(s[0].layer, 1);
-        QCOMPARE(s[0].inductionScore, 1.0);
-        QCOMPARE(s[0].previousTokenScore, 0.0); // len ≥ 3, so i − len + 1 is never i − 1
-        QCOMPARE(s[0].entropy, 0.0);
-        QCOMPARE(s[1].inductionScore, 0.0);
-        QCOMPARE(s[2].inductionScore, 0.0);
-        QCOMPARE(s[2].previousTokenScore, 1.0);
+        QCOMPARE(s[0].induction, 1.0);
+        QCOMPARE(s[0].previousToken, 0.0); // len ≥ 3, so i − len + 1 is never i − 1
+        QCOMPARE(s[0].entropyBits, 0.0);
+        QCOMPARE(s[1].induction, 0.0);
+        QCOMPARE(s[2].induction, 0.0);
+        QCOMPARE(s[2].previousToken, 1.0);
         // A pattern of the wrong shape is refused, not read out of bounds.
-        QVERIFY(TrainingHeadScore::measureLayer(Mat::Zero(T, T), 0, nH, probe).empty());
+        QVERIFY(HeadScore::measureLayer(Mat::Zero(T, T), 0, nH, B, T, probe.repeatStart, probe.repeatLength).empty());
     }
 
     void inductionPresetFormsTheHead()
@@ -299,18 +301,18 @@ private slots:
             s = t->step();
         QVERIFY(s && s->evaluated);
         double best = 0.0, bestPrevious = 0.0;
-        for (const TrainingHeadScore &h : s->heads) {
+        for (const HeadScore &h : s->heads) {
             if (h.layer == 1)
-                best = std::max(best, h.inductionScore);
+                best = std::max(best, h.induction);
             else
-                bestPrevious = std::max(bestPrevious, h.previousTokenScore);
+                bestPrevious = std::max(bestPrevious, h.previousToken);
         }
         QVERIFY2(best > 0.5, qPrintable(QString::number(best)));
         QVERIFY2(bestPrevious > 0.3, qPrintable(QString::number(bestPrevious)));
         QVERIFY2(s->valLoss < 0.5, qPrintable(QString::number(s->valLoss)));
     }
 
-    void engineComputesTheSameLogits_data()
+    void trainingForwardIsTheRunningForward_data()
     {
         QTest::addColumn<bool>("llama");
         QTest::addColumn<bool>("attentionOnly");
@@ -318,8 +320,11 @@ private slots:
         QTest::newRow("llama") << true << false;
         QTest::newRow("attention-only") << false << true;
     }
-    void engineComputesTheSameLogits()
+    void trainingForwardIsTheRunningForward()
     {
+        // One engine: the cached forward training runs and the plain forward `run` and the
+        // attention view use give the same logits and attention, and a saved checkpoint
+        // (HfCheckpoint writes transformer()) trains on from the same weights.
         QFETCH(bool, llama);
         QFETCH(bool, attentionOnly);
         ModelConfig c = tiny(23, 16, 2, 4, 12);
@@ -332,7 +337,7 @@ private slots:
             c.qkvBias = c.attnOutBias = c.ffnBias = false;
             c.tiedEmbeddings = false;
         }
-        auto model = TrainableTransformer::create(c, attentionOnly);
+        auto model = TrainableModel::create(c, attentionOnly);
         QVERIFY(model);
         model->initGpt2Style(9);
         Rng rng(10);
@@ -348,19 +353,39 @@ private slots:
             b.mask.push_back(0.0f);
         }
         model->forward(b);
-        auto engine = model->toTransformer();
-        QVERIFY2(engine, qPrintable(engine ? QString() : engine.error().toString()));
-        auto r = engine->forward(b.inputs);
+        auto r = model->transformer().forward(b.inputs, ForwardOptions::everything());
         QVERIFY(r);
         QVERIFY((r->logits - model->logits()).cwiseAbs().maxCoeff() < 1e-5f);
+        QVERIFY((r->attentionAt(1, 3) - model->attention(1).block(3 * 12, 0, 12, 12)).cwiseAbs().maxCoeff() < 1e-6f);
 
-        // And back: the engine's weights train on from where they were.
-        if (!attentionOnly) {
-            auto back = TrainableTransformer::fromTransformer(*engine);
-            QVERIFY(back);
-            back->forward(b);
-            QCOMPARE(back->logits(), model->logits());
-        }
+        auto back = TrainableModel::fromTransformer(model->transformer());
+        QVERIFY(back);
+        back->forward(b);
+        QCOMPARE(back->logits(), model->logits());
+    }
+
+    void sameSeedSameWeightsForRunningAndTraining()
+    {
+        // One initialiser, tx::Rng draws (not std::normal_distribution) in registry order: a
+        // Trainer with seed s starts from exactly the weights Transformer::initGpt2Style gives
+        // the running engine for the same seed (the trainer's weight stream, initSeed(s)).
+        const TrainingTask task = makeTask(TaskKind::Copy);
+        TrainingSettings s;
+        s.steps = 1;
+        s.seed = 42;
+        const ModelConfig c = tiny(11, 16, 2, 2, 16);
+        auto trainer = Trainer::create(c, false, task, s);
+        QVERIFY(trainer);
+        auto running = Transformer::create(c);
+        QVERIFY(running);
+        running->initGpt2Style(Trainer::initSeed(42));
+        const auto registry = running->tensors();
+        QCOMPARE(int(registry.size()), int(trainer->model().transformer().tensors().size()));
+        for (const TransformerWeights::Slot &slot : registry)
+            QVERIFY2(slot.in(running->weights()) == slot.in(trainer->model().transformer().weights()), qPrintable(slot.name));
+        // GPT-2's init: N(0, 0.02) for the embedding.
+        const Mat &e = running->weights().tokenEmbedding;
+        QVERIFY(std::abs(std::sqrt((e.array() - e.mean()).square().mean()) - 0.02f) < 0.004f);
     }
 
     void sampling()

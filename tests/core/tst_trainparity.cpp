@@ -3,7 +3,7 @@
 // same training loss at every step and after the last one, within 1e-4 relative.
 #include "core/train/adamw.h"
 #include "core/train/lrschedule.h"
-#include "core/train/trainabletransformer.h"
+#include "core/train/trainablemodel.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -66,7 +66,7 @@ private slots:
         m.tiedEmbeddings = !llama;
         m.lmHeadBias = false;
         m.ropeTheta = cfg.value(QStringLiteral("rope_theta")).toDouble();
-        auto model = TrainableTransformer::create(m);
+        auto model = TrainableModel::create(m);
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
 
         const QJsonObject initial = c.value(QStringLiteral("initial")).toObject();

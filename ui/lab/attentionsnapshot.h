@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/design/modelconfig.h"
-#include "core/nn/forwardheadsummary.h"
+#include "core/nn/headscore.h"
 #include "core/nn/forwardresult.h"
 #include "core/nn/mat.h"
 
@@ -25,7 +25,7 @@ struct AttentionSnapshot
     QString tokenizerKind;   // Tokenizer::kind(): "bytes", "gpt2-bpe", "tokenizer.json"
     std::int64_t weightBytes = 0;
     ForwardResult result;    // attention, scores and residual norms captured
-    std::vector<ForwardHeadSummary> heads;
+    std::vector<HeadScore> heads;
     Mat positional;          // (T, d) sinusoidal position encodings (Vaswani et al. 2017, §3.5)
     double seconds = 0.0;    // wall time of build + forward
 };

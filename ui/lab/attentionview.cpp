@@ -489,12 +489,12 @@ void AttentionView::showLinesLayer(int layer)
 
 void AttentionView::fillSummary()
 {
-    const std::vector<ForwardHeadSummary> &heads = m_snapshot->heads;
+    const std::vector<HeadScore> &heads = m_snapshot->heads;
     m_summary->setRowCount(int(heads.size()));
-    const ForwardHeadSummary *bestPrevious = nullptr;
-    const ForwardHeadSummary *bestFirst = nullptr;
+    const HeadScore *bestPrevious = nullptr;
+    const HeadScore *bestFirst = nullptr;
     for (std::size_t i = 0; i < heads.size(); ++i) {
-        const ForwardHeadSummary &s = heads[i];
+        const HeadScore &s = heads[i];
         const QString values[] = {QString::number(s.layer + 1), QString::number(s.head + 1),
                                   QString::number(s.entropyBits, 'f', 2), QString::number(s.previousToken, 'f', 3),
                                   QString::number(s.firstToken, 'f', 3)};

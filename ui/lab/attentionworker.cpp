@@ -3,7 +3,7 @@
 #include "core/base/numberformat.h"
 #include "core/formats/runnablemodel.h"
 #include "core/nn/enginesizer.h"
-#include "core/nn/forwardops.h"
+#include "core/nn/ops.h"
 #include "core/tokenize/bytetokenizer.h"
 
 #include <QElapsedTimer>
@@ -132,8 +132,8 @@ void AttentionWorker::run(const AttentionRequest &request)
     snapshot.tokenizerKind = m_tokenizer->kind();
     snapshot.weightBytes = m_weightBytes;
     snapshot.result = std::move(*forward);
-    snapshot.heads = ForwardHeadSummary::summarize(snapshot.result);
-    snapshot.positional = forwardops::sinusoidalTable(int(tokens.size()), m_modelConfig.dModel);
+    snapshot.heads = HeadScore::measure(snapshot.result);
+    snapshot.positional = ops::sinusoidalTable(int(tokens.size()), m_modelConfig.dModel);
     snapshot.seconds = double(timer.nsecsElapsed()) * 1e-9;
     emit progress(100, tr("Done"));
     emit finished(snapshot);

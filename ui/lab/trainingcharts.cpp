@@ -68,7 +68,7 @@ TrainingCharts::TrainingCharts(QWidget *parent)
     m_lossChart->setTitle(tr("Loss"));
     m_lossChart->legend()->setAlignment(Qt::AlignBottom);
 
-    m_scoreKind->addItems({tr("Induction score"), tr("Previous-token score"), tr("Entropy (nats)")});
+    m_scoreKind->addItems({tr("Induction score"), tr("Previous-token score"), tr("Entropy (bits)")});
     m_scoreChart->addAxis(m_scoreX, Qt::AlignBottom);
     m_scoreChart->addAxis(m_scoreY, Qt::AlignLeft);
     m_scoreX->setTitleText(tr("step"));
@@ -155,8 +155,8 @@ void TrainingCharts::refresh(const std::vector<TrainingSnapshot> &history, int p
         for (const TrainingSnapshot &s : history) {
             if (i >= s.heads.size())
                 continue;
-            const TrainingHeadScore &h = s.heads[i];
-            const double v = kind == 0 ? h.inductionScore : kind == 1 ? h.previousTokenScore : h.entropy;
+            const HeadScore &h = s.heads[i];
+            const double v = kind == 0 ? h.induction : kind == 1 ? h.previousToken : h.entropyBits;
             points.append(QPointF(s.step, v));
             maxScore = std::max(maxScore, v);
         }

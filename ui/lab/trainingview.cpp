@@ -413,10 +413,10 @@ void TrainingView::checkInduction(const TrainingSnapshot &s)
 {
     if (m_announced || s.heads.empty())
         return;
-    const TrainingHeadScore *induction = TrainingHeadScore::formedInduction(s.heads);
-    const TrainingHeadScore *previous = nullptr;
-    for (const TrainingHeadScore &h : s.heads) {
-        if (h.layer == 0 && (!previous || h.previousTokenScore > previous->previousTokenScore))
+    const HeadScore *induction = HeadScore::formedInduction(s.heads);
+    const HeadScore *previous = nullptr;
+    for (const HeadScore &h : s.heads) {
+        if (h.layer == 0 && (!previous || h.previousToken > previous->previousToken))
             previous = &h;
     }
     if (!induction)
@@ -428,12 +428,12 @@ void TrainingView::checkInduction(const TrainingSnapshot &s)
                        .arg(s.seconds, 0, 'f', 1)
                        .arg(induction->layer + 1)
                        .arg(induction->head + 1)
-                       .arg(induction->inductionScore, 0, 'f', 2);
+                       .arg(induction->induction, 0, 'f', 2);
     if (previous)
         text += QLatin1Char(' ')
                 + tr("It builds on layer 1 head %1, a previous-token head (previous-token score %2).")
                       .arg(previous->head + 1)
-                      .arg(previous->previousTokenScore, 0, 'f', 2);
+                      .arg(previous->previousToken, 0, 'f', 2);
     m_announcement->setText(text);
     m_announcement->setVisible(true);
     if (m_grid->heads() > 0)

@@ -73,12 +73,7 @@ void TrainingWorker::save(const QString &dir)
         emit saved(dir, tr("Train a model first."));
         return;
     }
-    auto model = m_trainer->model().toTransformer();
-    if (!model) {
-        emit saved(dir, model.error().toString());
-        return;
-    }
-    const auto error = HfCheckpoint::save(*model, dir);
+    const auto error = HfCheckpoint::save(m_trainer->model().transformer(), dir);
     emit saved(dir, error ? error->toString() : QString());
 }
 

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/nn/mat.h"
+
+#include <vector>
+
+namespace tx {
+
+// What Transformer::forward keeps for Transformer::backward (and for the training view's
+// attention maps): every layer's inputs, norm statistics and attention probabilities.
+// N is the number of rows (the tokens of all sequences stacked).
+struct ActivationCache
+{
+    struct Layer
+    {
+        Mat x;                // (N, d) layer input
+        Mat n1In, n1Out;      // (N, d) input and output of the first norm (n1In unused when it is x)
+        ColVec n1Mean, n1Rstd;
+        Mat qkv;              // (N, (nHeads + 2 nKv) hd) after RoPE
+        Mat probs;            // (nHeads N, max T): ops::attentionForward's layout
+        Mat att;              // (N, nHeads hd) heads side by side, before the output projection
+        Mat a;                // (N, d) attention sub-block output
+        Mat h;                // (N, d) residual between the sub-blocks (sequential blocks)
+        Mat n2In, n2Out;      // (N, d) input and output of the second norm
+        ColVec n2Mean, n2Rstd;
+        Mat ffPre;            // (N, dFf) or (N, 2 dFf) before the activation
+        Mat ffAct;            // (N, dFf) after the activation / gate
+        Mat m;                // (N, d) FFN sub-block output
+    };
+
+    std::vector<int> tokens;  // (N) the input ids, sequences stacked
+    std::vector<int> offsets; // (B + 1) first row of each sequence, then N
+    Mat embIn;                // (N, d) embeddings before the embedding norm (designs that have one)
+    ColVec embMean, embRstd;
+    std::vector<Layer> layers; // one per executed layer
+    Mat xLast;                 // (N, d) output of the last layer
+    Mat xFinal;                // (N, d) after the final norm
+    ColVec finalMean, finalRstd;
+    Mat logits;                // (N, vocab)
+
+    int rows() const { return offsets.empty() ? 0 : offsets.back(); }
+};
+
+} // namespace tx

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "core/nn/mat.h"
+
+#include <vector>
+
+namespace tx {
+
+// Keys and values of the tokens a decoder has seen, per layer, for Transformer::decode.
+// Grouped-query attention caches its nKvHeads heads only; with a sliding window a layer keeps
+// only the keys some later query can still see (about `window` rows), not the whole context.
+struct KvCache
+{
+    struct Layer
+    {
+        Mat k;          // (capacity, nKvHeads * headDim) keys after RoPE, row i at position start + i
+        Mat v;          // (capacity, nKvHeads * headDim)
+        int start = 0;  // position of row 0
+        int count = 0;  // rows in use
+    };
+
+    std::vector<Layer> layers; // one per executed layer
+    int length = 0;            // tokens seen: the next token's position
+
+    void clear()
+    {
+        for (Layer &l : layers)
+            l.start = l.count = 0;
+        length = 0;
+    }
+    // Floats held by the cache (its memory is 4 bytes each).
+    Eigen::Index floatCount() const
+    {
+        Eigen::Index n = 0;
+        for (const Layer &l : layers)
+            n += l.k.size() + l.v.size();
+        return n;
+    }
+};
+
+} // namespace tx

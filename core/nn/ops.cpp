@@ -1,0 +1,461 @@
+#include "core/nn/ops.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <omp.h>
+
+namespace tx::ops {
+
+namespace {
+
+constexpr float kSqrt2OverPi = 0.7978845608028654f; // sqrt(2/pi)
+constexpr float kInvSqrt2 = 0.7071067811865476f;    // 1/sqrt(2)
+constexpr float kInvSqrt2Pi = 0.3989422804014327f;  // 1/sqrt(2*pi)
+
+inline float act(Activation a, float x)
+{
+    switch (a) {
+    case Activation::Relu:
+        return x > 0.0f ? x : 0.0f;
+    case Activation::Gelu:
+        return 0.5f * x * (1.0f + std::erf(x * kInvSqrt2));
+    case Activation::GeluTanh:
+        return 0.5f * x * (1.0f + std::tanh(kSqrt2OverPi * (x + 0.044715f * x * x * x)));
+    case Activation::Silu:
+        return x / (1.0f + std::exp(-x));
+    }
+    return x;
+}
+
+// d act(x) / dx
+inline float actGrad(Activation a, float x)
+{
+    switch (a) {
+    case Activation::Relu:
+        return x > 0.0f ? 1.0f : 0.0f;
+    case Activation::Gelu:
+        return 0.5f * (1.0f + std::erf(x * kInvSqrt2)) + x * kInvSqrt2Pi * std::exp(-0.5f * x * x);
+    case Activation::GeluTanh: {
+        const float t = std::tanh(kSqrt2OverPi * (x + 0.044715f * x * x * x));
+        return 0.5f * (1.0f + t) + 0.5f * x * (1.0f - t * t) * kSqrt2OverPi * (1.0f + 3.0f * 0.044715f * x * x);
+    }
+    case Activation::Silu: {
+        const float s = 1.0f / (1.0f + std::exp(-x));
+        return s * (1.0f + x * (1.0f - s));
+    }
+    }
+    return 1.0f;
+}
+
+} // namespace
+
+void activationForward(Activation a, Mat &y, const Mat &x)
+{
+    y.resize(x.rows(), x.cols());
+    const auto in = x.array();
+    // Eigen's vectorized tanh/exp for the smooth activations; erf stays scalar.
+    switch (a) {
+    case Activation::GeluTanh:
+        y.array() = 0.5f * in * (1.0f + (kSqrt2OverPi * (in + 0.044715f * in.cube())).tanh());
+        return;
+    case Activation::Silu:
+        y.array() = in / (1.0f + (-in).exp());
+        return;
+    case Activation::Relu:
+        y.array() = in.max(0.0f);
+        return;
+    case Activation::Gelu:
+        break;
+    }
+    const float *src = x.data();
+    float *dst = y.data();
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+        dst[i] = act(a, src[i]);
+}
+
+
+void activationBackward(Activation a, Mat &dx, const Mat &dy, const Mat &x)
+{
+    dx.resize(x.rows(), x.cols());
+    const auto in = x.array();
+    switch (a) {
+    case Activation::GeluTanh: {
+        // tanh from Eigen's vectorized kernel, the rest a plain loop GCC vectorizes.
+        Mat t(x.rows(), x.cols());
+        t.array() = (kSqrt2OverPi * (in + 0.044715f * in.cube())).tanh();
+        const float *xp = x.data(), *tp = t.data(), *dyp = dy.data();
+        float *dxp = dx.data();
+        const Eigen::Index n = x.size();
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const float xv = xp[i], tv = tp[i];
+            dxp[i] = dyp[i]
+                * (0.5f * (1.0f + tv)
+                   + 0.5f * xv * (1.0f - tv * tv) * kSqrt2OverPi * (1.0f + 3.0f * 0.044715f * xv * xv));
+        }
+        return;
+    }
+    case Activation::Silu: {
+        const Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> s = 1.0f / (1.0f + (-in).exp());
+        dx.array() = dy.array() * s * (1.0f + in * (1.0f - s));
+        return;
+    }
+    case Activation::Relu:
+        dx.array() = (in > 0.0f).select(dy.array(), 0.0f);
+        return;
+    case Activation::Gelu:
+        break;
+    }
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+        dx.data()[i] = dy.data()[i] * actGrad(a, x.data()[i]);
+}
+
+
+void gatedForward(Activation a, Mat &y, const Mat &gateUp)
+{
+    const Eigen::Index f = gateUp.cols() / 2;
+    y.resize(gateUp.rows(), f);
+    for (Eigen::Index r = 0; r < gateUp.rows(); ++r) {
+        const float *g = gateUp.row(r).data();
+        float *out = y.row(r).data();
+        for (Eigen::Index c = 0; c < f; ++c)
+            out[c] = act(a, g[c]) * g[f + c];
+    }
+}
+
+
+void gatedBackward(Activation a, Mat &dGateUp, const Mat &dy, const Mat &gateUp)
+{
+    const Eigen::Index f = gateUp.cols() / 2;
+    dGateUp.resize(gateUp.rows(), gateUp.cols());
+    for (Eigen::Index r = 0; r < gateUp.rows(); ++r) {
+        const float *g = gateUp.row(r).data();
+        const float *d = dy.row(r).data();
+        float *out = dGateUp.row(r).data();
+        for (Eigen::Index c = 0; c < f; ++c) {
+            out[c] = d[c] * g[f + c] * actGrad(a, g[c]);
+            out[f + c] = d[c] * act(a, g[c]);
+        }
+    }
+}
+
+
+double crossEntropy(const Mat &logits, const std::vector<int> &targets, const std::vector<float> &mask,
+                    Mat *dlogits, int *correct, int *counted)
+{
+    const Eigen::Index n = logits.rows(), V = logits.cols();
+    double weight = 0.0;
+    int nCounted = 0;
+    for (Eigen::Index r = 0; r < n; ++r) {
+        weight += mask[std::size_t(r)];
+        nCounted += mask[std::size_t(r)] != 0.0f ? 1 : 0;
+    }
+    if (dlogits) {
+        dlogits->resize(n, V);
+        dlogits->setZero();
+    }
+    if (correct)
+        *correct = 0;
+    if (counted)
+        *counted = nCounted;
+    if (weight <= 0.0)
+        return 0.0;
+    double loss = 0.0;
+    Eigen::Array<float, 1, Eigen::Dynamic> e(V);
+    for (Eigen::Index r = 0; r < n; ++r) {
+        const float w = mask[std::size_t(r)];
+        if (w == 0.0f)
+            continue;
+        const int y = targets[std::size_t(r)];
+        Eigen::Index argmax = 0;
+        const float m = logits.row(r).maxCoeff(&argmax);
+        e = (logits.row(r).array() - m).exp();
+        const float sum = e.sum();
+        loss += double(w) * (std::log(double(sum)) - double(logits(r, y) - m));
+        if (correct && argmax == y)
+            ++*correct;
+        if (dlogits) {
+            const float s = float(double(w) / weight);
+            dlogits->row(r) = (e * (s / sum)).matrix();
+            (*dlogits)(r, y) -= s;
+        }
+    }
+    return loss / weight;
+}
+
+namespace {
+
+// out += x * w, where w is any Eigen expression of shape (K, M) whose middleCols can be taken.
+template <typename W>
+void matmulAddSplit(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const W &w)
+{
+    const Eigen::Index M = w.cols();
+    const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+    // Below ~4 MFLOP (2·N·K·M) a thread join costs more than it saves.
+    if (threads < 2 || double(x.rows()) * double(x.cols()) * double(M) < 2e6 || M < 64 * threads) {
+        out.noalias() += x * w;
+        return;
+    }
+    // Each thread computes a band of output columns with a single-threaded product: one join
+    // per product (inside a parallel region OpenBLAS runs on the calling thread).
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int t = 0; t < threads; ++t) {
+        const Eigen::Index c0 = t == 0 ? 0 : (M * t / threads) & ~Eigen::Index(15);
+        const Eigen::Index c1 = t + 1 == threads ? M : (M * (t + 1) / threads) & ~Eigen::Index(15);
+        out.middleCols(c0, c1 - c0).noalias() += x * w.middleCols(c0, c1 - c0);
+    }
+}
+
+} // namespace
+
+void matmulAdd(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w)
+{
+    matmulAddSplit(out, x, w);
+}
+
+void matmulAddTransposed(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w)
+{
+    matmulAddSplit(out, x, w.transpose());
+}
+
+void linearForward(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &w, const Mat &bias)
+{
+    y.resize(x.rows(), w.cols());
+    // Starting from the bias saves the pass that zeroes the output before accumulating.
+    if (bias.size() > 0)
+        y.rowwise() = bias.row(0);
+    else
+        y.setZero();
+    matmulAdd(y, x, w);
+}
+
+void linearBackward(Mat *dx, Mat &dw, Mat &dbias, const Mat &dy, const Eigen::Ref<const Mat> &x, const Mat &w)
+{
+    if (dx) {
+        dx->resize(dy.rows(), w.rows());
+        dx->noalias() = dy * w.transpose();
+    }
+    dw.noalias() += x.transpose() * dy;
+    if (dbias.size() > 0)
+        dbias.row(0) += dy.colwise().sum();
+}
+
+void normForward(NormKind kind, Mat &y, ColVec &mean, ColVec &rstd, const Mat &x, const Mat &scale, const Mat &bias,
+                 float eps)
+{
+    const Eigen::Index n = x.rows();
+    const float invD = 1.0f / float(x.cols());
+    y.resize(x.rows(), x.cols());
+    mean.resize(n);
+    rstd.resize(n);
+    const bool hasBias = kind == NormKind::LayerNorm && bias.size() > 0;
+    for (Eigen::Index r = 0; r < n; ++r) {
+        if (kind == NormKind::LayerNorm) {
+            const float m = x.row(r).sum() * invD;
+            const float var = (x.row(r).array() - m).square().sum() * invD;
+            mean[r] = m;
+            rstd[r] = 1.0f / std::sqrt(var + eps);
+            y.row(r) = ((x.row(r).array() - m) * rstd[r] * scale.row(0).array()).matrix();
+            if (hasBias)
+                y.row(r) += bias.row(0);
+        } else {
+            mean[r] = 0.0f;
+            rstd[r] = 1.0f / std::sqrt(x.row(r).squaredNorm() * invD + eps);
+            y.row(r) = (x.row(r).array() * rstd[r] * scale.row(0).array()).matrix();
+        }
+    }
+}
+
+void normBackward(NormKind kind, Mat &dx, Mat &dscale, Mat &dbias, const Mat &dy, const Mat &x, const ColVec &mean,
+                  const ColVec &rstd, const Mat &scale)
+{
+    const Eigen::Index n = x.rows();
+    const float invD = 1.0f / float(x.cols());
+    dx.resize(x.rows(), x.cols());
+    Eigen::Array<float, 1, Eigen::Dynamic> xhat(x.cols()), dxhat(x.cols());
+    for (Eigen::Index r = 0; r < n; ++r) {
+        xhat = (x.row(r).array() - mean[r]) * rstd[r];
+        dxhat = dy.row(r).array() * scale.row(0).array();
+        dscale.row(0).array() += dy.row(r).array() * xhat;
+        const float meanDxhatXhat = (dxhat * xhat).sum() * invD;
+        if (kind == NormKind::LayerNorm) {
+            const float meanDxhat = dxhat.sum() * invD;
+            dx.row(r) = (rstd[r] * (dxhat - meanDxhat - xhat * meanDxhatXhat)).matrix();
+        } else {
+            dx.row(r) = (rstd[r] * (dxhat - xhat * meanDxhatXhat)).matrix();
+        }
+    }
+    if (kind == NormKind::LayerNorm && dbias.size() > 0)
+        dbias.row(0) += dy.colwise().sum();
+}
+
+void ropeTables(Mat &cos, Mat &sin, int T, int rotDim, double theta)
+{
+    const int half = rotDim / 2;
+    cos.resize(T, half);
+    sin.resize(T, half);
+    for (int i = 0; i < half; ++i) {
+        const float invFreq = float(1.0 / std::pow(theta, double(float(2 * i) / float(rotDim))));
+        for (int t = 0; t < T; ++t) {
+            const float angle = float(t) * invFreq;
+            cos(t, i) = std::cos(angle);
+            sin(t, i) = std::sin(angle);
+        }
+    }
+}
+
+void ropeApply(Eigen::Ref<Mat> x, int T, int col0, int nHeads, int headDim, int rotDim, const Mat &cos,
+               const Mat &sin, bool inverse, int pos0)
+{
+    const int half = rotDim / 2;
+    const float sign = inverse ? -1.0f : 1.0f;
+    for (Eigen::Index r = 0; r < x.rows(); ++r) {
+        const int t = pos0 + int(r % T);
+        float *row = x.row(r).data();
+        for (int h = 0; h < nHeads; ++h) {
+            float *v = row + col0 + h * headDim;
+            for (int i = 0; i < half; ++i) {
+                const float c = cos(t, i), s = sign * sin(t, i);
+                const float a = v[i], b = v[i + half];
+                v[i] = a * c - b * s;
+                v[i + half] = b * c + a * s;
+            }
+        }
+    }
+}
+
+void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *scores, const Eigen::Ref<const Mat> &q,
+                          const Eigen::Ref<const Mat> &k, const Eigen::Ref<const Mat> &v, AttentionMask mask,
+                          int qPos0, int kPos0)
+{
+    const Eigen::Index Tq = q.rows(), Tk = k.rows();
+    const float scale = 1.0f / std::sqrt(float(q.cols()));
+    probs.noalias() = q * k.transpose();
+    probs *= scale;
+    if (scores)
+        *scores = probs;
+    for (Eigen::Index i = 0; i < Tq; ++i) {
+        const Eigen::Index qp = qPos0 + i;
+        const Eigen::Index hi = std::min<Eigen::Index>(Tk - 1, (mask.causal ? qp : kPos0 + Tk - 1) - kPos0);
+        const Eigen::Index lo =
+            std::max<Eigen::Index>(0, (mask.slidingWindow > 0 ? qp - mask.slidingWindow + 1 : kPos0) - kPos0);
+        auto row = probs.row(i);
+        if (lo > hi) {
+            row.setZero();
+            continue;
+        }
+        auto seen = row.segment(lo, hi - lo + 1).array();
+        const float m = seen.maxCoeff();
+        seen = (seen - m).exp();
+        seen /= seen.sum();
+        if (lo > 0)
+            row.head(lo).setZero();
+        if (hi + 1 < Tk)
+            row.tail(Tk - hi - 1).setZero();
+    }
+    out.noalias() = probs * v;
+}
+
+void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Mat> dv, Mat &dp,
+                           const Eigen::Ref<const Mat> &dOut, const Eigen::Ref<const Mat> &p,
+                           const Eigen::Ref<const Mat> &q, const Eigen::Ref<const Mat> &k,
+                           const Eigen::Ref<const Mat> &v)
+{
+    const float scale = 1.0f / std::sqrt(float(q.cols()));
+    dv.noalias() += p.transpose() * dOut;
+    dp.resize(p.rows(), p.cols());
+    dp.noalias() = dOut * v.transpose();
+    // softmax backward: dS = P ⊙ (dP − rowsum(P ⊙ dP)); masked entries have P = 0.
+    for (Eigen::Index i = 0; i < p.rows(); ++i) {
+        const float dot = p.row(i).dot(dp.row(i));
+        dp.row(i) = (p.row(i).array() * (dp.row(i).array() - dot) * scale).matrix();
+    }
+    dq.noalias() = dp * k;
+    dk.noalias() += dp.transpose() * q;
+}
+
+void attentionForward(Mat &out, Mat &probs, const Mat &qkv, const std::vector<int> &offsets, int nHeads,
+                      int nKvHeads, int headDim, AttentionMask mask)
+{
+    const int B = int(offsets.size()) - 1, N = offsets.back();
+    int maxT = 0;
+    for (int b = 0; b < B; ++b)
+        maxT = std::max(maxT, offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
+    out.resize(N, Eigen::Index(nHeads) * headDim);
+    probs.resize(Eigen::Index(nHeads) * N, maxT);
+    const int group = nHeads / nKvHeads;
+#pragma omp parallel for schedule(dynamic)
+    for (int bh = 0; bh < B * nHeads; ++bh) {
+        const int b = bh / nHeads, h = bh % nHeads, g = h / group;
+        const int r0 = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - r0;
+        attentionHeadForward(out.block(r0, Eigen::Index(h) * headDim, T, headDim),
+                             probs.block(Eigen::Index(nHeads) * r0 + Eigen::Index(h) * T, 0, T, T), nullptr,
+                             qkv.block(r0, Eigen::Index(h) * headDim, T, headDim),
+                             qkv.block(r0, Eigen::Index(nHeads + g) * headDim, T, headDim),
+                             qkv.block(r0, Eigen::Index(nHeads + nKvHeads + g) * headDim, T, headDim), mask);
+    }
+}
+
+void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &qkv, const std::vector<int> &offsets,
+                       int nHeads, int nKvHeads, int headDim)
+{
+    const int B = int(offsets.size()) - 1;
+    dQkv.resize(qkv.rows(), qkv.cols());
+    const int group = nHeads / nKvHeads;
+#pragma omp parallel for schedule(dynamic)
+    for (int bg = 0; bg < B * nKvHeads; ++bg) {
+        const int b = bg / nKvHeads, g = bg % nKvHeads;
+        const int r0 = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - r0;
+        const auto k = qkv.block(r0, Eigen::Index(nHeads + g) * headDim, T, headDim);
+        const auto v = qkv.block(r0, Eigen::Index(nHeads + nKvHeads + g) * headDim, T, headDim);
+        auto dk = dQkv.block(r0, Eigen::Index(nHeads + g) * headDim, T, headDim);
+        auto dv = dQkv.block(r0, Eigen::Index(nHeads + nKvHeads + g) * headDim, T, headDim);
+        dk.setZero();
+        dv.setZero();
+        thread_local Mat dp;
+        for (int h = g * group; h < (g + 1) * group; ++h) {
+            attentionHeadBackward(dQkv.block(r0, Eigen::Index(h) * headDim, T, headDim), dk, dv, dp,
+                                  dOut.block(r0, Eigen::Index(h) * headDim, T, headDim),
+                                  probs.block(Eigen::Index(nHeads) * r0 + Eigen::Index(h) * T, 0, T, T),
+                                  qkv.block(r0, Eigen::Index(h) * headDim, T, headDim), k, v);
+        }
+    }
+}
+
+namespace {
+
+std::vector<int> equalOffsets(int B, int T)
+{
+    std::vector<int> offsets(std::size_t(B) + 1);
+    for (int b = 0; b <= B; ++b)
+        offsets[std::size_t(b)] = b * T;
+    return offsets;
+}
+
+} // namespace
+
+void attentionForward(Mat &out, Mat &probs, const Mat &qkv, int B, int T, int nHeads, int nKvHeads, int headDim,
+                      bool causal)
+{
+    attentionForward(out, probs, qkv, equalOffsets(B, T), nHeads, nKvHeads, headDim, AttentionMask{causal, 0});
+}
+
+void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &qkv, int B, int T, int nHeads,
+                       int nKvHeads, int headDim)
+{
+    attentionBackward(dQkv, dOut, probs, qkv, equalOffsets(B, T), nHeads, nKvHeads, headDim);
+}
+
+Mat sinusoidalTable(int T, int d)
+{
+    Mat pe(T, d);
+    for (int t = 0; t < T; ++t) {
+        for (int i = 0; i < d; ++i) {
+            const double freq = std::pow(10000.0, -double(i - i % 2) / double(d));
+            pe(t, i) = float(i % 2 == 0 ? std::sin(t * freq) : std::cos(t * freq));
+        }
+    }
+    return pe;
+}
+
+} // namespace tx::ops

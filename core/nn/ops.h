@@ -1,0 +1,106 @@
+#pragma once
+
+#include "core/design/modelconfig.h"
+#include "core/nn/mat.h"
+
+#include <vector>
+
+namespace tx::ops {
+
+// The engine's layers as forward/backward pairs (llm.c style), one kernel each, used by
+// running, the attention view and training alike. Every *Forward keeps nothing itself: what its
+// *Backward needs (inputs, means, reciprocal standard deviations, probabilities) lives in the
+// caller's buffers. N is the number of rows (the tokens of all sequences stacked).
+//
+// Vectors (biases, norm scales) are (1, n) matrices; an empty one means "absent".
+// Backward conventions: input gradients (dx) are assigned; parameter gradients (dw, db) are
+// accumulated (+=), so a tied or shared tensor collects from every use.
+
+// out (N, M) += x (N, K) * w (K, M), the output columns split over the OpenMP threads when the
+// product is large enough to pay for the join.
+void matmulAdd(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w);
+// out (N, M) += x (N, K) * w (M, K)ᵀ, e.g. the tied LM head: logits = h * wteᵀ.
+void matmulAddTransposed(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w);
+
+// y (N, out) = x (N, in) * w (in, out) + bias (1, out).
+void linearForward(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &w, const Mat &bias);
+// dx (N, in) = dy wᵀ (skipped when dx is null); dw += xᵀ dy; dbias += Σ_rows dy.
+void linearBackward(Mat *dx, Mat &dw, Mat &dbias, const Mat &dy, const Eigen::Ref<const Mat> &x, const Mat &w);
+
+// LayerNorm (biased variance, torch.nn.LayerNorm) or RMSNorm (Llama) over the last dim.
+// mean (N) is 0 for RMSNorm; rstd (N) = 1/sqrt(var + eps) or 1/sqrt(mean(x²) + eps).
+void normForward(NormKind kind, Mat &y, ColVec &mean, ColVec &rstd, const Mat &x, const Mat &scale, const Mat &bias,
+                 float eps);
+void normBackward(NormKind kind, Mat &dx, Mat &dscale, Mat &dbias, const Mat &dy, const Mat &x, const ColVec &mean,
+                  const ColVec &rstd, const Mat &scale);
+
+// Elementwise y = act(x); Gelu is the exact erf form, GeluTanh the tanh approximation
+// (Hendrycks & Gimpel 2016; GPT-2's gelu_new), Silu = x·sigmoid(x).
+void activationForward(Activation act, Mat &y, const Mat &x);
+void activationBackward(Activation act, Mat &dx, const Mat &dy, const Mat &x);
+
+// Gated FFN (SwiGLU with Silu, GeGLU with Gelu): y (N, f) = act(gateUp[:, :f]) ⊙ gateUp[:, f:];
+// gateUp (N, 2f), columns [gate | up] as in the engine's ffnIn.
+void gatedForward(Activation act, Mat &y, const Mat &gateUp);
+void gatedBackward(Activation act, Mat &dGateUp, const Mat &dy, const Mat &gateUp);
+
+// RoPE tables for positions 0..T-1: cos, sin (T, rotDim/2), inv_freq[i] = theta^(-2i/rotDim)
+// (Su et al. 2021; Hugging Face LlamaRotaryEmbedding, whose exponent and angles are float32).
+void ropeTables(Mat &cos, Mat &sin, int T, int rotDim, double theta);
+// Rotates in place the first rotDim dims of nHeads heads of width headDim starting at column
+// col0 of x; row r is at position pos0 + r % T (T rows per sequence), rotate_half convention:
+//   out[i] = x[i] cos - x[i + r/2] sin,  out[i + r/2] = x[i + r/2] cos + x[i] sin.
+// inverse = true rotates by the negative angle, which is the backward pass (rotations are orthogonal).
+void ropeApply(Eigen::Ref<Mat> x, int T, int col0, int nHeads, int headDim, int rotDim, const Mat &cos,
+               const Mat &sin, bool inverse, int pos0 = 0);
+
+// Which keys a query sees: key position kp is visible from query position qp when
+// (not causal or kp <= qp) and (window <= 0 or qp - kp < window).
+struct AttentionMask
+{
+    bool causal = true;
+    int slidingWindow = 0;
+};
+
+// One head of one sequence.
+//   q (Tq, hd) at positions qPos0.., k, v (Tk, hd) at positions kPos0..; out (Tq, hd)
+//   probs (Tq, Tk): softmax of q·kᵀ/sqrt(hd) over the visible keys, 0 elsewhere
+//   scores (Tq, Tk): q·kᵀ/sqrt(hd) before the mask, or nullptr
+void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *scores, const Eigen::Ref<const Mat> &q,
+                          const Eigen::Ref<const Mat> &k, const Eigen::Ref<const Mat> &v, AttentionMask mask,
+                          int qPos0 = 0, int kPos0 = 0);
+// dq (T, hd) is assigned; dk, dv (T, hd) are accumulated (GQA: several query heads share them).
+void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Mat> dv, Mat &scratch,
+                           const Eigen::Ref<const Mat> &dOut, const Eigen::Ref<const Mat> &probs,
+                           const Eigen::Ref<const Mat> &q, const Eigen::Ref<const Mat> &k,
+                           const Eigen::Ref<const Mat> &v);
+
+// Multi-head attention with GQA over the stacked sequences of `offsets` (B + 1 row offsets).
+//   qkv   (N, (nHeads + 2*nKvHeads) * headDim): columns [q heads | k heads | v heads]
+//   out   (N, nHeads * headDim): head h in columns [h*headDim, (h+1)*headDim)
+//   probs (nHeads * N, max T): sequence b, head h is the (T_b, T_b) block at row
+//         nHeads * offsets[b] + h * T_b, row = query, col = key, masked entries 0.
+// Query head h reads key/value head h / (nHeads / nKvHeads).
+void attentionForward(Mat &out, Mat &probs, const Mat &qkv, const std::vector<int> &offsets, int nHeads,
+                      int nKvHeads, int headDim, AttentionMask mask);
+// dQkv (N, (nHeads + 2*nKvHeads) * headDim) is assigned.
+void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &qkv, const std::vector<int> &offsets,
+                       int nHeads, int nKvHeads, int headDim);
+// B sequences of length T each (row b*T + t), causal or not: probs (B*nHeads*T, T).
+void attentionForward(Mat &out, Mat &probs, const Mat &qkv, int B, int T, int nHeads, int nKvHeads, int headDim,
+                      bool causal);
+void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &qkv, int B, int T, int nHeads,
+                       int nKvHeads, int headDim);
+
+// Mean cross-entropy over the rows whose mask is non-zero (mask weights each row).
+//   logits (N, V); targets, mask (N). Returns the loss in nats; 0 when the mask is empty.
+// dlogits (N, V), when given, is assigned d loss / d logits. correct, when given, receives the
+// masked rows whose argmax equals the target, and counted the number of masked rows.
+double crossEntropy(const Mat &logits, const std::vector<int> &targets, const std::vector<float> &mask, Mat *dlogits,
+                    int *correct = nullptr, int *counted = nullptr);
+
+// Sinusoidal table of Vaswani et al. 2017, §3.5: (T, d),
+// PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)).
+Mat sinusoidalTable(int T, int d);
+
+} // namespace tx::ops

@@ -1,0 +1,110 @@
+#include "core/nn/sampler.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tx {
+
+namespace {
+
+int argmax(const float *logits, int V)
+{
+    int best = 0;
+    for (int i = 1; i < V; ++i)
+        if (logits[i] > logits[best])
+            best = i;
+    return best;
+}
+
+bool greedy(const SamplingOptions &o)
+{
+    return o.temperature <= 0.0 || o.topK == 1;
+}
+
+} // namespace
+
+std::vector<std::pair<int, double>> Sampler::candidates(const float *logits, int V) const
+{
+    std::vector<std::pair<int, double>> c;
+    if (greedy(m_options)) {
+        c.emplace_back(argmax(logits, V), 1.0);
+        return c;
+    }
+    const double maxLogit = double(logits[argmax(logits, V)]);
+    c.reserve(std::size_t(V));
+    double total = 0.0;
+    for (int i = 0; i < V; ++i) {
+        const double p = std::exp((double(logits[i]) - maxLogit) / m_options.temperature);
+        c.emplace_back(i, p);
+        total += p;
+    }
+    auto moreLikely = [](const std::pair<int, double> &a, const std::pair<int, double> &b) {
+        return a.second > b.second || (a.second == b.second && a.first < b.first);
+    };
+    std::size_t keep = c.size();
+    if (m_options.topK > 0 && std::size_t(m_options.topK) < c.size()) {
+        keep = std::size_t(m_options.topK);
+        std::partial_sort(c.begin(), c.begin() + std::ptrdiff_t(keep), c.end(), moreLikely);
+        c.resize(keep);
+        total = 0.0;
+        for (const auto &x : c)
+            total += x.second;
+    }
+    if (m_options.topP < 1.0) {
+        // Tokens below (1 - p) / (n - 1) of the mass can never be inside the nucleus (llama2.c's
+        // cut), so only the few above it are sorted.
+        const double cutoff = (1.0 - m_options.topP) / double(std::max<std::size_t>(1, c.size() - 1)) * total;
+        auto end = std::partition(c.begin(), c.end(), [&](const auto &x) { return x.second >= cutoff; });
+        std::sort(c.begin(), end, moreLikely);
+        double mass = 0.0;
+        std::size_t n = 0;
+        for (auto it = c.begin(); it != end; ++it) {
+            mass += it->second;
+            ++n;
+            if (mass >= m_options.topP * total)
+                break;
+        }
+        c.resize(std::max<std::size_t>(1, n));
+        total = mass;
+    } else if (keep == std::size_t(V)) {
+        std::sort(c.begin(), c.end(), moreLikely);
+    }
+    for (auto &x : c)
+        x.second /= total;
+    return c;
+}
+
+int Sampler::next(const float *logits, int V)
+{
+    if (greedy(m_options))
+        return argmax(logits, V);
+    const double u = m_rng.uniform();
+    if (m_options.topK <= 0 && m_options.topP >= 1.0) {
+        // Plain softmax sampling: no ordering needed, one pass in token order.
+        const double maxLogit = double(logits[argmax(logits, V)]);
+        double total = 0.0;
+        m_scratch.resize(std::size_t(V));
+        for (int i = 0; i < V; ++i) {
+            const double p = std::exp((double(logits[i]) - maxLogit) / m_options.temperature);
+            m_scratch[std::size_t(i)] = {i, p};
+            total += p;
+        }
+        double left = u * total;
+        for (int i = 0; i < V; ++i) {
+            left -= m_scratch[std::size_t(i)].second;
+            if (left < 0.0)
+                return i;
+        }
+        return V - 1;
+    }
+    const std::vector<std::pair<int, double>> c = candidates(logits, V);
+    double left = u;
+    for (const auto &x : c) {
+        left -= x.second;
+        if (left < 0.0)
+            return x.first;
+    }
+    return c.back().first;
+}
+
+} // namespace tx

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "core/base/error.h"
+#include "core/base/expected.h"
+#include "core/nn/activationcache.h"
+#include "core/nn/headscore.h"
+#include "core/nn/transformer.h"
+#include "core/train/parameter.h"
+#include "core/train/trainingbatch.h"
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+namespace tx {
+
+// The engine's Transformer with what training adds to it: gradients and AdamW moments (the
+// same TransformerWeights layout, walked through one registry), the activations of the last
+// forward, and the next-token loss. The forward and backward passes are the Transformer's own;
+// there is no second model and nothing to convert: transformer() is the model that runs,
+// saves and shows its attention.
+class TrainableModel
+{
+public:
+    // Weights plus gradients plus two AdamW moments take 16 bytes per parameter.
+    static constexpr std::int64_t kDefaultCapBytes = 512'000'000;
+
+    // Refuses what the engine does not train (EngineSizer::unsupported, purpose Train) and
+    // designs over the cap. The weights start from initGpt2Style(0).
+    static Expected<TrainableModel, Error> create(const ModelConfig &config, bool attentionOnly = false,
+                                                  std::int64_t capBytes = kDefaultCapBytes, float normEps = 1e-5f);
+    // Trains on from a model's weights (e.g. one HfCheckpoint::load read).
+    static Expected<TrainableModel, Error> fromTransformer(Transformer model, std::int64_t capBytes = kDefaultCapBytes);
+
+    // Transformer::initGpt2Style, and fresh optimizer moments.
+    void initGpt2Style(std::uint64_t seed);
+
+    const Transformer &transformer() const { return m_model; }
+    const ModelConfig &config() const { return m_model.config(); }
+    bool attentionOnly() const { return m_model.attentionOnly(); }
+    int maxSequenceLength() const { return m_model.maxSequenceLength(); }
+    std::int64_t parameterCount() const { return m_model.parameterCount(); }
+    // Every learned tensor with its gradient and moments, in registry order (views into this
+    // object: valid until it is moved or destroyed).
+    std::vector<Parameter> parameters();
+
+    // OpenMP threads for this model's passes (attention loops and the products); 0 = all
+    // cores. Applies to the thread that calls forward/backward.
+    void setThreads(int threads) { m_threads = threads; }
+    int threads() const { return m_threads; }
+
+    // Runs the batch (ids < vocab and seqLen <= maxSequenceLength(); the caller checks) and
+    // returns the mean masked cross-entropy in nats, keeping the activations for backward().
+    // correct/counted: masked positions predicted right / counted. Returns a negative value
+    // when `stop` turns true between layers.
+    double forward(const TrainingBatch &batch, int *correct = nullptr, int *counted = nullptr,
+                   const std::atomic<bool> *stop = nullptr);
+    // Gradients of the last forward's loss into every Parameter::grad (zeroed first).
+    // Returns false when `stop` turned true between layers (grads then incomplete).
+    bool backward(const std::atomic<bool> *stop = nullptr);
+
+    const Mat &logits() const { return m_cache.logits; } // (B*T, vocab) of the last forward
+    // (B*nHeads*T, T) attention probabilities of layer `layer` in the last forward:
+    // block b*nHeads + h is sequence b, head h; row = query, col = key.
+    const Mat &attention(int layer) const { return m_cache.layers[std::size_t(layer)].probs; }
+    // Every head's scores on the last forward's batch, which must have been `probe`.
+    std::vector<HeadScore> headScores(const TrainingBatch &probe) const;
+
+private:
+    explicit TrainableModel(Transformer model);
+
+    Transformer m_model;
+    TransformerWeights m_grad;  // d loss / d weights, same layout
+    TransformerWeights m_adamM; // AdamW moments, same layout (empty until the first step)
+    TransformerWeights m_adamV;
+    int m_threads = 0;
+    TrainingBatch m_batch;  // of the last forward
+    ActivationCache m_cache;
+    Mat m_dLogits;          // (B*T, vocab)
+};
+
+} // namespace tx

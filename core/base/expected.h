@@ -6,7 +6,8 @@
 namespace tx {
 
 // A value or an error, until the toolchain's std::expected (C++23) can be used.
-// Recoverable errors are values in this project (STYLE.md rule 7).
+// Recoverable errors are values in this project: readers return the value or an Error
+// naming the file and the field; only ui/ shows message boxes.
 template <typename T, typename E>
 class Expected
 {

@@ -1,10 +1,11 @@
 #include "core/design/designfile.h"
 
+#include "core/base/jsonobjectreader.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonParseError>
 #include <QSaveFile>
 
 #include <cmath>
@@ -333,13 +334,10 @@ QByteArray DesignFile::serialize(const ModelConfig &config)
 
 Expected<ModelConfig, Error> DesignFile::parse(const QByteArray &bytes, const QString &file)
 {
-    QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
-    if (err.error != QJsonParseError::NoError)
-        return Error{file, {}, tr("not valid JSON at offset %1: %2").arg(err.offset).arg(err.errorString())};
-    if (!doc.isObject())
-        return Error{file, {}, tr("expected a JSON object")};
-    const QJsonObject root = doc.object();
+    auto parsed = JsonObjectReader::parse(bytes, file);
+    if (!parsed)
+        return parsed.error();
+    const QJsonObject root = *parsed;
     const QJsonValue version = root.value(QStringLiteral("version"));
     if (!version.isDouble())
         return Error{file, QStringLiteral("version"), tr("missing or not a number")};

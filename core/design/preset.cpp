@@ -1,11 +1,10 @@
 #include "core/design/preset.h"
 
+#include "core/base/jsonobjectreader.h"
 #include "core/design/designfile.h"
 
 #include <QCoreApplication>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 
 #include <cmath>
 
@@ -35,13 +34,10 @@ bool readCount(const QJsonObject &o, const char *key, std::int64_t &out)
 
 Expected<Preset, Error> Preset::parse(const QByteArray &bytes, const QString &file)
 {
-    QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
-    if (err.error != QJsonParseError::NoError)
-        return Error{file, {}, tr("not valid JSON at offset %1: %2").arg(err.offset).arg(err.errorString())};
-    if (!doc.isObject())
-        return Error{file, {}, tr("expected a JSON object")};
-    const QJsonObject o = doc.object();
+    auto parsed = JsonObjectReader::parse(bytes, file);
+    if (!parsed)
+        return parsed.error();
+    const QJsonObject o = *parsed;
     Preset p;
     p.id = o.value(QStringLiteral("id")).toString();
     if (p.id.isEmpty())

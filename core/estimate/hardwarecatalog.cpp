@@ -1,11 +1,11 @@
 #include "core/estimate/hardwarecatalog.h"
 
+#include "core/base/jsonobjectreader.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 
 #include <algorithm>
 #include <cmath>
@@ -41,13 +41,10 @@ bool readNumber(const QJsonObject &o, const char *key, double limit, bool requir
 
 Expected<HardwareCatalog, Error> HardwareCatalog::parse(const QByteArray &bytes, const QString &file)
 {
-    QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
-    if (err.error != QJsonParseError::NoError)
-        return Error{file, {}, tr("not valid JSON at offset %1: %2").arg(err.offset).arg(err.errorString())};
-    if (!doc.isObject())
-        return Error{file, {}, tr("expected a JSON object")};
-    const QJsonObject root = doc.object();
+    auto parsed = JsonObjectReader::parse(bytes, file);
+    if (!parsed)
+        return parsed.error();
+    const QJsonObject root = *parsed;
     if (root.value(QStringLiteral("format")).toString() != QLatin1String("transformer-explorer-hardware"))
         return Error{file, QStringLiteral("format"), tr("expected \"transformer-explorer-hardware\"")};
     if (root.value(QStringLiteral("version")).toInt(-1) != 1)

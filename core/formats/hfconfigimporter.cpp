@@ -1,14 +1,13 @@
 #include "core/formats/hfconfigimporter.h"
 
+#include "core/base/jsonobjectreader.h"
 #include "core/design/configvalidator.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 
 #include <cmath>
 #include <functional>
@@ -817,13 +816,10 @@ QStringList HfConfigImporter::supportedModelTypes()
 
 Expected<ModelConfig, Error> HfConfigImporter::parse(const QByteArray &json, const QString &file)
 {
-    QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
-    if (err.error != QJsonParseError::NoError)
-        return Error{file, {}, tr("not valid JSON at offset %1: %2").arg(err.offset).arg(err.errorString())};
-    if (!doc.isObject())
-        return Error{file, {}, tr("expected a JSON object")};
-    QJsonObject root = doc.object();
+    auto parsed = JsonObjectReader::parse(json, file);
+    if (!parsed)
+        return parsed.error();
+    QJsonObject root = *parsed;
     // transformers 5 moves the RoPE settings into "rope_parameters"; read them as if they
     // were top-level keys when the top level does not have them.
     const QJsonObject rope = root.value(QStringLiteral("rope_parameters")).toObject();

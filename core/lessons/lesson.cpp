@@ -1,12 +1,11 @@
 #include "core/lessons/lesson.h"
 
+#include "core/base/jsonobjectreader.h"
 #include "core/design/designfile.h"
 #include "core/design/presetlibrary.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonParseError>
 
 namespace tx {
 
@@ -73,13 +72,10 @@ Expected<Lesson, Error> Lesson::parse(const QByteArray &bytes, const QString &fi
     // A lesson is a few kilobytes; anything far larger is not one.
     if (bytes.size() > 1024 * 1024)
         return Error{file, {}, tr("larger than 1 MB; not a lesson")};
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return Error{file, {}, tr("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString())};
-    if (!doc.isObject())
-        return Error{file, {}, tr("expected a JSON object")};
-    const QJsonObject root = doc.object();
+    auto parsed = JsonObjectReader::parse(bytes, file);
+    if (!parsed)
+        return parsed.error();
+    const QJsonObject root = *parsed;
     if (root.value(QStringLiteral("format")).toString() != QLatin1String("transformer-explorer-lesson"))
         return Error{file, QStringLiteral("format"), tr("expected \"transformer-explorer-lesson\"")};
     if (root.value(QStringLiteral("version")).toInt(-1) != kVersion)

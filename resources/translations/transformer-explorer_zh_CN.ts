@@ -2983,14 +2983,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>未知的设计字段</translation>
     </message>
     <message>
-        <source>not valid JSON at offset %1: %2</source>
-        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
-    </message>
-    <message>
-        <source>expected a JSON object</source>
-        <translation>应为 JSON 对象</translation>
-    </message>
-    <message>
         <source>missing or not a number</source>
         <translation>缺失或不是数字</translation>
     </message>
@@ -3430,14 +3422,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
 <context>
     <name>tx::HardwareCatalog</name>
     <message>
-        <source>not valid JSON at offset %1: %2</source>
-        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
-    </message>
-    <message>
-        <source>expected a JSON object</source>
-        <translation>应为 JSON 对象</translation>
-    </message>
-    <message>
         <source>expected &quot;transformer-explorer-hardware&quot;</source>
         <translation>应为“transformer-explorer-hardware”</translation>
     </message>
@@ -3656,14 +3640,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
 <context>
     <name>tx::HfConfigImporter</name>
     <message>
-        <source>not valid JSON at offset %1: %2</source>
-        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
-    </message>
-    <message>
-        <source>expected a JSON object</source>
-        <translation>应为 JSON 对象</translation>
-    </message>
-    <message>
         <source>required key is missing (supported: %1)</source>
         <translation>缺少必需的键（支持：%1）</translation>
     </message>
@@ -3732,6 +3708,17 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::JsonObjectReader</name>
+    <message>
+        <source>not valid JSON at offset %1: %2</source>
+        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+</context>
+<context>
     <name>tx::JsonReader</name>
     <message>
         <source>expected a number in (%1, %2]</source>
@@ -3786,14 +3773,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>larger than 1 MB; not a lesson</source>
         <translation>大于 1 MB；不是课程文件</translation>
-    </message>
-    <message>
-        <source>not valid JSON at offset %1: %2</source>
-        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
-    </message>
-    <message>
-        <source>expected a JSON object</source>
-        <translation>应为 JSON 对象</translation>
     </message>
     <message>
         <source>expected &quot;transformer-explorer-lesson&quot;</source>
@@ -4484,14 +4463,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
 </context>
 <context>
     <name>tx::Preset</name>
-    <message>
-        <source>not valid JSON at offset %1: %2</source>
-        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
-    </message>
-    <message>
-        <source>expected a JSON object</source>
-        <translation>应为 JSON 对象</translation>
-    </message>
     <message>
         <source>missing</source>
         <translation>缺失</translation>

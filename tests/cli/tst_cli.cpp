@@ -1,11 +1,11 @@
 // The command line as a user or a script sees it: transformer-explorer run through QProcess,
 // checking stdout, stderr and the exit code.
 #include "core/design/presetlibrary.h"
+#include "tests/support/clirun.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -13,27 +13,11 @@ using namespace tx;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = CliRun;
 
 Run run(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(TX_APP_PATH), args);
-    Run r;
-    if (!p.waitForFinished(60'000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return CliRun::run(args);
 }
 
 QString hfFixture(const char *id)

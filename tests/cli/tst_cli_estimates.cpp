@@ -3,10 +3,10 @@
 // stderr line naming the flag.
 #include "core/design/presetlibrary.h"
 #include "core/estimate/evaluator.h"
+#include "tests/support/clirun.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -14,24 +14,11 @@ using namespace tx;
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = CliRun;
 
 Run run(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(TX_APP_PATH), args);
-    Run r;
-    if (!p.waitForFinished(60000))
-        return r;
-    r.code = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return CliRun::run(args);
 }
 
 double at(const QJsonObject &root, const QString &path)
@@ -64,7 +51,7 @@ private slots:
                            QStringLiteral("--mfu"), QStringLiteral("0.5"), QStringLiteral("--price"), QStringLiteral("2.25"),
                            QStringLiteral("--law"), QStringLiteral("epoch"), QStringLiteral("--format"),
                            QStringLiteral("json")});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY(r.err.isEmpty());
         const QJsonObject root = QJsonDocument::fromJson(r.out).object();
 
@@ -131,7 +118,7 @@ private slots:
     {
         const Run r = run({QStringLiteral("size"), QStringLiteral("--preset"), QStringLiteral("gpt2"),
                            QStringLiteral("--format"), QStringLiteral("json")});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QJsonObject a = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("assumptions")).toObject();
         QCOMPARE(a.value(QStringLiteral("mfu")).toDouble(), 0.40);
         QCOMPARE(a.value(QStringLiteral("device")).toString(), QStringLiteral("h100-sxm-80gb"));
@@ -143,7 +130,7 @@ private slots:
     {
         const Run r = run({QStringLiteral("size"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
                            QStringLiteral("--seq"), QStringLiteral("4096"), QStringLiteral("--explain")});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QString out = QString::fromUtf8(r.out);
         QVERIFY(out.contains(QStringLiteral("  KV cache                          2.15 GB (2.00 GiB)\n")));
         QVERIFY(out.contains(QStringLiteral("Scaling: Chinchilla (Hoffmann et al. 2022, approach 3)")));
@@ -162,7 +149,7 @@ private slots:
         f.close();
         const Run r = run({QStringLiteral("size"), QStringLiteral("--preset"), QStringLiteral("gpt2"),
                            QStringLiteral("--hardware"), path, QStringLiteral("--format"), QStringLiteral("json")});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(root.value(QStringLiteral("hardware")).toObject().value(QStringLiteral("device")).toString(),
                  QStringLiteral("lab-gpu"));
@@ -198,7 +185,7 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(QString, flag);
         const Run r = run(QStringList{QStringLiteral("size"), QStringLiteral("--preset"), QStringLiteral("gpt2")} + args);
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.out.isEmpty());
         const QString err = QString::fromUtf8(r.err);
         QCOMPARE(err.count(QLatin1Char('\n')), 1);

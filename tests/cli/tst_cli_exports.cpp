@@ -5,9 +5,9 @@
 #include "core/design/presetlibrary.h"
 #include "core/estimate/evaluator.h"
 #include "core/estimate/sweep.h"
+#include "tests/support/clirun.h"
 
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtEndian>
 #include <QtTest>
@@ -16,24 +16,11 @@ using namespace tx;
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = CliRun;
 
 Run run(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(TX_APP_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.code = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return CliRun::run(args);
 }
 
 QByteArray readAll(const QString &path)
@@ -59,7 +46,7 @@ private slots:
                            QStringLiteral("--steps"), QStringLiteral("32"), QStringLiteral("--preset"),
                            QStringLiteral("llama-2-7b"), QStringLiteral("--seq"), QStringLiteral("4096"),
                            QStringLiteral("--out"), path});
-        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         const QStringList lines = QString::fromUtf8(readAll(path)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 1 + 32);
         QCOMPARE(lines.front(),
@@ -105,7 +92,7 @@ private slots:
                            QStringLiteral("--from"), QStringLiteral("768"), QStringLiteral("--to"), QStringLiteral("770"),
                            QStringLiteral("--steps"), QStringLiteral("3"), QStringLiteral("--preset"), QStringLiteral("gpt2"),
                            QStringLiteral("--out"), path});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QStringList lines = QString::fromUtf8(readAll(path)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 4);
         QVERIFY(lines[1].startsWith(QStringLiteral("1,768,124439808,"))); // gpt2, models.json
@@ -119,7 +106,7 @@ private slots:
                            QStringLiteral("--from"), QStringLiteral("1"), QStringLiteral("--to"), QStringLiteral("2"),
                            QStringLiteral("--steps"), QStringLiteral("2"), QStringLiteral("--preset"), QStringLiteral("gpt2"),
                            QStringLiteral("--out"), QStringLiteral("x.csv")});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.startsWith("--vary: unknown setting \"wingspan\""));
         QCOMPARE(r.err.count('\n'), 1);
     }
@@ -132,7 +119,7 @@ private slots:
                            QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--width"),
                            QStringLiteral("1234"), QStringLiteral("--height"), QStringLiteral("567"), QStringLiteral("--dpi"),
                            QStringLiteral("110"), QStringLiteral("--out"), path});
-        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         const QByteArray png = readAll(path);
         QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
         // IHDR: width and height are big-endian 32-bit integers at bytes 16 and 20 (PNG spec §11.2.2).
@@ -148,7 +135,7 @@ private slots:
             const Run r = run({QStringLiteral("chart"), QStringLiteral("--chart"), QStringLiteral("scaling"),
                                QStringLiteral("--preset"), QStringLiteral("gpt2"), QStringLiteral("--law"), QStringLiteral("epoch"),
                                QStringLiteral("--out"), path});
-            QVERIFY2(r.code == 0, r.err.constData());
+            QVERIFY2(r.exitCode == 0, r.err.constData());
             const QByteArray bytes = readAll(path);
             if (name.endsWith(QLatin1String(".svg")))
                 QVERIFY(bytes.contains("<svg"));
@@ -161,7 +148,7 @@ private slots:
     {
         const Run r = run({QStringLiteral("chart"), QStringLiteral("--chart"), QStringLiteral("pie"),
                            QStringLiteral("--preset"), QStringLiteral("gpt2"), QStringLiteral("--out"), QStringLiteral("pie.png")});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QCOMPARE(r.err, QByteArray("--chart: unknown chart \"pie\" (expected params|memory|compute|scaling)\n"));
     }
 
@@ -184,7 +171,7 @@ private slots:
     {
         QFETCH(QStringList, args);
         const Run r = run(args);
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.startsWith("/nonexistent-dir/"), r.err.constData());
         QVERIFY(r.err.contains(": cannot write the file: "));
         QCOMPARE(r.err.count('\n'), 1);
@@ -196,7 +183,7 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("r.html"));
         const Run r = run({QStringLiteral("report"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
                            QStringLiteral("--compare"), QStringLiteral("gpt2"), QStringLiteral("--out"), path});
-        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         const QByteArray html = readAll(path);
         QVERIFY(!html.contains("http://"));
         QVERIFY(!html.contains("https://"));
@@ -209,15 +196,11 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("r.html"));
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("LC_ALL"), QStringLiteral("zh_CN.UTF-8"));
-        env.insert(QStringLiteral("LANG"), QStringLiteral("zh_CN.UTF-8"));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(TX_APP_PATH),
-                {QStringLiteral("report"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--out"), path});
-        QVERIFY(p.waitForFinished(120000));
-        QCOMPARE(p.exitCode(), 0);
+        const Run r = CliRun::run({QStringLiteral("report"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                                   QStringLiteral("--out"), path},
+                                  {{QStringLiteral("LC_ALL"), QStringLiteral("zh_CN.UTF-8")},
+                                   {QStringLiteral("LANG"), QStringLiteral("zh_CN.UTF-8")}});
+        QCOMPARE(r.exitCode, 0);
         const QString html = QString::fromUtf8(readAll(path));
         QVERIFY(html.contains(QStringLiteral("Llama-2-7B — 设计报告")));
         QVERIFY(html.contains(QStringLiteral("6,738,415,616")));

@@ -1,10 +1,10 @@
 // `transformer-explorer run` as a user or a script sees it, through QProcess.
+#include "tests/support/clirun.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -12,8 +12,11 @@
 #include <cmath>
 #include <numeric>
 
+using tx::CliRun;
+
 namespace {
 
+// run's output is checked as text.
 struct Run
 {
     int exitCode = -1;
@@ -23,18 +26,8 @@ struct Run
 
 Run run(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(TX_APP_PATH), QStringList{QStringLiteral("run")} + args);
-    Run r;
-    if (!p.waitForFinished(120'000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    const CliRun r = CliRun::run(QStringList{QStringLiteral("run")} + args);
+    return {r.exitCode, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
 const QString kGpt2Tiny = QStringLiteral(TX_TEST_DATA_DIR "/engine/gpt2-tiny");

@@ -1,37 +1,23 @@
 // `transformer-explorer train` as a script sees it: exit codes, the JSON keys README
 // documents, the files written into --out, and one-line errors naming the option.
+#include "tests/support/clirun.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
+using tx::CliRun;
+
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = CliRun;
 
 Run run(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(TX_APP_PATH), QStringList{QStringLiteral("train")} + args);
-    Run r;
-    if (!p.waitForFinished(120'000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return CliRun::run(QStringList{QStringLiteral("train")} + args);
 }
 
 } // namespace

@@ -14,6 +14,8 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <algorithm>
+
 namespace tx {
 
 namespace {
@@ -134,6 +136,9 @@ int runSizeCommand(QStringList args)
     bool hasFormat = false;
     const QString format = DesignArguments::takeOption(args, QStringLiteral("format"), &hasFormat);
     const bool explainFigures = DesignArguments::takeFlag(args, QStringLiteral("explain"));
+    const bool fromHf = std::any_of(args.begin(), args.end(), [](const QString &a) {
+        return a == QLatin1String("--hf-config") || a.startsWith(QLatin1String("--hf-config="));
+    });
     auto design = DesignArguments::take(args);
     if (!design)
         return fail(design.error());
@@ -163,6 +168,9 @@ int runSizeCommand(QStringList args)
         return 0;
     }
     out << (design->name.isEmpty() ? tr("Custom design") : design->name) << '\n';
+    // An imported config says which module was counted (multimodal: the text model only).
+    if (fromHf)
+        out << tr("Source: %1").arg(design->source) << '\n';
     out << tr("Parameters: %1 (%2)").arg(NumberFormat::exact(count->total), NumberFormat::count(double(count->total)))
         << '\n';
     if (count->active != count->total) {

@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <algorithm>
 #include <optional>
 
 namespace tx {
@@ -138,6 +139,9 @@ int runSizeCommand(QStringList args)
     bool hasFormat = false;
     const QString format = DesignArguments::takeOption(args, QStringLiteral("format"), &hasFormat);
     const bool explainFigures = DesignArguments::takeFlag(args, QStringLiteral("explain"));
+    const bool fromHf = std::any_of(args.begin(), args.end(), [](const QString &a) {
+        return a == QLatin1String("--hf-config") || a.startsWith(QLatin1String("--hf-config="));
+    });
     bool hasModel = false;
     const QString modelPath = DesignArguments::takeOption(args, QStringLiteral("model"), &hasModel);
     std::optional<ModelInspection> model;
@@ -216,6 +220,9 @@ int runSizeCommand(QStringList args)
                    .arg(model->file.path, ModelDesign::toString(model->design->source),
                         NumberFormat::exact(model->file.tensorDataBytes()))
             << '\n';
+    // An imported config says which module was counted (multimodal: the text model only).
+    if (fromHf)
+        out << tr("Source: %1").arg(design->source) << '\n';
     out << tr("Parameters: %1 (%2)").arg(NumberFormat::exact(count->total), NumberFormat::count(double(count->total)))
         << '\n';
     if (count->active != count->total) {

@@ -2,6 +2,8 @@
 
 #include "core/design/designfile.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -98,6 +100,27 @@ bool DesignEdits::editable(const ModelConfig &config, const DesignLocks &locks, 
         || field == QLatin1String("moe_first_dense") || field == QLatin1String("moe_shared_d_ff"))
         return config.moe.enabled();
     return true;
+}
+
+QString DesignEdits::notEditableReason(const ModelConfig &config, const DesignLocks &locks, const QString &field)
+{
+    if (editable(config, locks, field))
+        return {};
+    const auto tr = [](const char *text) { return QCoreApplication::translate("tx::DesignEdits", text); };
+    if (field == QLatin1String("d_ff"))
+        return tr("Follows the width: \"Keep at ×4 d_model\" is on.");
+    if (field == QLatin1String("tied_embeddings"))
+        return tr("The design has no output head.");
+    if (field == QLatin1String("n_kv_heads") || field == QLatin1String("qk_norm"))
+        return tr("Not used by latent attention (MLA): its keys and values come from one shared latent.");
+    if (field == QLatin1String("global_every"))
+        return config.slidingWindow > 0 ? tr("The design lists each layer's attention (layer_types).")
+                                         : tr("Needs a sliding window first.");
+    if (field.startsWith(QLatin1String("moe_")))
+        return tr("Needs experts (set Experts above 1).");
+    if (field.contains(QLatin1String("lora_rank")) || field.endsWith(QLatin1String("_head_dim")))
+        return tr("Only for latent attention (MLA).");
+    return tr("Not used by this design.");
 }
 
 int DesignEdits::nearestMultiple(double v, int step)

@@ -53,6 +53,8 @@ public:
     // only under MLA (key/value heads and QK-norm only without it), "every N-th global" only
     // with a window and no explicit layer list, expert widths and dense layers only with experts.
     static bool editable(const ModelConfig &config, const DesignLocks &locks, const QString &field);
+    // Why `field` takes no edits for this design, in plain words; empty when it does.
+    static QString notEditableReason(const ModelConfig &config, const DesignLocks &locks, const QString &field);
 
     // The multiple of `step` nearest to v (v ≥ 0), at least `step`; halves go up.
     static int nearestMultiple(double v, int step);

@@ -2977,6 +2977,41 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::DesignEdits</name>
+    <message>
+        <source>Follows the width: &quot;Keep at ×4 d_model&quot; is on.</source>
+        <translation>跟随宽度：“保持为 ×4 d_model”已开启。</translation>
+    </message>
+    <message>
+        <source>The design has no output head.</source>
+        <translation>该设计没有输出头。</translation>
+    </message>
+    <message>
+        <source>Not used by latent attention (MLA): its keys and values come from one shared latent.</source>
+        <translation>潜在注意力（MLA）不用它：键和值来自一个共享的潜向量。</translation>
+    </message>
+    <message>
+        <source>The design lists each layer&apos;s attention (layer_types).</source>
+        <translation>该设计逐层列出了注意力类型（layer_types）。</translation>
+    </message>
+    <message>
+        <source>Needs a sliding window first.</source>
+        <translation>需要先设置滑动窗口。</translation>
+    </message>
+    <message>
+        <source>Needs experts (set Experts above 1).</source>
+        <translation>需要专家（把专家数设为大于 1）。</translation>
+    </message>
+    <message>
+        <source>Only for latent attention (MLA).</source>
+        <translation>仅用于潜在注意力（MLA）。</translation>
+    </message>
+    <message>
+        <source>Not used by this design.</source>
+        <translation>该设计不使用此项。</translation>
+    </message>
+</context>
+<context>
     <name>tx::DesignFile</name>
     <message>
         <source>unknown design field</source>

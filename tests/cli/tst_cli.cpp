@@ -149,6 +149,13 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("Parameters: 6,738,415,616"), r.out.constData());
 
+        // A multimodal config counts the text model and says so (Llama 4 Scout: 107,769,861,120,
+        // reference/modern/models.json; the vision tower is 871,932,416 more).
+        r = run({QStringLiteral("size"), QStringLiteral("--hf-config"), hfFixture("llama-4-scout")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Parameters: 107,769,861,120"), r.out.constData());
+        QVERIFY(r.out.contains("(text model only: the vision tower and its projector are not counted)"));
+
         // --set applies on top of the import: tying Llama-2-7B's head drops 32000 × 4096.
         r = run({QStringLiteral("size"), QStringLiteral("--hf-config"), hfFixture("llama-2-7b"), QStringLiteral("--set"),
                  QStringLiteral("tied_embeddings=true"), QStringLiteral("--format"), QStringLiteral("json")});

@@ -159,6 +159,30 @@ private slots:
         QCOMPARE(w.state()->config(), c);
     }
 
+    // Knobs that do not apply say why: under MLA (DeepSeek-V3) the key/value heads and the
+    // QK-norm are off and MLA's ranks show; a multi-head design hides the ranks.
+    void knobsThatDoNotApplySayWhy()
+    {
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("deepseek-v3")));
+        DesignControls *ctl = w.controls();
+        KnobControl *kv = ctl->knob(QStringLiteral("n_kv_heads"));
+        QVERIFY(!kv->isEnabled());
+        QVERIFY2(kv->slider()->toolTip().startsWith(QStringLiteral("Not used by latent attention (MLA)")),
+                 qPrintable(kv->slider()->toolTip()));
+        QVERIFY(!ctl->combo(QStringLiteral("qk_norm"))->isEnabled());
+        QVERIFY(ctl->combo(QStringLiteral("qk_norm"))->toolTip().startsWith(QStringLiteral("Not used by latent")));
+        QVERIFY(!ctl->knob(QStringLiteral("kv_lora_rank"))->isHidden());
+        QCOMPARE(ctl->knob(QStringLiteral("kv_lora_rank"))->value(), 512);
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        QVERIFY(ctl->knob(QStringLiteral("kv_lora_rank"))->isHidden());
+        QVERIFY(kv->isEnabled());
+        QVERIFY(!kv->slider()->toolTip().startsWith(QStringLiteral("Not used")));
+        KnobControl *shared = ctl->knob(QStringLiteral("moe_shared_experts"));
+        QVERIFY(!shared->isEnabled());
+        QVERIFY(shared->slider()->toolTip().startsWith(QStringLiteral("Needs experts")));
+    }
+
     void presetPickerFiltersWhileTyping()
     {
         MainWindow w;

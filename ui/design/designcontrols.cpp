@@ -364,6 +364,7 @@ QComboBox *DesignControls::addCombo(QWidget *group, const QString &field, const 
     for (const auto &item : items)
         combo->addItem(item.first, item.second);
     combo->setToolTip(help);
+    combo->setProperty("help", help);
     auto *text = new QLabel(label, row);
     text->setBuddy(combo);
     text->setToolTip(help);
@@ -507,11 +508,16 @@ void DesignControls::updateEnabled(const DesignSnapshot &s)
     const auto allowed = [this](const QString &field) { return !m_presenting || field == m_focus; };
     for (auto it = m_knobs.cbegin(); it != m_knobs.cend(); ++it) {
         it.value()->setEnabled(DesignEdits::editable(s.config, s.locks, it.key()));
+        it.value()->setDisabledReason(DesignEdits::notEditableReason(s.config, s.locks, it.key()));
         it.value()->slider()->setEnabled(allowed(it.key()));
         it.value()->spinBox()->setEnabled(allowed(it.key()));
     }
-    for (auto it = m_combos.cbegin(); it != m_combos.cend(); ++it)
+    for (auto it = m_combos.cbegin(); it != m_combos.cend(); ++it) {
         it.value()->setEnabled(DesignEdits::editable(s.config, s.locks, it.key()) && allowed(it.key()));
+        const QString reason = DesignEdits::notEditableReason(s.config, s.locks, it.key());
+        const QString help = it.value()->property("help").toString();
+        it.value()->setToolTip(reason.isEmpty() ? help : reason + QStringLiteral("\n\n") + help);
+    }
     for (auto it = m_checks.cbegin(); it != m_checks.cend(); ++it)
         it.value()->setEnabled(DesignEdits::editable(s.config, s.locks, it.key()) && allowed(it.key()));
     m_dffLock->setEnabled(allowed(QStringLiteral("d_ff")));

@@ -65,10 +65,20 @@ void KnobControl::setSuffix(const QString &suffix)
 void KnobControl::setHelp(const QString &tooltip)
 {
     m_help = tooltip;
-    const QString text = m_problem.isEmpty() ? m_help : m_problem + QStringLiteral("\n\n") + m_help;
+    QString text = m_problem.isEmpty() ? m_help : m_problem + QStringLiteral("\n\n") + m_help;
+    if (!m_disabledReason.isEmpty())
+        text = m_disabledReason + QStringLiteral("\n\n") + text;
     for (QWidget *w : {static_cast<QWidget *>(m_label), static_cast<QWidget *>(m_slider),
                        static_cast<QWidget *>(m_spin)})
         w->setToolTip(text);
+}
+
+void KnobControl::setDisabledReason(const QString &reason)
+{
+    if (reason == m_disabledReason)
+        return;
+    m_disabledReason = reason;
+    setHelp(m_help);
 }
 
 int KnobControl::value() const

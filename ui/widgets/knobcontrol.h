@@ -33,6 +33,8 @@ public:
     void setValue(int value);
     // Marks the knob invalid with `reason` (empty clears the mark).
     void setProblem(const QString &reason);
+    // Why the knob takes no edits for this design (shown first in its tooltip); empty clears.
+    void setDisabledReason(const QString &reason);
     QString problem() const { return m_problem; }
 
     QSlider *slider() const { return m_slider; }
@@ -57,6 +59,7 @@ private:
     QLabel *m_problemLabel;
     QString m_help;
     QString m_problem;
+    QString m_disabledReason;
     int m_sliderMin;
     int m_sliderMax;
     Scale m_scale;

@@ -8,6 +8,8 @@
 #include <QFileInfo>
 #include <QHash>
 
+#include <map>
+
 namespace tx {
 
 namespace {
@@ -206,6 +208,34 @@ QString ModelDesign::toString(Source s)
     return {};
 }
 
+// The precision holding most of a file's parameters, for the estimates that follow the design
+// once it is edited (the file's own bytes are exact until then).
+Precision dominantPrecision(const ModelFile &file)
+{
+    std::map<QString, std::int64_t> byType;
+    for (const TensorInfo &t : file.tensors)
+        byType[t.packed ? QStringLiteral("MXFP4") : t.dtype] += t.params;
+    QString top;
+    std::int64_t most = -1;
+    for (const auto &[dtype, params] : byType)
+        if (params > most) {
+            most = params;
+            top = dtype;
+        }
+    if (top == QLatin1String("F32") || top == QLatin1String("F64"))
+        return Precision::FP32;
+    if (top == QLatin1String("F16"))
+        return Precision::FP16;
+    if (top == QLatin1String("BF16"))
+        return Precision::BF16;
+    if (top.startsWith(QLatin1String("F8")))
+        return Precision::FP8;
+    if (top == QLatin1String("Q8_0") || top == QLatin1String("Q8_1") || top == QLatin1String("Q8_K")
+        || top == QLatin1String("I8") || top == QLatin1String("U8"))
+        return Precision::INT8;
+    return Precision::INT4; // the 2- to 6-bit ggml blocks and MXFP4
+}
+
 std::optional<ModelDesign> ModelDesignReader::read(const ModelFile &file)
 {
     QStringList notes;
@@ -227,6 +257,7 @@ std::optional<ModelDesign> ModelDesignReader::read(const ModelFile &file)
         if (auto c = inferGguf(s, file.metadata, notes)) {
             ModelDesign d;
             d.config = *c;
+            d.config.weightPrecision = dominantPrecision(file);
             d.source = ModelDesign::Source::GgufMetadata;
             d.sourcePath = file.path;
             d.notes = notes;
@@ -248,6 +279,7 @@ std::optional<ModelDesign> ModelDesignReader::inferFromTensors(const ModelFile &
     ModelDesign d;
     d.config = *c;
     d.config.name = QFileInfo(file.path).fileName();
+    d.config.weightPrecision = dominantPrecision(file);
     d.source = ModelDesign::Source::TensorNames;
     d.notes = notes;
     return d;

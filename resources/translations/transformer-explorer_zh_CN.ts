@@ -4053,6 +4053,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>Models on this &amp;computer…</source>
         <translation>本机上的模型(&amp;C)…</translation>
     </message>
+    <message>
+        <source>Weights from the design</source>
+        <translation>权重按设计计算</translation>
+    </message>
 </context>
 <context>
     <name>tx::MemoryFigure</name>

@@ -201,6 +201,35 @@ private slots:
         QCOMPARE(models[2].params, std::int64_t(8'030'261'248));
     }
 
+
+    // Files not written by these tests: the engine's checkpoints with their PyTorch reference
+    // outputs (tests/data/engine) pass the strict checks, and their config.json design counts
+    // exactly what they hold.
+    void realCheckpoints_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::addColumn<qint64>("params");
+        QTest::addColumn<QString>("dtype");
+        QTest::newRow("gpt2-tiny") << QStringLiteral("gpt2-tiny") << qint64(27584) << QStringLiteral("F32");
+        QTest::newRow("gpt2-tiny-f16") << QStringLiteral("gpt2-tiny-f16") << qint64(27584) << QStringLiteral("F16");
+        QTest::newRow("llama-tiny-gqa") << QStringLiteral("llama-tiny-gqa") << qint64(20896) << QStringLiteral("F32");
+        QTest::newRow("llama-tiny-gqa-bf16") << QStringLiteral("llama-tiny-gqa-bf16") << qint64(20896) << QStringLiteral("BF16");
+    }
+    void realCheckpoints()
+    {
+        QFETCH(QString, folder);
+        QFETCH(qint64, params);
+        QFETCH(QString, dtype);
+        auto in = ModelInspection::inspect(QStringLiteral(TX_TEST_DATA_DIR "/engine/") + folder);
+        QVERIFY2(in, qPrintable(in ? QString() : in.error().toString()));
+        QCOMPARE(in->file.params(), params);
+        QCOMPARE(in->file.typeCounts().size(), std::size_t(1));
+        QCOMPARE(in->file.typeCounts().begin()->first, dtype);
+        QVERIFY(in->design && in->design->source == ModelDesign::Source::ConfigJson);
+        QCOMPARE(in->designCount->total, params);
+        QVERIFY(in->reconciliation->mismatches().empty());
+    }
+
     // ggml's block sizes (ggml.c type_traits, ggml-common.h static_asserts), as bits per weight.
     void ggmlBlocks_data()
     {

@@ -20,6 +20,7 @@
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTreeView>
+#include <QUndoStack>
 
 using namespace tx;
 
@@ -164,6 +165,18 @@ private slots:
         QCOMPARE(window.state()->config().nKvHeads, 8);
         QVERIFY(window.state()->snapshot().params);
         QCOMPARE(window.state()->snapshot().params->total, std::int64_t(8'030'261'248));
+        // The weights memory is the file's exact tensor data, not 8.03 B × a precision.
+        QVERIFY(window.state()->snapshot().evaluation);
+        QCOMPARE(window.state()->snapshot().evaluation->inference.weightsBytes, 4'912'898'304.0);
+        QVERIFY(window.state()->config().weightPrecision == Precision::INT4); // Q4_K holds most weights
+        // Edited away from the file, the weights follow the design again; undo brings the file back.
+        window.state()->edit(QStringLiteral("layers"), QStringLiteral("n_layers"), [](ModelConfig &c) { c.nLayers = 16; });
+        QTRY_VERIFY(window.state()->assumptions().weightsBytes < 0);
+        QVERIFY(window.state()->snapshot().evaluation->inference.weightsBytes < 3e9);
+        window.state()->undoStack()->undo(); // the release of the file's bytes
+        window.state()->undoStack()->undo(); // the layers edit
+        QCOMPARE(window.state()->config().nLayers, 32);
+        QCOMPARE(window.state()->snapshot().evaluation->inference.weightsBytes, 4'912'898'304.0);
     }
 };
 

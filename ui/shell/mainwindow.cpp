@@ -112,9 +112,34 @@ MainWindow::MainWindow(QWidget *parent)
     // 300 px leaves the pages the width for all eight tab titles at 1600 px.
     resizeDocks({m_workDock}, {300}, Qt::Horizontal);
     setAcceptDrops(true);
+    // An opened model's design replaces the edited one, with the file's exact tensor bytes as the
+    // weights memory (one undo step); once the design is edited away from it, the weights follow
+    // the design's precision again.
     connect(m_model, &ModelPage::opened, this, [this](std::shared_ptr<const ModelInspection> in) {
-        if (in->design)
-            m_state->replace(in->design->config, tr("Open model %1").arg(QFileInfo(in->file.path).fileName()));
+        if (!in->design)
+            return;
+        const QString text = tr("Open model %1").arg(QFileInfo(in->file.path).fileName());
+        const double bytes = double(in->file.tensorDataBytes());
+        m_state->undoStack()->beginMacro(text);
+        m_state->replace(in->design->config, text);
+        m_state->editAssumptions(text, QStringLiteral("weights_bytes"), [bytes](Assumptions &a) { a.weightsBytes = bytes; });
+        m_state->undoStack()->endMacro();
+        m_openedModel = m_state->config();
+    });
+    connect(m_state, &DesignState::snapshotChanged, this, [this](const DesignSnapshot &s) {
+        // Only a change of the design itself lets go of the file's bytes: undoing that release
+        // (the design unchanged) keeps them, as the user asked.
+        const bool designChanged = s.config != m_lastConfig;
+        m_lastConfig = s.config;
+        if (!designChanged || !m_openedModel || s.assumptions.weightsBytes < 0 || s.config == *m_openedModel)
+            return;
+        // Queued: the state is inside an undo command's redo() here.
+        QMetaObject::invokeMethod(this, [this] {
+            if (m_state->assumptions().weightsBytes < 0 || (m_openedModel && m_state->config() == *m_openedModel))
+                return;
+            m_state->editAssumptions(tr("Weights from the design"), QStringLiteral("weights_bytes"),
+                                     [](Assumptions &a) { a.weightsBytes = -1.0; });
+        }, Qt::QueuedConnection);
     });
     connect(m_model, &ModelPage::failed, this,
             [this](const Error &e) { QMessageBox::warning(this, tr("Open model"), e.toString()); });

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "core/design/modelconfig.h"
+
 #include <QMainWindow>
+
+#include <optional>
 
 #include <functional>
 #include <vector>
@@ -135,6 +139,8 @@ private:
     DesignFiles *m_files;
     ExportActions *m_exports;
     ModelPage *m_model;
+    std::optional<ModelConfig> m_openedModel; // the design of the model last opened, as opened
+    ModelConfig m_lastConfig;                 // the design of the last snapshot shown
     QAction *m_presentAction = nullptr;
     QAction *m_unitsAction = nullptr;
 };

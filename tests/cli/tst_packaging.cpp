@@ -140,7 +140,7 @@ private slots:
         }
         const QSet<QString> expected{QStringLiteral("presets"), QStringLiteral("size"), QStringLiteral("report"),
                                      QStringLiteral("chart"),   QStringLiteral("sweep"), QStringLiteral("run"),
-                                     QStringLiteral("train")};
+                                     QStringLiteral("train"),   QStringLiteral("solve")};
         QCOMPARE(commands, expected);
     }
 

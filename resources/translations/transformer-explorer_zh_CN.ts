@@ -4565,6 +4565,10 @@ Time = training FLOPs / (devices · peak · MFU).</source>
         <source>%1 device-hours at $%2/h</source>
         <translation>%1 设备小时，按 $%2/小时</translation>
     </message>
+    <message>
+        <source>%1 tokens/s per user, %2 per million output tokens</source>
+        <translation>每用户 %1 词元/秒，每百万输出词元 %2</translation>
+    </message>
 </context>
 <context>
     <name>tx::Sweep</name>

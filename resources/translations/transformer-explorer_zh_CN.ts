@@ -4443,6 +4443,25 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::ParallelismPlanner</name>
+    <message>
+        <source>%1 devices do not split into tensor %2 × pipeline %3</source>
+        <translation>%1 台设备无法划分为张量并行 %2 × 流水线并行 %3</translation>
+    </message>
+    <message>
+        <source>expert parallel %1 must divide data parallel %2</source>
+        <translation>专家并行度 %1 必须能整除数据并行度 %2</translation>
+    </message>
+    <message>
+        <source>pipeline %1 must divide the %2 layers</source>
+        <translation>流水线并行度 %1 必须能整除 %2 层</translation>
+    </message>
+    <message>
+        <source>no split of %1 devices fits: the leanest needs %2 per device of %3</source>
+        <translation>%1 台设备的任何划分都放不下：最省内存的划分每台需要 %2，而设备只有 %3</translation>
+    </message>
+</context>
+<context>
     <name>tx::ParamFigures</name>
     <message>
         <source>definition: one line per tensor in core/estimate/paramcounter.cpp; published counts pinned in tests/data/reference/models.json</source>
@@ -5895,6 +5914,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>%1 device-hours at $%2/h</source>
         <translation>%1 设备小时，按 $%2/小时</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s per user, %2 per million output tokens</source>
+        <translation>每用户 %1 词元/秒，每百万输出词元 %2</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "ui/pages/summarycards.h"
 
 #include "core/base/numberformat.h"
+#include "core/estimate/servingestimator.h"
 #include "ui/widgets/summarycard.h"
 
 #include <QEvent>
@@ -94,10 +95,19 @@ void SummaryCards::showSnapshot(const DesignSnapshot &s)
                               NumberFormat::bytes(e.inference.kvCacheBytes)));
     const Evaluation::Hardware &hw = e.hardware;
     const QString memory = NumberFormat::bytes(hw.deviceMemoryBytes);
+    // Serving economics in the detail line (README "serving.*"); cents stay visible.
+    const ServingEstimate serving = ServingEstimator::estimate(s.config, s.assumptions, e);
+    const double perMillion = serving.moneyPerMillionOutputTokens;
+    const QString servingText =
+        tr("%1 tokens/s per user, %2 per million output tokens")
+            .arg(serving.tokensPerSecondPerUser, 0, 'f', 1)
+            .arg(perMillion >= 100 ? NumberFormat::money(perMillion)
+                                   : QStringLiteral("$") + QString::number(perMillion, 'g', 3));
     card("hardware.devices_for_inference")
         ->show(hw.fitsOneDeviceInference ? tr("1 device") : tr("needs %1×").arg(hw.devicesForInference),
-               hw.fitsOneDeviceInference ? tr("fits on 1× %1 (%2)").arg(hw.deviceName, memory)
-                                         : tr("needs %1× %2 (%3 each) to run").arg(hw.devicesForInference).arg(hw.deviceName, memory));
+               (hw.fitsOneDeviceInference ? tr("fits on 1× %1 (%2)").arg(hw.deviceName, memory)
+                                          : tr("needs %1× %2 (%3 each) to run").arg(hw.devicesForInference).arg(hw.deviceName, memory))
+                   + QStringLiteral("; ") + servingText);
     card("compute.forward_flops_per_token")
         ->show(NumberFormat::scientific(e.compute.forwardFlopsPerToken), tr("FLOP per generated token (forward pass)"));
     card("memory.training.total_bytes")

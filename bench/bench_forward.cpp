@@ -1,8 +1,13 @@
-// Forward-pass timings of the Eigen engine, medians in milliseconds with attention
-// probabilities captured. The bar (issue 6) is PyTorch 1.13 with OpenBLAS on the same 2 cores:
-// batch 1: T1 1.7 ms, T2 9.5 ms, GPT-2 small 114 ms; batch 32: T1 30 ms, T2 277 ms.
+// Forward-pass timings of the engine, medians in milliseconds with attention probabilities
+// captured, for the engine issue's rows: T1 and T2 at batch 1 and 32, GPT-2 small at batch 1
+// (64 tokens). `--pytorch` also times bench/pytorch_reference.py (PyTorch 1.13 with Debian's
+// OpenBLAS) on the same rows and threads in the same run, alternating engine and PyTorch
+// twice and keeping each side's better median (a shared machine slows some runs), and prints
+// ratio[row]: PyTorch time ÷ engine time. Each row prints the thread count it used: one for
+// the small T1 rows, where a thread join costs more than it saves, two elsewhere.
 // The *_cpu_ms lines give the CPU time of one call summed over threads: on a machine shared
 // with other work, wall time measures the scheduler as much as the engine.
+#include "bench/pytorchreference.h"
 #include "core/nn/transformer.h"
 
 #include <QCoreApplication>
@@ -13,6 +18,8 @@
 #include <ctime>
 #include <random>
 #include <vector>
+
+#include <omp.h>
 
 namespace {
 
@@ -77,41 +84,62 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     QTextStream out(stdout);
+    const bool pytorch = app.arguments().contains(QStringLiteral("--pytorch"));
     std::mt19937 rng(7);
     struct Case
     {
         const char *name;
-        tx::ModelConfig config;
+        int vocab, d, layers, heads, dFf, positions;
         int seq;
-        bool batch32;
+        int batch;
+        int threads;
         int repeats;
     };
     const Case cases[] = {
-        {"T1", shape(64, 128, 2, 4, 512, 64), 64, true, 51},
-        {"T2", shape(256, 256, 4, 8, 1024, 128), 128, true, 21},
-        {"GPT2", shape(50257, 768, 12, 12, 3072, 1024), 64, false, 11},
+        {"forward_b1_T1", 64, 128, 2, 4, 512, 64, 64, 1, 1, 51},
+        {"forward_b32_T1", 64, 128, 2, 4, 512, 64, 64, 32, 2, 15},
+        {"forward_b1_T2", 256, 256, 4, 8, 1024, 128, 128, 1, 2, 21},
+        {"forward_b32_T2", 256, 256, 4, 8, 1024, 128, 128, 32, 2, 7},
+        {"forward_b1_GPT2", 50257, 768, 12, 12, 3072, 1024, 64, 1, 2, 11},
     };
+    const int cores = omp_get_num_procs();
     for (const Case &c : cases) {
-        auto model = tx::Transformer::create(c.config);
+        const int threads = std::min(c.threads, cores);
+        omp_set_num_threads(threads);
+        auto model = tx::Transformer::create(shape(c.vocab, c.d, c.layers, c.heads, c.dFf, c.positions));
         if (!model) {
             out << c.name << ": " << model.error().toString() << '\n';
             return 1;
         }
         model->initGpt2Style(1);
-        const std::vector<std::vector<int>> one = {randomTokens(rng, c.config.vocabSize, c.seq)};
-        const Timing t1 = medianMs(*model, one, c.repeats);
-        out << "forward_ms[" << c.name << "]: " << t1.wallMs << '\n';
-        out << "forward_cpu_ms[" << c.name << "]: " << t1.cpuMs << '\n';
-        out.flush();
-        if (c.batch32) {
-            std::vector<std::vector<int>> batch;
-            for (int b = 0; b < 32; ++b)
-                batch.push_back(randomTokens(rng, c.config.vocabSize, c.seq));
-            const Timing t32 = medianMs(*model, batch, std::max(5, c.repeats / 4));
-            out << "batch32_ms[" << c.name << "]: " << t32.wallMs << '\n';
-            out << "batch32_cpu_ms[" << c.name << "]: " << t32.cpuMs << '\n';
+        std::vector<std::vector<int>> batch;
+        for (int b = 0; b < c.batch; ++b)
+            batch.push_back(randomTokens(rng, c.vocab, c.seq));
+        out << "threads[" << c.name << "]: " << threads << '\n';
+        Timing engine = medianMs(*model, batch, c.repeats);
+        if (!pytorch) {
+            out << "engine_ms[" << c.name << "]: " << engine.wallMs << '\n';
+            out << "engine_cpu_ms[" << c.name << "]: " << engine.cpuMs << '\n';
             out.flush();
+            continue;
         }
+        const txbench::TorchRow row{"forward", c.vocab, c.d, c.layers, c.heads, c.dFf, c.seq, c.batch, threads, c.repeats};
+        const txbench::TorchTiming first = txbench::pytorchMedianMs(row);
+        const Timing again = medianMs(*model, batch, c.repeats);
+        const txbench::TorchTiming torch = txbench::better(first, txbench::pytorchMedianMs(row));
+        engine.wallMs = std::min(engine.wallMs, again.wallMs);
+        engine.cpuMs = std::min(engine.cpuMs, again.cpuMs);
+        out << "engine_ms[" << c.name << "]: " << engine.wallMs << '\n';
+        out << "engine_cpu_ms[" << c.name << "]: " << engine.cpuMs << '\n';
+        if (torch.wallMs > 0) {
+            out << "pytorch_ms[" << c.name << "]: " << torch.wallMs << '\n';
+            out << "pytorch_cpu_ms[" << c.name << "]: " << torch.cpuMs << '\n';
+            out << "ratio[" << c.name << "]: " << QString::number(torch.wallMs / engine.wallMs, 'f', 2) << '\n';
+            out << "cpu_ratio[" << c.name << "]: " << QString::number(torch.cpuMs / engine.cpuMs, 'f', 2) << '\n';
+        } else {
+            out << "pytorch_ms[" << c.name << "]: unavailable (needs /usr/bin/python3 with torch)\n";
+        }
+        out.flush();
     }
     return 0;
 }

@@ -1,7 +1,13 @@
 // Median wall time of one training step (forward + backward + gradient clipping + AdamW) at
 // batch 32 for the engine issue's T1 and T2 shapes (GPT-2 family: learned positions,
-// LayerNorm, GELU-tanh, biases, tied head). Reference, PyTorch 1.13 with OpenBLAS on the same
-// 2 cores and 2 threads (issue 7): T1 75 ms, T2 765 ms.
+// LayerNorm, GELU-tanh, biases, tied head). `--pytorch` also times bench/pytorch_reference.py
+// (PyTorch 1.13 with Debian's OpenBLAS) on the same rows and threads in the same run
+// (alternating twice, each side's better median) and prints ratio[row]: PyTorch ÷ engine.
+// t2_train_gflops is the T2 step's model FLOPs (forward + backward: 6 × matrix parameters ×
+// tokens, plus attention's 12 × layers × T² × d per sequence) per second, beside the measured
+// FMA peak of this CPU (fma_peak_gflops, per core and for the threads used).
+#include "bench/fmapeak.h"
+#include "bench/pytorchreference.h"
 #include "core/train/adamw.h"
 #include "core/base/rng.h"
 #include "core/train/trainablemodel.h"
@@ -13,6 +19,8 @@
 #include <chrono>
 #include <ctime>
 #include <vector>
+
+#include <omp.h>
 
 using namespace tx;
 
@@ -85,17 +93,57 @@ int main(int argc, char *argv[])
     QTextStream out(stdout);
     const QStringList args = app.arguments();
     const bool onlyT1 = args.contains(QStringLiteral("--t1"));
-    // Threads as in the reference (2); `--threads N` to compare.
+    const bool pytorch = args.contains(QStringLiteral("--pytorch"));
+    // Threads per row: T1's products are too small to split well, T2's are not; `--threads N`
+    // forces one count for both.
     const int at = int(args.indexOf(QStringLiteral("--threads")));
-    const int threads = at > 0 && at + 1 < args.size() ? std::max(1, args[at + 1].toInt()) : 2;
-    out << "threads: " << threads << Qt::endl;
-    const Timing t1 = medianStep(64, 128, 2, 4, 512, 64, 32, 21, threads);
-    out << "step_ms[T1]: " << t1.wallMs << Qt::endl;
-    out << "cpu_ms[T1]: " << t1.cpuMs << Qt::endl;
-    if (onlyT1)
-        return 0;
-    const Timing t2 = medianStep(256, 256, 4, 8, 1024, 128, 32, 7, threads);
-    out << "step_ms[T2]: " << t2.wallMs << Qt::endl;
-    out << "cpu_ms[T2]: " << t2.cpuMs << Qt::endl;
+    const int forced = at > 0 && at + 1 < args.size() ? std::max(1, args[at + 1].toInt()) : 0;
+    const int cores = omp_get_num_procs();
+    struct Row
+    {
+        const char *name;
+        int vocab, d, layers, heads, dFf, T, B, repeats, threads;
+    };
+    const Row rows[] = {{"train_T1", 64, 128, 2, 4, 512, 64, 32, 21, 1}, {"train_T2", 256, 256, 4, 8, 1024, 128, 32, 7, 2}};
+    for (const Row &r : rows) {
+        if (onlyT1 && r.T != 64)
+            break;
+        const int threads = std::min(cores, forced > 0 ? forced : r.threads);
+        out << "threads[" << r.name << "]: " << threads << Qt::endl;
+        Timing t = medianStep(r.vocab, r.d, r.layers, r.heads, r.dFf, r.T, r.B, r.repeats, threads);
+        txbench::TorchTiming torch;
+        if (pytorch) {
+            const txbench::TorchRow row{"train", r.vocab, r.d, r.layers, r.heads, r.dFf, r.T, r.B, threads, r.repeats};
+            const txbench::TorchTiming first = txbench::pytorchMedianMs(row);
+            const Timing again = medianStep(r.vocab, r.d, r.layers, r.heads, r.dFf, r.T, r.B, r.repeats, threads);
+            torch = txbench::better(first, txbench::pytorchMedianMs(row));
+            t.wallMs = std::min(t.wallMs, again.wallMs);
+            t.cpuMs = std::min(t.cpuMs, again.cpuMs);
+        }
+        out << "step_ms[" << r.name << "]: " << t.wallMs << Qt::endl;
+        out << "cpu_ms[" << r.name << "]: " << t.cpuMs << Qt::endl;
+        if (pytorch && torch.wallMs > 0) {
+            out << "pytorch_ms[" << r.name << "]: " << torch.wallMs << Qt::endl;
+            out << "pytorch_cpu_ms[" << r.name << "]: " << torch.cpuMs << Qt::endl;
+            out << "ratio[" << r.name << "]: " << QString::number(torch.wallMs / t.wallMs, 'f', 2) << Qt::endl;
+            out << "cpu_ratio[" << r.name << "]: " << QString::number(torch.cpuMs / t.cpuMs, 'f', 2) << Qt::endl;
+        } else if (pytorch) {
+            out << "pytorch_ms[" << r.name << "]: unavailable (needs /usr/bin/python3 with torch)" << Qt::endl;
+        }
+        if (r.T == 128) {
+            // Matrix parameters: per layer qkv, attention out, FFN in and out; the tied head.
+            const double matrixParams = double(r.layers) * (4.0 * r.d * r.d + 2.0 * r.d * r.dFf) + double(r.vocab) * r.d;
+            const double tokens = double(r.B) * r.T;
+            const double flops = 6.0 * matrixParams * tokens + 12.0 * r.layers * double(r.T) * r.T * r.d * r.B;
+            const txbench::FmaPeak peak = txbench::measureFmaPeak();
+            const double gflops = flops / (t.wallMs * 1e-3) / 1e9;
+            out << "t2_train_gflops: " << gflops << Qt::endl;
+            out << "fma_peak_isa: " << peak.isa << Qt::endl;
+            out << "fma_peak_gflops[1t]: " << peak.gflopsPerCore << Qt::endl;
+            out << "fma_peak_gflops[" << threads << "t]: " << peak.gflopsPerCore * threads << Qt::endl;
+            out << "t2_train_share_of_peak: " << QString::number(gflops / (peak.gflopsPerCore * threads), 'f', 2)
+                << Qt::endl;
+        }
+    }
     return 0;
 }

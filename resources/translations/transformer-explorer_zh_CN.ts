@@ -730,6 +730,22 @@
         <source>Opened model: %1 (design from %2; weights are the file&apos;s %3 bytes of tensor data)</source>
         <translation>已打开模型：%1（设计来自 %2；权重按文件中 %3 字节的张量数据计）</translation>
     </message>
+    <message>
+        <source>d_model %1, %2 layers, %3 heads (%4 KV) of %5, d_ff %6, vocabulary %7, %8</source>
+        <translation>d_model %1，%2 层，%3 个头（%4 个键值头），每头 %5 维，d_ff %6，词表 %7，%8</translation>
+    </message>
+    <message>
+        <source>tied head</source>
+        <translation>输出头与嵌入共享</translation>
+    </message>
+    <message>
+        <source>untied head</source>
+        <translation>输出头不共享</translation>
+    </message>
+    <message>
+        <source>, %1 experts (top-%2)</source>
+        <translation>，%1 个专家（top-%2）</translation>
+    </message>
 </context>
 <context>
     <name>tx::AssumptionArguments</name>

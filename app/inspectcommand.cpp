@@ -108,6 +108,18 @@ void printTable(QTextStream &out, const ModelInspection &in, bool everyLayer, bo
     out << tr("Design from %1%2").arg(ModelDesign::toString(in.design->source),
                                      in.design->sourcePath.isEmpty() ? QString() : QStringLiteral(" (") + in.design->sourcePath + QLatin1Char(')'))
         << '\n';
+    const ModelConfig &c = in.design->config;
+    out << QStringLiteral("  ")
+        << tr("d_model %1, %2 layers, %3 heads (%4 KV) of %5, d_ff %6, vocabulary %7, %8")
+               .arg(c.dModel)
+               .arg(c.totalLayers())
+               .arg(c.nHeads)
+               .arg(c.nKvHeads)
+               .arg(c.effectiveHeadDim())
+               .arg(c.dFf)
+               .arg(c.vocabSize)
+               .arg(c.tiedEmbeddings ? tr("tied head") : tr("untied head"))
+        << (c.moe.enabled() ? tr(", %1 experts (top-%2)").arg(c.moe.numExperts).arg(c.moe.topK) : QString()) << '\n';
     for (const QString &note : in.design->notes)
         out << QStringLiteral("  ") << tr("note: %1").arg(note) << '\n';
     if (!in.designCount || !in.reconciliation)

@@ -1106,6 +1106,22 @@
         <source>layer head  induction  previous-token  entropy (bits)</source>
         <translation>层 头  归纳  前一词元  熵（比特）</translation>
     </message>
+    <message>
+        <source>d_model %1, %2 layers, %3 heads (%4 KV) of %5, d_ff %6, vocabulary %7, %8</source>
+        <translation>d_model %1，%2 层，%3 个头（%4 个键值头），每头 %5 维，d_ff %6，词表 %7，%8</translation>
+    </message>
+    <message>
+        <source>tied head</source>
+        <translation>输出头与嵌入共享</translation>
+    </message>
+    <message>
+        <source>untied head</source>
+        <translation>输出头不共享</translation>
+    </message>
+    <message>
+        <source>, %1 experts (top-%2)</source>
+        <translation>，%1 个专家（top-%2）</translation>
+    </message>
 </context>
 <context>
     <name>tx::AssumptionArguments</name>
@@ -6281,10 +6297,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>It builds on layer 1 head %1, a previous-token head (previous-token score %2).</source>
         <translation>它建立在第 1 层第 %1 个头之上，这是一个前一词元头（前一词元得分 %2）。</translation>
-    </message>
-    <message>
-        <source>Entropy (bits)</source>
-        <translation>熵（比特）</translation>
     </message>
 </context>
 <context>

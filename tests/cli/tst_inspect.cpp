@@ -184,6 +184,9 @@ private slots:
         QVERIFY2(table.out.contains("  Parameters            8,030,261,248 (8.03 B)\n"), table.out.constData());
         QVERIFY2(table.out.contains("  Tensors per format    F32 66, Q4_K 193, Q6_K 33\n"), table.out.constData());
         QVERIFY2(table.out.contains("  Every group matches the design.\n"), table.out.constData());
+        QVERIFY2(table.out.contains("Design from gguf metadata (" + m_gguf.toUtf8() + ")\n"
+                                    "  d_model 4096, 32 layers, 32 heads (8 KV) of 128, d_ff 14336, vocabulary 128256, untied head\n"),
+                 table.out.constData());
     }
 
     // size --model: the usual estimates, with the file's exact bytes as the weights.

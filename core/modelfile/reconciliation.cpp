@@ -25,6 +25,12 @@ std::int64_t sumOver(const ParamNode &root, std::initializer_list<const char *> 
     return n;
 }
 
+std::int64_t attentionNorms(const ParamNode &root)
+{
+    return sumOver(root, {"attention.q_norm", "attention.k_norm", "attention.q_a_norm", "attention.kv_a_norm",
+                          "cross_attention.q_norm", "cross_attention.k_norm"});
+}
+
 QString signedCount(std::int64_t n)
 {
     return (n >= 0 ? QStringLiteral("+") : QString()) + NumberFormat::exact(n);
@@ -41,10 +47,12 @@ std::int64_t Reconciliation::designParams(const ParamCount &count, TensorKind ki
     };
     switch (kind) {
     case TensorKind::Embeddings: return top("embeddings");
-    case TensorKind::Attention: return sumOver(root, {"attention", "cross_attention"});
+    // Norms inside attention (QK-norm, MLA's latent norms) are stored as *_norm tensors, which
+    // the file's grouping files under norms (TensorGroups): count them there on both sides.
+    case TensorKind::Attention: return sumOver(root, {"attention", "cross_attention"}) - attentionNorms(root);
     case TensorKind::Mlp: return sumOver(root, {"ffn"});
     case TensorKind::Experts: return sumOver(root, {"moe"});
-    case TensorKind::Norms: return sumOver(root, {"norms", "final_norm"});
+    case TensorKind::Norms: return sumOver(root, {"norms", "final_norm"}) + attentionNorms(root);
     case TensorKind::Head: return top("lm_head");
     case TensorKind::Other: return top("pooler");
     }

@@ -221,6 +221,15 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
         return mismatch("sharing", tr("GPT-2 and Llama checkpoints store every layer"));
     if (c.lmHeadBias)
         return mismatch("lm_head_bias", tr("GPT-2 and Llama heads have no bias"));
+    // The engine runs these (EngineSizer), but GPT-2 and Llama tensor names and configs have no place for them.
+    if (c.qkNorm != QkNorm::None)
+        return mismatch("qk_norm", tr("GPT-2 and Llama checkpoints have no query/key norms"));
+    if (c.attentionSinks)
+        return mismatch("attention_sinks", tr("GPT-2 and Llama checkpoints have no attention sinks"));
+    if (!c.layerTypes.empty() || c.globalEvery > 0)
+        return mismatch("layer_types", tr("GPT-2 and Llama use one attention pattern for every layer"));
+    if (c.attnSoftcap > 0 || c.finalSoftcap > 0)
+        return mismatch("attn_softcap", tr("GPT-2 and Llama do not soft-cap logits"));
     if (c.positions == PositionKind::Learned) {
         if (c.norm != NormKind::LayerNorm)
             return mismatch("norm", tr("GPT-2 uses LayerNorm"));

@@ -2,6 +2,7 @@
 
 #include "core/base/rng.h"
 #include "core/nn/enginesizer.h"
+#include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
 #include "core/nn/transformerblock.h"
 
@@ -119,14 +120,33 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
         w.embNormBias = zerosIf(ln, d);
     }
     w.layers.resize(std::size_t(t.storedLayerCount()));
+    const bool preNorms = c.normPlacement != NormPlacement::Output; // OLMo 2 has no input norms
+    const bool postNorms = c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output;
     for (TransformerWeights::Layer &l : w.layers) {
-        l.norm1Scale = ones(d);
-        l.norm1Bias = zerosIf(ln, d);
+        if (preNorms) {
+            l.norm1Scale = ones(d);
+            l.norm1Bias = zerosIf(ln, d);
+        }
         l.qkv = Mat::Zero(d, qkvCols);
         l.qkvBias = zerosIf(c.qkvBias, qkvCols);
+        if (c.qkNorm == QkNorm::PerHead) {
+            l.qNormScale = ones(hd);
+            l.kNormScale = ones(hd);
+        } else if (c.qkNorm == QkNorm::FullWidth) {
+            l.qNormScale = ones(c.nHeads * hd);
+            l.kNormScale = ones(c.nKvHeads * hd);
+        }
+        if (c.attentionSinks)
+            l.sinks = Mat::Zero(1, c.nHeads);
         l.attnOut = Mat::Zero(c.nHeads * hd, d);
         l.attnOutBias = zerosIf(c.attnOutBias, d);
-        if (!c.parallelBlock || c.parallelTwoNorms) {
+        if (postNorms) {
+            l.postAttnNormScale = ones(d);
+            l.postAttnNormBias = zerosIf(ln, d);
+            l.postFfnNormScale = ones(d);
+            l.postFfnNormBias = zerosIf(ln, d);
+        }
+        if ((!c.parallelBlock || c.parallelTwoNorms) && preNorms) {
             l.norm2Scale = ones(d);
             l.norm2Bias = zerosIf(ln, d);
         }
@@ -298,8 +318,10 @@ Expected<std::vector<ForwardResult>, Error> Transformer::checkAndRun(const std::
         fr.tokens = sequences[std::size_t(b)];
         fr.nLayers = L;
         fr.nHeads = H;
+        for (int layer = 0; layer < L; ++layer)
+            fr.masks.push_back(AttentionBlock(c, layer, m_headDim, m_rotaryDim, m_normEps).mask());
         fr.causal = c.isCausal();
-        fr.slidingWindow = c.slidingWindow;
+        fr.sinks = c.attentionSinks;
         if (options.captureAttention) {
             fr.attention.resize(std::size_t(L) * H);
             for (Mat &m : fr.attention)
@@ -477,6 +499,10 @@ bool Transformer::run(Run &r) const
         else
             logits.setZero();
         ops::matmulAddTransposed(logits, last->middleRows(off, T), head);
+        if (c.finalSoftcap > 0) { // Gemma 2's final_logit_softcapping: cap · tanh(logits / cap)
+            const float cap = float(c.finalSoftcap);
+            logits.array() = (logits.array() / cap).tanh() * cap;
+        }
     };
     if (r.results)
         for (int b = 0; b < B; ++b)
@@ -501,15 +527,21 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
         maxT = std::max(maxT, offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
     ensureTables(ws, c, m_rotaryDim, maxT);
 
+    Mat uncapped;
+    if (c.finalSoftcap > 0) { // y = cap · tanh(z / cap): dz = dy · (1 − (y / cap)²)
+        const float cap = float(c.finalSoftcap);
+        uncapped = (dLogits.array() * (1.0f - (cache.logits.array() / cap).square())).matrix();
+    }
+    const Mat &dLogitsZ = c.finalSoftcap > 0 ? uncapped : dLogits; // by the logits before capping
     const bool tied = c.tiedEmbeddings;
     const Mat &head = tied ? w.tokenEmbedding : w.lmHead;
     Mat &dHead = tied ? g.tokenEmbedding : g.lmHead;
     if (g.lmHeadBias.size() > 0)
-        g.lmHeadBias.row(0) += dLogits.colwise().sum();
+        g.lmHeadBias.row(0) += dLogitsZ.colwise().sum();
     const Mat &xf = c.finalNorm ? cache.xFinal : cache.xLast;
-    dHead.noalias() += dLogits.transpose() * xf; // (V, d)
+    dHead.noalias() += dLogitsZ.transpose() * xf; // (V, d)
     Mat dx(dLogits.rows(), c.dModel);
-    dx.noalias() = dLogits * head;
+    dx.noalias() = dLogitsZ * head;
     Mat dIn;
     if (c.finalNorm) {
         ops::normBackward(nk, dIn, g.finalNormScale, g.finalNormBias, dx, cache.xLast, cache.finalMean,

@@ -3186,26 +3186,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>attention: MLA → multi-head attention with %1 heads of %2</source>
         <translation>attention：MLA → %1 个头、每头 %2 维的多头注意力</translation>
     </message>
-    <message>
-        <source>qk_norm: %1 → none</source>
-        <translation>qk_norm：%1 → none</translation>
-    </message>
-    <message>
-        <source>norm_placement: %1 → pre</source>
-        <translation>norm_placement：%1 → pre</translation>
-    </message>
-    <message>
-        <source>attention_sinks: yes → no</source>
-        <translation>attention_sinks：是 → 否</translation>
-    </message>
-    <message>
-        <source>layer_types: per-layer pattern → full attention in every layer</source>
-        <translation>layer_types：逐层模式 → 每层全注意力</translation>
-    </message>
-    <message>
-        <source>attn_softcap, final_softcap: → 0 (no soft-capping)</source>
-        <translation>attn_softcap、final_softcap：→ 0（不做软截断）</translation>
-    </message>
 </context>
 <context>
     <name>tx::EvaluatedArguments</name>
@@ -3671,6 +3651,22 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>cannot write: %1</source>
         <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints have no query/key norms</source>
+        <translation>GPT-2 和 Llama 检查点没有查询/键归一化</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints have no attention sinks</source>
+        <translation>GPT-2 和 Llama 检查点没有注意力汇聚（sink）</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama use one attention pattern for every layer</source>
+        <translation>GPT-2 和 Llama 每一层使用同一种注意力模式</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama do not soft-cap logits</source>
+        <translation>GPT-2 和 Llama 不对 logits 做软截断</translation>
     </message>
 </context>
 <context>

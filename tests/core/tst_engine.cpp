@@ -210,7 +210,7 @@ private slots:
         for (int i = 0; i < 5; ++i) {
             QVERIFY(std::abs(p.row(i).sum() - 1.0f) < 1e-6f); // each query's probabilities sum to 1
             for (int j = i + 1; j < 5; ++j) {
-                QVERIFY(out->isMasked(i, j));
+                QVERIFY(out->isMasked(1, i, j));
                 QCOMPARE(p(i, j), 0.0f); // the causal mask: no weight on later tokens
             }
         }

@@ -415,13 +415,9 @@ HeatmapData AttentionView::headHeatmap(int layer, int head, bool full) const
         d.rowLabels = m_snapshot->tokenLabels;
         d.columnLabels = m_snapshot->tokenLabels;
     }
-    const bool causal = r.causal;
-    const int window = r.slidingWindow;
-    if (causal || window > 0) {
-        d.masked = [causal, window](int q, int k) {
-            return (causal && k > q) || (window > 0 && q - k >= window);
-        };
-    }
+    const AttentionMask mask = r.masks[std::size_t(layer)];
+    if (mask.causal || mask.slidingWindow > 0 || mask.chunk > 0)
+        d.masked = [mask](int q, int k) { return !mask.visible(q, k); };
     return d;
 }
 

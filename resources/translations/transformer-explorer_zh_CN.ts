@@ -1408,6 +1408,22 @@
         <source>Attention lines</source>
         <translation>注意力连线</translation>
     </message>
+    <message>
+        <source>sliding window of %1 tokens</source>
+        <translation>%1 个词元的滑动窗口</translation>
+    </message>
+    <message>
+        <source>chunks of %1 tokens</source>
+        <translation>每块 %1 个词元</translation>
+    </message>
+    <message>
+        <source>key, then the sink</source>
+        <translation>键，最后一列为汇聚（sink）</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>汇聚</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>

@@ -188,6 +188,11 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     diff("d_ff", before.dFf, c.dFf);
     diff("vocab_size", before.vocabSize, c.vocabSize);
     diff("max_positions", before.maxPositions, c.maxPositions);
+    // A per-layer list keeps its pattern: the first layers' entries (gpt-oss: sliding, full, …).
+    if (c.layerTypes.size() > std::size_t(c.nLayers)) {
+        changes << tr("layer_types: the first %1 of its %2 entries").arg(c.nLayers).arg(c.layerTypes.size());
+        c.layerTypes.resize(std::size_t(c.nLayers));
+    }
     plan.weightBytes = weightBytes(c);
     if (!changes.isEmpty() && c.name.size() > 0)
         c.name = tr("%1 (scaled down)").arg(c.name);

@@ -3202,6 +3202,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>attention: MLA → multi-head attention with %1 heads of %2</source>
         <translation>attention：MLA → %1 个头、每头 %2 维的多头注意力</translation>
     </message>
+    <message>
+        <source>layer_types: the first %1 of its %2 entries</source>
+        <translation>layer_types：保留其 %2 项中的前 %1 项</translation>
+    </message>
 </context>
 <context>
     <name>tx::EvaluatedArguments</name>

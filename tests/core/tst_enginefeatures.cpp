@@ -6,6 +6,7 @@
 // alternating sliding windows (gpt-oss, modeling_gpt_oss.py eager_attention_forward). The
 // references are written by tests/reference/make_feature_reference.py (PyTorch 1.13).
 #include "core/design/designfile.h"
+#include "core/design/presetlibrary.h"
 #include "core/formats/safetensors.h"
 #include "core/nn/enginesizer.h"
 #include "core/nn/transformer.h"
@@ -223,6 +224,20 @@ private slots:
         QCOMPARE(plan->config.slidingWindow, 3);
         QVERIFY(!plan->changes.join(QLatin1Char('\n')).contains(QLatin1String("sinks")));
         QVERIFY(Transformer::create(plan->config).hasValue());
+
+        // gpt-oss-20b (24 layers alternating sliding and full, window 128, sinks): the 2 layers
+        // it keeps under the default cap are the pattern's first two. Its MoE is still swapped.
+        const Preset *oss = PresetLibrary::builtIn().find(QStringLiteral("gpt-oss-20b"));
+        QVERIFY(oss);
+        auto small = EngineSizer::fit(oss->config, Transformer::kDefaultCapBytes);
+        QVERIFY2(small.hasValue(), qPrintable(small ? QString() : small.error().toString()));
+        QCOMPARE(small->config.nLayers, 2);
+        QVERIFY(small->config.layerTypes == (std::vector<LayerAttention>{LayerAttention::Sliding, LayerAttention::Full}));
+        QVERIFY(small->config.attentionSinks);
+        QCOMPARE(small->config.slidingWindow, 128);
+        QVERIFY2(small->changes.contains(QStringLiteral("layer_types: the first 2 of its 24 entries")),
+                 qPrintable(small->changes.join(QLatin1Char('\n'))));
+        QVERIFY(Transformer::create(small->config).hasValue());
     }
 };
 

@@ -259,6 +259,41 @@ MODELS = {
 }
 
 
+def write_qwen3_checkpoint(name, cfg, w, logits, att):
+    """The Qwen3 model again as a Hugging Face checkpoint (Qwen3ForCausalLM names and config.json),
+    for HfCheckpoint::load: tests/data/engine/<name>, in make_engine_reference.py's layout."""
+    folder = os.path.join(os.path.dirname(OUT), "engine", name)
+    os.makedirs(folder, exist_ok=True)
+    config = {
+        "architectures": ["Qwen3ForCausalLM"], "model_type": "qwen3", "hidden_act": "silu", "hidden_size": D,
+        "intermediate_size": F, "num_hidden_layers": L, "num_attention_heads": H, "num_key_value_heads": KV,
+        "head_dim": HD, "max_position_embeddings": 64, "vocab_size": V, "rms_norm_eps": EPS,
+        "rope_theta": cfg["theta"], "tie_word_embeddings": False, "attention_bias": False,
+        "use_sliding_window": False, "torch_dtype": "float32",
+    }
+    with open(os.path.join(folder, "config.json"), "w") as f:
+        json.dump(config, f, indent=2)
+    t = {"model.embed_tokens.weight": w["embed"], "model.norm.weight": w["norm"], "lm_head.weight": w["lm_head"]}
+    for i in range(L):
+        p, q = f"l{i}.", f"model.layers.{i}."
+        t[q + "input_layernorm.weight"] = w[p + "input_layernorm"]
+        t[q + "post_attention_layernorm.weight"] = w[p + "pre_feedforward_layernorm"]
+        for n in ("q_proj", "k_proj", "v_proj", "o_proj"):
+            t[q + "self_attn." + n + ".weight"] = w[p + n]
+        t[q + "self_attn.q_norm.weight"], t[q + "self_attn.k_norm.weight"] = w[p + "q_norm"], w[p + "k_norm"]
+        for n in ("gate_proj", "up_proj", "down_proj"):
+            t[q + "mlp." + n + ".weight"] = w[p + n]
+    save_safetensors(os.path.join(folder, "model.safetensors"), t)
+    ref = {
+        "source": "tests/reference/make_feature_reference.py, PyTorch " + torch.__version__,
+        "tokens": IDS,
+        "logits": [[round(float(x), 7) for x in row] for row in logits],
+        "attention": [[[[round(float(x), 7) for x in row] for row in head] for head in layer] for layer in att],
+    }
+    with open(os.path.join(folder, "reference.json"), "w") as f:
+        json.dump(ref, f, separators=(",", ":"))
+
+
 def main():
     g = torch.Generator().manual_seed(20261201)
     for name, cfg in MODELS.items():
@@ -279,6 +314,8 @@ def main():
         with open(os.path.join(folder, "reference.json"), "w") as f:
             json.dump(ref, f, separators=(",", ":"))
         print(name, "logits", tuple(logits.shape), "attention", tuple(att.shape))
+        if name == "qwen3-qk-norm-head":
+            write_qwen3_checkpoint("qwen3-tiny-qk-norm", cfg, w, logits, att)
 
 
 if __name__ == "__main__":

@@ -329,6 +329,22 @@
         <source>Attention lines</source>
         <translation>注意力连线</translation>
     </message>
+    <message>
+        <source>sliding window of %1 tokens</source>
+        <translation>%1 个词元的滑动窗口</translation>
+    </message>
+    <message>
+        <source>chunks of %1 tokens</source>
+        <translation>每块 %1 个词元</translation>
+    </message>
+    <message>
+        <source>key, then the sink</source>
+        <translation>键，最后一列为汇聚（sink）</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>汇聚</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -1839,26 +1855,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>attention：MLA → %1 个头、每头 %2 维的多头注意力</translation>
     </message>
     <message>
-        <source>qk_norm: %1 → none</source>
-        <translation>qk_norm：%1 → none</translation>
-    </message>
-    <message>
-        <source>norm_placement: %1 → pre</source>
-        <translation>norm_placement：%1 → pre</translation>
-    </message>
-    <message>
-        <source>attention_sinks: yes → no</source>
-        <translation>attention_sinks：是 → 否</translation>
-    </message>
-    <message>
-        <source>layer_types: per-layer pattern → full attention in every layer</source>
-        <translation>layer_types：逐层模式 → 每层全注意力</translation>
-    </message>
-    <message>
-        <source>attn_softcap, final_softcap: → 0 (no soft-capping)</source>
-        <translation>attn_softcap、final_softcap：→ 0（不做软截断）</translation>
-    </message>
-    <message>
         <source>the engine runs decoder-only and encoder-only stacks, not encoder-decoder</source>
         <translation>引擎只运行仅解码器和仅编码器的堆叠，不运行编码器-解码器</translation>
     </message>
@@ -1891,28 +1887,12 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>引擎运行带键/值头的多头注意力，不运行 MLA</translation>
     </message>
     <message>
-        <source>the engine does not normalise queries and keys</source>
-        <translation>引擎不对查询和键做归一化</translation>
-    </message>
-    <message>
-        <source>the engine runs pre-norm and post-norm blocks only</source>
-        <translation>引擎只运行前置归一化和后置归一化的块</translation>
-    </message>
-    <message>
-        <source>the engine does not run attention sinks</source>
-        <translation>引擎不运行注意力汇（attention sinks）</translation>
-    </message>
-    <message>
-        <source>the engine uses one attention pattern for every layer</source>
-        <translation>引擎对每一层使用同一种注意力模式</translation>
-    </message>
-    <message>
-        <source>the engine does not soft-cap logits</source>
-        <translation>引擎不对 logits 做软截断（soft-capping）</translation>
-    </message>
-    <message>
         <source>training runs decoder-only models (causal language modelling)</source>
         <translation>训练只运行仅解码器模型（因果语言建模）</translation>
+    </message>
+    <message>
+        <source>layer_types: the first %1 of its %2 entries</source>
+        <translation>layer_types：保留其 %2 项中的前 %1 项</translation>
     </message>
 </context>
 <context>
@@ -2856,6 +2836,22 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>expected true or false</source>
         <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints have no query/key norms</source>
+        <translation>GPT-2 和 Llama 检查点没有查询/键归一化</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints have no attention sinks</source>
+        <translation>GPT-2 和 Llama 检查点没有注意力汇聚（sink）</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama use one attention pattern for every layer</source>
+        <translation>GPT-2 和 Llama 每一层使用同一种注意力模式</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama do not soft-cap logits</source>
+        <translation>GPT-2 和 Llama 不对 logits 做软截断</translation>
     </message>
 </context>
 <context>

@@ -1449,6 +1449,29 @@
     </message>
 </context>
 <context>
+    <name>tx::Autosave</name>
+    <message>
+        <source>Restore design</source>
+        <translation>恢复设计</translation>
+    </message>
+    <message>
+        <source>Transformer Explorer closed unexpectedly. Restore the design you were working on (edited %1)?</source>
+        <translation>Transformer Explorer 意外关闭。要恢复您正在编辑的设计吗（编辑于 %1）？</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Restore autosaved design</source>
+        <translation>恢复自动保存的设计</translation>
+    </message>
+</context>
+<context>
     <name>tx::Builder</name>
     <message>
         <source>Korthikanti et al. 2022, arXiv:2205.05198, §4.1 eq. (1)-(2) and Table 2</source>

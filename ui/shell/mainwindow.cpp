@@ -24,6 +24,7 @@
 #include "ui/pages/showworkview.h"
 #include "ui/pages/summarycards.h"
 #include "ui/report/exportactions.h"
+#include "ui/shell/autosave.h"
 #include "ui/shell/designfiles.h"
 #include "ui/shell/languagemanager.h"
 #include "ui/shell/presentationmode.h"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_files(new DesignFiles(m_state, this))
     , m_exports(new ExportActions(m_state, this))
     , m_model(new ModelPage)
+    , m_autosave(new Autosave(m_state, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
 
@@ -457,6 +459,7 @@ void MainWindow::restoreSession()
     m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
     m_darkAction->setChecked(settings.value(QStringLiteral("window/dark"), false).toBool());
     m_files->restoreLastDesign(settings);
+    m_autosave->offerRestore(this);
 }
 
 void MainWindow::saveSession()
@@ -476,6 +479,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     saveSession();
+    m_autosave->clear(); // a clean quit: nothing to recover
     event->accept();
 }
 

@@ -3492,6 +3492,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>expected two symbols separated by a space</source>
         <translation>应为以空格分隔的两个符号</translation>
     </message>
+    <message>
+        <source>token id %1 is far past the vocabulary&apos;s %2 entries (ids must be below %3)</source>
+        <translation>词元 id %1 远超出词表的 %2 个条目（id 必须小于 %3）</translation>
+    </message>
 </context>
 <context>
     <name>tx::HardwareCatalog</name>
@@ -6023,12 +6027,12 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>缺失或为空</translation>
     </message>
     <message>
-        <source>token id must be an integer from 0 to 16777215</source>
-        <translation>词元 id 必须是 0 到 16777215 之间的整数</translation>
-    </message>
-    <message>
         <source>expected two symbols</source>
         <translation>应为两个符号</translation>
+    </message>
+    <message>
+        <source>token id must be an integer from 0 to %1 (twice the file&apos;s entries, plus 1,024)</source>
+        <translation>词元 id 必须是 0 到 %1 之间的整数（文件条目数的两倍再加 1,024）</translation>
     </message>
 </context>
 <context>

@@ -82,7 +82,8 @@ struct Parts
     void accumulate(const Parts &other)
     {
         for (const auto &[key, p] : other.items) {
-            auto it = std::find_if(items.begin(), items.end(), [&](const auto &kv) { return kv.first == key; });
+            // Through a copy: clang before 16 cannot capture a structured binding in a lambda.
+            auto it = std::find_if(items.begin(), items.end(), [&k = key](const auto &kv) { return kv.first == k; });
             if (it == items.end())
                 items.push_back({key, p});
             else

@@ -386,6 +386,29 @@
     </message>
 </context>
 <context>
+    <name>tx::Autosave</name>
+    <message>
+        <source>Restore design</source>
+        <translation>恢复设计</translation>
+    </message>
+    <message>
+        <source>Transformer Explorer closed unexpectedly. Restore the design you were working on (edited %1)?</source>
+        <translation>Transformer Explorer 意外关闭。要恢复您正在编辑的设计吗（编辑于 %1）？</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Restore autosaved design</source>
+        <translation>恢复自动保存的设计</translation>
+    </message>
+</context>
+<context>
     <name>tx::ChartCommand</name>
     <message>
         <source>unknown chart &quot;%1&quot; (expected %2)</source>
@@ -2625,6 +2648,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>expected two symbols separated by a space</source>
         <translation>应为以空格分隔的两个符号</translation>
+    </message>
+    <message>
+        <source>token id %1 is far past the vocabulary&apos;s %2 entries (ids must be below %3)</source>
+        <translation>词元 id %1 远超出词表的 %2 个条目（id 必须小于 %3）</translation>
     </message>
 </context>
 <context>
@@ -6038,12 +6065,12 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>缺失或为空</translation>
     </message>
     <message>
-        <source>token id must be an integer from 0 to 16777215</source>
-        <translation>词元 id 必须是 0 到 16777215 之间的整数</translation>
-    </message>
-    <message>
         <source>expected two symbols</source>
         <translation>应为两个符号</translation>
+    </message>
+    <message>
+        <source>token id must be an integer from 0 to %1 (twice the file&apos;s entries, plus 1,024)</source>
+        <translation>词元 id 必须是 0 到 %1 之间的整数（文件条目数的两倍再加 1,024）</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include "ui/pages/showworkview.h"
 #include "ui/pages/summarycards.h"
 #include "ui/report/exportactions.h"
+#include "ui/shell/autosave.h"
 #include "ui/shell/designfiles.h"
 #include "ui/shell/languagemanager.h"
 #include "ui/shell/languagemenu.h"
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_exports(new ExportActions(m_state, this))
     , m_model(new ModelPage)
     , m_modelFiles(new ModelFiles(m_state, m_model, this))
+    , m_autosave(new Autosave(m_state, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
 
@@ -372,6 +374,7 @@ void MainWindow::restoreSession()
     m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
     m_darkAction->setChecked(settings.value(QStringLiteral("window/dark"), false).toBool());
     m_files->restoreLastDesign(settings);
+    m_autosave->offerRestore(this);
 }
 
 void MainWindow::saveSession()
@@ -391,6 +394,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     saveSession();
+    m_autosave->clear(); // a clean quit: nothing to recover
     event->accept();
 }
 

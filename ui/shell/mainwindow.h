@@ -17,6 +17,7 @@ class QTabWidget;
 namespace tx {
 
 class AttentionView;
+class Autosave;
 class DesignFiles;
 class ExportActions;
 class ComparisonView;
@@ -67,6 +68,7 @@ public:
     ReadoutBar *readout() const { return m_readout; }
     HighlightOverlay *highlightOverlay() const { return m_highlight; }
     ModelPage *modelPage() const { return m_model; }
+    Autosave *autosave() const { return m_autosave; }
 
     // Switches the window's language at once ("" = follow the system; "en", "zh_CN").
     void setLanguage(const QString &code);
@@ -77,7 +79,8 @@ public:
     bool loadPreset(const QString &id);
     // Opens a design file without asking about unsaved changes; false on error (shown).
     bool openFile(const QString &path);
-    // Restores geometry, docks and the last design from QSettings.
+    // Restores geometry, docks and the last design from QSettings, then offers an autosave
+    // left by a session that did not quit cleanly.
     void restoreSession();
     // Reads a checkpoint (file or folder) off the UI thread into the Model page; its design then
     // replaces the one being edited (one undo step).
@@ -142,6 +145,7 @@ private:
     ExportActions *m_exports;
     ModelPage *m_model;
     ModelFiles *m_modelFiles;
+    Autosave *m_autosave;
     QAction *m_presentAction = nullptr;
 };
 

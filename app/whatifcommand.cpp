@@ -8,6 +8,7 @@
 #include "core/whatif/pruning.h"
 #include "core/whatif/sizeguide.h"
 #include "core/whatif/trainingpipeline.h"
+#include "core/whatif/vocabularywhatif.h"
 #include "core/whatif/whatifformat.h"
 #include "core/whatif/whatifjson.h"
 #include "designarguments.h"
@@ -111,7 +112,8 @@ void WhatIfCommand::printText(QTextStream &out, const WhatIfOutcome &w)
 int WhatIfCommand::run(QStringList args)
 {
     static const QStringList kinds = {QStringLiteral("finetune"), QStringLiteral("factorise"), QStringLiteral("prune"),
-                                      QStringLiteral("distil"), QStringLiteral("pipeline"), QStringLiteral("guide")};
+                                      QStringLiteral("distil"), QStringLiteral("pipeline"), QStringLiteral("guide"),
+                                      QStringLiteral("vocabulary")};
     if (args.isEmpty() || !kinds.contains(args.first()))
         return fail({{}, QStringLiteral("whatif"),
                      tr("expected a what-if: %1").arg(kinds.join(QStringLiteral(", ")))});
@@ -160,6 +162,7 @@ int WhatIfCommand::run(QStringList args)
         PruningOptions po;
         DistillationOptions dopt;
         PipelineOptions pl;
+        VocabularyOptions vo;
         QString jump;
         bool present = false;
         if (kind == QLatin1String("factorise")) {
@@ -201,6 +204,23 @@ int WhatIfCommand::run(QStringList args)
                 || (err = number(args, "sft-tokens", 0, 1e16, pl.sftTokens))
                 || (err = number(args, "preference-tokens", 0, 1e16, pl.preferenceTokens)))
                 return fail(*err);
+        } else if (kind == QLatin1String("vocabulary")) {
+            const QString corpus = DesignArguments::takeOption(args, QStringLiteral("corpus"), &present);
+            if (present)
+                vo.corpus = corpus;
+            const QString sizes = DesignArguments::takeOption(args, QStringLiteral("sizes"), &present);
+            if (present) {
+                vo.sizes.clear();
+                for (const QString &part : sizes.split(u',', Qt::SkipEmptyParts)) {
+                    bool ok = false;
+                    const int v = part.trimmed().toInt(&ok);
+                    if (!ok)
+                        return fail({{}, QStringLiteral("--sizes"), tr("expected comma-separated whole numbers, got \"%1\"").arg(sizes)});
+                    vo.sizes.push_back(v);
+                }
+            }
+            if ((err = integer(args, "apply-size", 0, 65536, vo.applySize)))
+                return fail(*err);
         } else {
             jump = DesignArguments::takeOption(args, QStringLiteral("jump"));
         }
@@ -218,6 +238,8 @@ int WhatIfCommand::run(QStringList args)
             outcome = Distillation::whatIf(*design, a, dopt, catalog);
         else if (kind == QLatin1String("pipeline"))
             outcome = TrainingPipeline::whatIf(*design, a, pl);
+        else if (kind == QLatin1String("vocabulary"))
+            outcome = VocabularyWhatIf::whatIf(*design, a, vo);
         else
             outcome = SizeGuide::whatIf(*design, a, jump);
     }

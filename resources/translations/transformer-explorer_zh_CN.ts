@@ -6987,6 +6987,89 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::VocabularyWhatIf</name>
+    <message>
+        <source>give at least one vocabulary size</source>
+        <translation>至少给出一个词表大小</translation>
+    </message>
+    <message>
+        <source>expected vocabulary sizes from 256 (the bytes) to 65,536</source>
+        <translation>词表大小应为 256（字节数）到 65,536</translation>
+    </message>
+    <message>
+        <source>the text is empty</source>
+        <translation>文本为空</translation>
+    </message>
+    <message>
+        <source>Byte-level BPE trained on %1 (%2 characters, %3 UTF-8 bytes)</source>
+        <translation>在 %1 上训练的字节级 BPE（%2 个字符，%3 个 UTF-8 字节）</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Tokens for the text</source>
+        <translation>文本的词元数</translation>
+    </message>
+    <message>
+        <source>Tokens per character</source>
+        <translation>每字符词元数</translation>
+    </message>
+    <message>
+        <source>Embedding + head</source>
+        <translation>嵌入 + 输出头</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Weights memory</source>
+        <translation>权重内存</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>training memory of one replica under the chosen optimizer</source>
+        <translation>所选优化器下单个副本的训练内存</translation>
+    </message>
+    <message>
+        <source>UTF-8 bytes per character</source>
+        <translation>每字符 UTF-8 字节数</translation>
+    </message>
+    <message>
+        <source>the byte vocabulary (256) cuts the text into one token per byte</source>
+        <translation>字节词表（256）把文本切成每字节一个词元</translation>
+    </message>
+    <message>
+        <source>Sequence saved by the largest vocabulary</source>
+        <translation>最大词表节省的序列长度</translation>
+    </message>
+    <message>
+        <source>Sennrich et al. 2016 (BPE); Radford et al. 2019 (byte-level BPE); the seed: &quot;BPE saves 30–50 %&quot;</source>
+        <translation>Sennrich 等 2016（BPE）；Radford 等 2019（字节级 BPE）；种子文档：“BPE 可节省 30–50 %”</translation>
+    </message>
+    <message>
+        <source>Merges are learnt on this text and measured on it, so the savings are an upper bound for unseen text; a small corpus stops learning merges early (the trained size can fall short of the asked one).</source>
+        <translation>合并规则在这段文本上学习、也在它上面测量，因此节省量是未见文本的上限；语料很小时合并会提前停止（训练得到的词表可能小于要求的大小）。</translation>
+    </message>
+    <message>
+        <source>The design takes the %1-token vocabulary.</source>
+        <translation>设计采用 %1 个词元的词表。</translation>
+    </message>
+    <message>
+        <source>FLOPs for the text</source>
+        <translation>处理该文本的 FLOPs</translation>
+    </message>
+    <message>
+        <source>%1 (trained %2)</source>
+        <translation>%1（训练得到 %2）</translation>
+    </message>
+</context>
+<context>
     <name>tx::WhatIfCommand</name>
     <message>
         <source>expected a number from %1 to %2, got &quot;%3&quot;</source>
@@ -7063,6 +7146,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>expected ppo or dpo, got &quot;%1&quot;</source>
         <translation>应为 ppo 或 dpo，得到“%1”</translation>
+    </message>
+    <message>
+        <source>expected comma-separated whole numbers, got &quot;%1&quot;</source>
+        <translation>应为以逗号分隔的整数，得到“%1”</translation>
     </message>
 </context>
 <context>
@@ -7329,6 +7416,30 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>This what-if does not change the design</source>
         <translation>此假设分析不改变设计</translation>
+    </message>
+    <message>
+        <source>Change its vocabulary (BPE on real text)</source>
+        <translation>改变它的词表（在真实文本上训练 BPE）</translation>
+    </message>
+    <message>
+        <source>Tang poems (Chinese)</source>
+        <translation>唐诗（中文）</translation>
+    </message>
+    <message>
+        <source>Shakespeare&apos;s sonnets (English)</source>
+        <translation>莎士比亚十四行诗（英文）</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <source>Vocabulary sizes to train, from 256 (the bytes); the design takes the largest</source>
+        <translation>要训练的词表大小，从 256（字节数）起；设计采用其中最大的</translation>
+    </message>
+    <message>
+        <source>Vocabulary sizes</source>
+        <translation>词表大小</translation>
     </message>
 </context>
 </TS>

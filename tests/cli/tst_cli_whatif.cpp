@@ -94,6 +94,19 @@ private slots:
         QCOMPARE(g.value(QStringLiteral("after")).toObject().value(QStringLiteral("params")).toInteger(), qint64(66'362'880));
     }
 
+    void vocabularyOnTheChineseCorpus()
+    {
+        // The byte vocabulary cuts the 4,770-byte Tang poems into 4,770 tokens; 1,024 asked trains
+        // 781 (tests/core/tst_whatif.cpp).
+        const QJsonObject v = json({QStringLiteral("vocabulary"), QStringLiteral("--preset"), QStringLiteral("gpt2"),
+                                    QStringLiteral("--corpus"), QStringLiteral("tang-poems")});
+        const QJsonArray rows = v.value(QStringLiteral("tables")).toObject().value(QStringLiteral("vocabularies")).toArray();
+        QCOMPARE(rows.size(), 4);
+        QCOMPARE(rows.first().toObject().value(QStringLiteral("tokens")).toDouble(), 4770.0);
+        QCOMPARE(rows.last().toObject().value(QStringLiteral("vocab_size")).toDouble(), 781.0);
+        QCOMPARE(v.value(QStringLiteral("design")).toObject().value(QStringLiteral("vocab_size")).toInt(), 781);
+    }
+
     void badKnobsExit2WithOneLine()
     {
         const CliRun r = CliRun::run({QStringLiteral("whatif"), QStringLiteral("finetune"), QStringLiteral("--preset"),
@@ -104,7 +117,7 @@ private slots:
         const CliRun k = CliRun::run({QStringLiteral("whatif"), QStringLiteral("teleport"), QStringLiteral("--preset"),
                                       QStringLiteral("gpt2")});
         QCOMPARE(k.exitCode, 2);
-        QCOMPARE(k.err, QByteArray("whatif: expected a what-if: finetune, factorise, prune, distil, pipeline, guide\n"));
+        QCOMPARE(k.err, QByteArray("whatif: expected a what-if: finetune, factorise, prune, distil, pipeline, guide, vocabulary\n"));
         const CliRun h = CliRun::run({QStringLiteral("whatif"), QStringLiteral("prune"), QStringLiteral("--preset"),
                                       QStringLiteral("llama-3-8b"), QStringLiteral("--heads"), QStringLiteral("3")});
         QCOMPARE(h.exitCode, 2);

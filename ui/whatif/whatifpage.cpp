@@ -17,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -30,7 +31,7 @@ namespace tx {
 
 namespace {
 
-const char *const kKinds[] = {"finetune", "factorise", "prune", "distil", "pipeline", "guide"};
+const char *const kKinds[] = {"finetune", "factorise", "prune", "distil", "pipeline", "guide", "vocabulary"};
 
 QDoubleSpinBox *doubleBox(double lo, double hi, double step, int decimals, double value)
 {
@@ -94,6 +95,7 @@ void WhatIfPage::build()
     m_kindBox->addItem(tr("Distil it into a student"), QLatin1String(kKinds[3]));
     m_kindBox->addItem(tr("Run the whole training pipeline"), QLatin1String(kKinds[4]));
     m_kindBox->addItem(tr("Size it for a task"), QLatin1String(kKinds[5]));
+    m_kindBox->addItem(tr("Change its vocabulary (BPE on real text)"), QLatin1String(kKinds[6]));
     m_kindBox->setCurrentIndex(m_kindIndex);
     top->addWidget(m_kindBox, 1);
     m_apply = new QPushButton(tr("Apply to design"));
@@ -108,6 +110,7 @@ void WhatIfPage::build()
     m_knobs->addWidget(distilKnobs());
     m_knobs->addWidget(pipelineKnobs());
     m_knobs->addWidget(guideKnobs());
+    m_knobs->addWidget(vocabularyKnobs());
     m_knobs->setCurrentIndex(m_kindIndex);
     auto *knobScroll = new QScrollArea;
     knobScroll->setWidget(m_knobs);
@@ -140,27 +143,27 @@ void WhatIfPage::build()
     resultsLayout->addWidget(m_comparison);
     m_bar = new PartsBar;
     resultsLayout->addWidget(m_bar);
-
-    layout->addWidget(results);
-
     m_details = new QTableWidget;
     m_details->setObjectName(QStringLiteral("whatIfDetails"));
     m_details->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_details->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_details->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_details->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_details->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_details->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    resultsLayout->addWidget(m_details);
+
+    layout->addWidget(results);
+
     m_working = new QTextBrowser;
     m_working->setObjectName(QStringLiteral("whatIfWorking"));
-    auto *right = new QSplitter(Qt::Vertical);
-    right->addWidget(m_details);
-    right->addWidget(m_working);
-    right->setChildrenCollapsible(false);
     auto *bottom = new QSplitter(Qt::Horizontal);
     bottom->addWidget(knobScroll);
-    bottom->addWidget(right);
+    bottom->addWidget(m_working);
     bottom->setStretchFactor(0, 0);
     bottom->setStretchFactor(1, 1);
     bottom->setChildrenCollapsible(false);
     knobScroll->setMinimumWidth(m_knobs->minimumSizeHint().width() + 8);
+    bottom->setSizes({knobScroll->minimumWidth(), 100000}); // the working gets the rest
     layout->addWidget(bottom, 1);
 
     connect(m_kindBox, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -375,6 +378,35 @@ QWidget *WhatIfPage::guideKnobs()
     return w;
 }
 
+QWidget *WhatIfPage::vocabularyKnobs()
+{
+    auto *w = new QWidget;
+    auto *form = new QFormLayout(w);
+    auto *corpus = combo();
+    corpus->addItem(tr("Tang poems (Chinese)"), QStringLiteral("tang-poems"));
+    corpus->addItem(tr("Shakespeare's sonnets (English)"), QStringLiteral("shakespeare-sonnets"));
+    corpus->setCurrentIndex(std::max(0, corpus->findData(m_vocabulary.corpus)));
+    connect(corpus, &QComboBox::currentIndexChanged, this, [this, corpus] {
+        m_vocabulary.corpus = corpus->currentData().toString();
+        refresh();
+    });
+    form->addRow(tr("Corpus"), corpus);
+    QStringList sizes;
+    for (int v : m_vocabulary.sizes)
+        sizes << QString::number(v);
+    auto *edit = new QLineEdit(sizes.join(QStringLiteral(", ")));
+    edit->setToolTip(tr("Vocabulary sizes to train, from 256 (the bytes); the design takes the largest"));
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit] {
+        std::vector<int> parsed;
+        for (const QString &part : edit->text().split(u',', Qt::SkipEmptyParts))
+            parsed.push_back(part.trimmed().toInt());
+        m_vocabulary.sizes = parsed;
+        refresh();
+    });
+    form->addRow(tr("Vocabulary sizes"), edit);
+    return w;
+}
+
 void WhatIfPage::setKind(const QString &id)
 {
     for (int i = 0; i < int(std::size(kKinds)); ++i)
@@ -426,7 +458,8 @@ void WhatIfPage::refresh()
         case 2: result = Pruning::whatIf(m_config, m_assumptions, m_prune); break;
         case 3: result = Distillation::whatIf(m_config, m_assumptions, m_distil); break;
         case 4: result = TrainingPipeline::whatIf(m_config, m_assumptions, m_pipeline); break;
-        default: result = SizeGuide::whatIf(m_config, m_assumptions, m_jump); break;
+        case 5: result = SizeGuide::whatIf(m_config, m_assumptions, m_jump); break;
+        default: result = VocabularyWhatIf::whatIf(m_config, m_assumptions, m_vocabulary); break;
         }
     }
     m_comparison->clearContents();
@@ -473,20 +506,26 @@ void WhatIfPage::refresh()
 
     m_details->setVisible(!w.tables.empty());
     if (!w.tables.empty()) {
+        // A table with more columns than rows is shown turned, so its numbers fit the page's width.
         const WhatIfTable &t = w.tables.front();
-        m_details->setColumnCount(int(t.columnTitles.size()));
-        m_details->setHorizontalHeaderLabels(t.columnTitles);
-        m_details->setRowCount(int(t.rows.size()));
-        QStringList labels;
+        const bool turned = int(t.rows.size()) < t.columnTitles.size();
+        QStringList rowLabels;
+        for (const WhatIfTable::Row &r : t.rows)
+            rowLabels << r.label;
+        m_details->setRowCount(turned ? int(t.columnTitles.size()) : int(t.rows.size()));
+        m_details->setColumnCount(turned ? int(t.rows.size()) : int(t.columnTitles.size()));
+        m_details->setHorizontalHeaderLabels(turned ? rowLabels : t.columnTitles);
+        m_details->setVerticalHeaderLabels(turned ? t.columnTitles : rowLabels);
         for (int r = 0; r < int(t.rows.size()); ++r) {
-            labels << t.rows[std::size_t(r)].label;
             for (int c = 0; c < t.columnTitles.size() && c < int(t.rows[std::size_t(r)].values.size()); ++c) {
                 auto *item = new QTableWidgetItem(WhatIfFormat::value(t.rows[std::size_t(r)].values[std::size_t(c)], t.columnUnits[c]));
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-                m_details->setItem(r, c, item);
+                m_details->setItem(turned ? c : r, turned ? r : c, item);
             }
         }
-        m_details->setVerticalHeaderLabels(labels);
+        m_details->resizeRowsToContents();
+        m_details->setFixedHeight(m_details->horizontalHeader()->sizeHint().height() + m_details->verticalHeader()->length()
+                                  + 2 * m_details->frameWidth() + 2);
     }
 
     QString html;

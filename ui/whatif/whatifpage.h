@@ -6,6 +6,7 @@
 #include "core/whatif/finetuneoptions.h"
 #include "core/whatif/pruning.h"
 #include "core/whatif/trainingpipeline.h"
+#include "core/whatif/vocabularywhatif.h"
 #include "core/whatif/whatifoutcome.h"
 
 #include <QWidget>
@@ -35,7 +36,7 @@ public:
 
     void showSnapshot(const DesignSnapshot &snapshot);
 
-    // "finetune", "factorise", "prune", "distil", "pipeline", "guide".
+    // "finetune", "factorise", "prune", "distil", "pipeline", "guide", "vocabulary".
     void setKind(const QString &id);
     QString kind() const;
     void setFineTuneOptions(const FineTuneOptions &o);
@@ -67,6 +68,7 @@ private:
     QWidget *distilKnobs();
     QWidget *pipelineKnobs();
     QWidget *guideKnobs();
+    QWidget *vocabularyKnobs();
 
     QWidget *m_body = nullptr;
     QVBoxLayout *m_outer = nullptr;
@@ -87,6 +89,7 @@ private:
     DistillationOptions m_distil;
     PipelineOptions m_pipeline;
     QString m_jump;
+    VocabularyOptions m_vocabulary;
 
     bool m_hasDesign = false;
     ModelConfig m_config;

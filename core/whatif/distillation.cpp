@@ -28,6 +28,10 @@ Expected<WhatIfOutcome, Error> Distillation::whatIf(const ModelConfig &teacher, 
         auto largest = Solver::largestDesign(teacher, onDevice, 0, false, catalog);
         if (!largest)
             return largest.error();
+        if (largest->paramsTotal >= teacherEval->params.total)
+            return Error{{}, QStringLiteral("student-device"),
+                         tr("the teacher itself fits one %1; a student is only smaller on a smaller device")
+                             .arg(catalog.find(o.device)->name)};
         student = largest->design;
         how = tr("the largest student of the teacher's proportions whose inference fits one %1")
                   .arg(catalog.find(o.device)->name);

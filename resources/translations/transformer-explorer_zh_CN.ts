@@ -3238,6 +3238,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>The predicted loss is the scaling law&apos;s for the student trained on these tokens from scratch; DistilBERT kept 97 % of BERT&apos;s GLUE score at 60 % of its size (Sanh et al. 2019).</source>
         <translation>预测损失是缩放定律对在这些词元上从头训练的学生模型的预测；DistilBERT 以 BERT 60 % 的规模保留了其 97 % 的 GLUE 分数（Sanh 等 2019）。</translation>
     </message>
+    <message>
+        <source>the teacher itself fits one %1; a student is only smaller on a smaller device</source>
+        <translation>教师模型本身就能装进一块 %1；只有在更小的设备上学生模型才会更小</translation>
+    </message>
 </context>
 <context>
     <name>tx::EngineSizer</name>

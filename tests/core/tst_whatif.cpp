@@ -277,6 +277,22 @@ private slots:
         QCOMPARE(t.rows[2].values[1], t.rows[0].values[1] + t.rows[1].values[1]);
     }
 
+    void distillingForADevice()
+    {
+        // Llama-2-13B does not fit a 24 GiB RTX 4090 in bf16 (26 GB of weights); the student is the
+        // largest of its proportions whose inference does, and smaller than the teacher.
+        DistillationOptions o;
+        o.device = QStringLiteral("rtx-4090");
+        const auto w = Distillation::whatIf(preset("llama-2-13b"), Assumptions{}, o);
+        QVERIFY(w);
+        QVERIFY(w->after.params < w->before.params);
+        QVERIFY(w->after.weightsBytes < 25'769'803'776.0);
+        // Llama-2-7B already fits one: no smaller student is asked for.
+        const auto fits = Distillation::whatIf(preset("llama-2-7b"), Assumptions{}, o);
+        QVERIFY(!fits);
+        QCOMPARE(fits.error().field, QStringLiteral("student-device"));
+    }
+
     void pipelineStagesPpoHoldsFourModels()
     {
         // GPT-2 at AdamW mixed precision: model states 16 B per parameter. PPO holds the policy's

@@ -3,6 +3,7 @@
 #include "core/whatif/finetunememory.h"
 #include "ui/design/designstate.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/presentationmode.h"
 #include "ui/whatif/partsbar.h"
 #include "ui/whatif/whatifpage.h"
 
@@ -100,6 +101,17 @@ private slots:
         QVERIFY(w.state()->config().weightPrecision == Precision::INT4);
         w.state()->undoStack()->undo();
         QVERIFY(w.state()->config() == before);
+
+        // Presentation mode enlarges the page's text with the rest of the window.
+        const int normal = page->bar()->fontMetrics().height();
+        w.presentation()->setActive(true);
+        QCoreApplication::processEvents();
+        const int presenting = page->bar()->fontMetrics().height();
+        const QString training = page->comparison()->item(2, 1)->text();
+        w.presentation()->setActive(false);
+        QCoreApplication::processEvents();
+        QVERIFY2(presenting > normal, qPrintable(QStringLiteral("%1 vs %2").arg(presenting).arg(normal)));
+        QCOMPARE(training, QStringLiteral("45.1 GB"));
     }
 
     void tuckerAndGuideTables()

@@ -1824,6 +1824,117 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::Distillation</name>
+    <message>
+        <source>expected 0 (20 per student parameter) to 10^16 tokens</source>
+        <translation>应为 0（每个学生参数 20 个词元）到 10^16 个词元</translation>
+    </message>
+    <message>
+        <source>unknown device &quot;%1&quot;</source>
+        <translation>未知设备“%1”</translation>
+    </message>
+    <message>
+        <source>the teacher itself fits one %1; a student is only smaller on a smaller device</source>
+        <translation>教师模型本身就能装进一块 %1；只有在更小的设备上学生模型才会更小</translation>
+    </message>
+    <message>
+        <source>the largest student of the teacher&apos;s proportions whose inference fits one %1</source>
+        <translation>按教师模型比例、推理能装进一块 %1 的最大学生模型</translation>
+    </message>
+    <message>
+        <source>expected a share of the teacher&apos;s parameters between 0 and 1</source>
+        <translation>应为教师模型参数的比例，介于 0 和 1 之间</translation>
+    </message>
+    <message>
+        <source>the student of the teacher&apos;s proportions closest to %1 % of its parameters</source>
+        <translation>按教师模型比例、参数量最接近其 %1 % 的学生模型</translation>
+    </message>
+    <message>
+        <source>%1 student</source>
+        <translation>%1 学生模型</translation>
+    </message>
+    <message>
+        <source>Distillation</source>
+        <translation>蒸馏</translation>
+    </message>
+    <message>
+        <source>training memory of one replica under the chosen optimizer</source>
+        <translation>所选优化器下单个副本的训练内存</translation>
+    </message>
+    <message>
+        <source>Cost of distilling on %1 × %2</source>
+        <translation>在 %1 × %2 上蒸馏的成本</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Money</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Teacher forward (soft targets)</source>
+        <translation>教师前向（软标签）</translation>
+    </message>
+    <message>
+        <source>Student training</source>
+        <translation>学生训练</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Student parameters</source>
+        <translation>学生参数</translation>
+    </message>
+    <message>
+        <source>Distillation tokens</source>
+        <translation>蒸馏词元</translation>
+    </message>
+    <message>
+        <source>the user&apos;s budget</source>
+        <translation>用户设定的预算</translation>
+    </message>
+    <message>
+        <source>Hoffmann et al. 2022: about 20 tokens per parameter</source>
+        <translation>Hoffmann 等 2022：每个参数约 20 个词元</translation>
+    </message>
+    <message>
+        <source>Teacher forward over the tokens</source>
+        <translation>教师在这些词元上的前向</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020, Table 1 (2·N + 2·n_layer·n_ctx·d_attn per token)</source>
+        <translation>Kaplan 等 2020，表 1（每词元 2·N + 2·n_layer·n_ctx·d_attn）</translation>
+    </message>
+    <message>
+        <source>Student training over the tokens</source>
+        <translation>学生在这些词元上的训练</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020 §2.1</source>
+        <translation>Kaplan 等 2020 §2.1</translation>
+    </message>
+    <message>
+        <source>Student: %1.</source>
+        <translation>学生模型：%1。</translation>
+    </message>
+    <message>
+        <source>The predicted loss is the scaling law&apos;s for the student trained on these tokens from scratch; DistilBERT kept 97 % of BERT&apos;s GLUE score at 60 % of its size (Sanh et al. 2019).</source>
+        <translation>预测损失是缩放定律对在这些词元上从头训练的学生模型的预测；DistilBERT 以 BERT 60 % 的规模保留了其 97 % 的 GLUE 分数（Sanh 等 2019）。</translation>
+    </message>
+</context>
+<context>
     <name>tx::EngineSizer</name>
     <message>
         <source>must be positive</source>
@@ -2475,6 +2586,292 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Factorisation</name>
+    <message>
+        <source>choose at least one group of matrices</source>
+        <translation>至少选择一组矩阵</translation>
+    </message>
+    <message>
+        <source>expected a rank from 0 (use --keep) to 1,000,000</source>
+        <translation>秩应为 0（使用 --keep）到 1,000,000</translation>
+    </message>
+    <message>
+        <source>expected a share of the parameters between 0 and 1, e.g. 0.5</source>
+        <translation>应为参数保留比例，介于 0 和 1 之间，例如 0.5</translation>
+    </message>
+    <message>
+        <source>multi-head latent attention is already low-rank; factorise the FFN, embeddings or head</source>
+        <translation>多头潜在注意力本身已是低秩的；请分解 FFN、嵌入或输出头</translation>
+    </message>
+    <message>
+        <source>Attention (q, k, v, o)</source>
+        <translation>注意力（q、k、v、o）</translation>
+    </message>
+    <message>
+        <source>FFN (experts each)</source>
+        <translation>FFN（每个专家分别计）</translation>
+    </message>
+    <message>
+        <source>Token embeddings</source>
+        <translation>词元嵌入</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>语言模型输出头</translation>
+    </message>
+    <message>
+        <source>Low-rank and Tucker factorisation</source>
+        <translation>低秩与 Tucker 分解</translation>
+    </message>
+    <message>
+        <source>Savings per group</source>
+        <translation>各组节省</translation>
+    </message>
+    <message>
+        <source>Matrices</source>
+        <translation>矩阵数</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>秩</translation>
+    </message>
+    <message>
+        <source>Parameters before</source>
+        <translation>之前参数</translation>
+    </message>
+    <message>
+        <source>Parameters after</source>
+        <translation>之后参数</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>节省</translation>
+    </message>
+    <message>
+        <source>FLOPs/token before</source>
+        <translation>之前 FLOPs/词元</translation>
+    </message>
+    <message>
+        <source>FLOPs/token after</source>
+        <translation>之后 FLOPs/词元</translation>
+    </message>
+    <message>
+        <source>No saving from rank</source>
+        <translation>不再节省的秩</translation>
+    </message>
+    <message>
+        <source>kept, r ≥ %1</source>
+        <translation>保留原矩阵，r ≥ %1</translation>
+    </message>
+    <message>
+        <source>Tucker 1966; Kim et al. 2016 (Tucker-2 of a weight matrix: U (m, r), core (r, r), V (r, n))</source>
+        <translation>Tucker 1966；Kim 等 2016（权重矩阵的 Tucker-2 分解：U (m, r)、核心 (r, r)、V (r, n)）</translation>
+    </message>
+    <message>
+        <source>Eckart–Young: truncated SVD W ≈ U_r Σ_r V_rᵀ, stored as (m, r) and (r, n)</source>
+        <translation>Eckart–Young：截断 SVD W ≈ U_r Σ_r V_rᵀ，存为 (m, r) 与 (r, n)</translation>
+    </message>
+    <message>
+        <source>training memory of one replica under the chosen optimizer</source>
+        <translation>所选优化器下单个副本的训练内存</translation>
+    </message>
+    <message>
+        <source>Parameters saved</source>
+        <translation>节省的参数</translation>
+    </message>
+    <message>
+        <source>definition</source>
+        <translation>定义</translation>
+    </message>
+    <message>
+        <source>Ranks are per matrix; a rank at or past mn/(m + n) (low rank) or the root of r² + r(m + n) = mn (Tucker) saves nothing, so that matrix is kept whole.</source>
+        <translation>秩按每个矩阵计；秩达到或超过 mn/(m + n)（低秩）或 r² + r(m + n) = mn 的根（Tucker）时不再节省，该矩阵保持不分解。</translation>
+    </message>
+    <message>
+        <source>The predicted loss is the scaling law&apos;s for a model of the smaller size trained from scratch; a factorised model usually needs fine-tuning to come close to it.</source>
+        <translation>预测损失是缩放定律对同等较小规模、从头训练的模型的预测；分解后的模型通常需要微调才能接近它。</translation>
+    </message>
+    <message>
+        <source>Applied to the design: the token embedding becomes ALBERT&apos;s (V, %1) table with a (%1, d) projection. The other groups cannot be stated in a design file and are not applied.</source>
+        <translation>应用到设计：词元嵌入变为 ALBERT 式的 (V, %1) 表加 (%1, d) 投影。其他组无法写入设计文件，不会应用。</translation>
+    </message>
+    <message>
+        <source>A design file cannot state factorised attention or FFN matrices; this what-if informs and does not change the design.</source>
+        <translation>设计文件无法表示分解后的注意力或 FFN 矩阵；此假设分析仅供参考，不改变设计。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::FineTuneMemory</name>
+    <message>
+        <source>expected a LoRA rank from 1 to 65,536</source>
+        <translation>LoRA 秩应为 1 到 65,536</translation>
+    </message>
+    <message>
+        <source>choose at least one matrix to adapt</source>
+        <translation>至少选择一个要加适配器的矩阵</translation>
+    </message>
+    <message>
+        <source>adapters on multi-head latent attention&apos;s projections are not modelled; adapt the FFN, experts, embeddings or head</source>
+        <translation>未对多头潜在注意力的投影建模适配器；请选择 FFN、专家、嵌入或输出头</translation>
+    </message>
+    <message>
+        <source>expected 1 to 16,777,216 tokens</source>
+        <translation>应为 1 到 16,777,216 个词元</translation>
+    </message>
+    <message>
+        <source>expected 1 to 1,000,000 sequences</source>
+        <translation>应为 1 到 1,000,000 条序列</translation>
+    </message>
+    <message>
+        <source>expected a probability from 0 to below 1</source>
+        <translation>应为 0 到小于 1 的概率</translation>
+    </message>
+    <message>
+        <source>Fine-tuning memory</source>
+        <translation>微调内存</translation>
+    </message>
+    <message>
+        <source>fine-tuning memory of one device at micro-batch %1 × %2 tokens</source>
+        <translation>单设备微调内存，微批次 %1 × %2 个词元</translation>
+    </message>
+    <message>
+        <source>full fine-tuning</source>
+        <translation>全量微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>Hu et al. 2021 (LoRA), §4.1: W₀ + BA with B (d, r), A (r, k)</source>
+        <translation>Hu 等 2021（LoRA），§4.1：W₀ + BA，B (d, r)、A (r, k)</translation>
+    </message>
+    <message>
+        <source>Dettmers et al. 2023 (QLoRA), §3: NF4, blocks of 64; double quantisation 8-bit scales in blocks of 256: 0.5 → 0.127 bits per parameter</source>
+        <translation>Dettmers 等 2023（QLoRA），§3：NF4，每块 64 个；双重量化将缩放因子以 256 个一块量化为 8 位：每参数 0.5 → 0.127 位</translation>
+    </message>
+    <message>
+        <source>Korthikanti et al. 2022, eq. 1 (16-bit activations per layer)</source>
+        <translation>Korthikanti 等 2022，式 1（每层 16 位激活）</translation>
+    </message>
+    <message>
+        <source>Adapter parameters</source>
+        <translation>适配器参数</translation>
+    </message>
+    <message>
+        <source>Frozen base (NF4 + double-quantised scales)</source>
+        <translation>冻结的基座（NF4 + 双重量化缩放因子）</translation>
+    </message>
+    <message>
+        <source>Frozen base</source>
+        <translation>冻结的基座</translation>
+    </message>
+    <message>
+        <source>definition (the design&apos;s weight precision)</source>
+        <translation>定义（设计的权重精度）</translation>
+    </message>
+    <message>
+        <source>Weights, gradients and optimizer states</source>
+        <translation>权重、梯度与优化器状态</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020 (ZeRO), §3.1</source>
+        <translation>Rajbhandari 等 2020（ZeRO），§3.1</translation>
+    </message>
+    <message>
+        <source>Adapters, their gradients and AdamW states</source>
+        <translation>适配器及其梯度和 AdamW 状态</translation>
+    </message>
+    <message>
+        <source>bf16 adapters and gradients, fp32 Adam moments (QLoRA §3, paged 32-bit AdamW)</source>
+        <translation>bf16 适配器与梯度，fp32 Adam 动量（QLoRA §3，分页 32 位 AdamW）</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Logits (fp32)</source>
+        <translation>Logits（fp32）</translation>
+    </message>
+    <message>
+        <source>definition (the cross-entropy reads fp32 logits)</source>
+        <translation>定义（交叉熵读取 fp32 logits）</translation>
+    </message>
+    <message>
+        <source>sum of the parts</source>
+        <translation>各部分之和</translation>
+    </message>
+    <message>
+        <source>Training FLOPs per token</source>
+        <translation>每词元训练 FLOPs</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020 §2.1; a frozen weight needs no weight gradient</source>
+        <translation>Kaplan 等 2020 §2.1；冻结的权重不需要权重梯度</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states (paged)</source>
+        <translation>优化器状态（分页）</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>Before: full fine-tuning of the design with %1 (%2 bytes per parameter).</source>
+        <translation>之前：用 %1 对设计做全量微调（每参数 %2 字节）。</translation>
+    </message>
+    <message>
+        <source>After: %1, %2 trainable parameters (%3 % of %4).</source>
+        <translation>之后：%1，%2 个可训练参数（占 %4 的 %3 %）。</translation>
+    </message>
+    <message>
+        <source>α = %1 scales the update by α/r = %2; it changes no memory.</source>
+        <translation>α = %1 将更新缩放 α/r = %2 倍；不影响内存。</translation>
+    </message>
+    <message>
+        <source>Paged optimizer: the states live in unified memory and move to CPU RAM under pressure, so a peak above the device&apos;s memory slows the step instead of failing it.</source>
+        <translation>分页优化器：状态位于统一内存中，显存紧张时移到 CPU 内存，因此超过设备内存的峰值只会拖慢这一步，而不会使其失败。</translation>
+    </message>
+    <message>
+        <source>A_layer: what one layer&apos;s adapters keep for the backward, per adapted matrix 2·b·s·r bytes (A·x) and, with dropout, 3·b·s·d_in (the dropped input and its mask).</source>
+        <translation>A_layer：一层的适配器为反向传播保留的内容，每个被适配的矩阵 2·b·s·r 字节（A·x），有 dropout 时再加 3·b·s·d_in（丢弃后的输入及其掩码）。</translation>
+    </message>
+    <message>
+        <source>The predicted loss is the scaling law&apos;s for the base model; it does not predict fine-tuning.</source>
+        <translation>预测损失是缩放定律对基座模型的预测；它不预测微调效果。</translation>
+    </message>
+    <message>
+        <source>The design file states adapters on q, k, v, o and the whole FFN only; the other targets are counted here but not kept in the design.</source>
+        <translation>设计文件只能表示 q、k、v、o 和整个 FFN 上的适配器；其他目标在此计入，但不会保存在设计中。</translation>
+    </message>
+    <message>
+        <source>Applied as int4 in groups of 64 with fp16 scales (4.25 bits), the design&apos;s nearest format to NF4 with double quantisation (4.127 bits).</source>
+        <translation>以 int4、每 64 个一组、fp16 缩放因子（4.25 位）应用，这是设计中最接近 NF4 双重量化（4.127 位）的格式。</translation>
     </message>
 </context>
 <context>
@@ -3656,6 +4053,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>M&amp;odel file</source>
         <translation>模型文件(&amp;O)</translation>
     </message>
+    <message>
+        <source>&amp;What if…</source>
+        <translation>假设分析(&amp;W)…</translation>
+    </message>
 </context>
 <context>
     <name>tx::MemoryFigure</name>
@@ -4169,6 +4570,17 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::PartsBar</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation>合计 %1</translation>
+    </message>
+</context>
+<context>
     <name>tx::Preset</name>
     <message>
         <source>missing</source>
@@ -4267,6 +4679,89 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>What the model can learn at most, and what it costs: memory to hold it, compute per token, and the data needed to fill it (about 20 tokens per parameter).</source>
         <translation>模型最多能学到多少，以及它的代价：存放它的内存、每个词元的算力，以及填满它所需的数据（每个参数约 20 个词元）。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Pruning</name>
+    <message>
+        <source>expected 0 to %1 heads (at least one must stay)</source>
+        <translation>应为 0 到 %1 个头（至少保留一个）</translation>
+    </message>
+    <message>
+        <source>expected 0 to %1 layers (at least one must stay)</source>
+        <translation>应为 0 到 %1 层（至少保留一层）</translation>
+    </message>
+    <message>
+        <source>pruning heads of multi-head latent attention is not modelled</source>
+        <translation>未对多头潜在注意力的头剪枝建模</translation>
+    </message>
+    <message>
+        <source>%1 query heads would not share %2 key/value heads evenly; remove a multiple of %2</source>
+        <translation>%1 个查询头无法均分 %2 个键/值头；请移除 %2 的倍数个</translation>
+    </message>
+    <message>
+        <source>Structured pruning</source>
+        <translation>结构化剪枝</translation>
+    </message>
+    <message>
+        <source>training memory of one replica under the chosen optimizer</source>
+        <translation>所选优化器下单个副本的训练内存</translation>
+    </message>
+    <message>
+        <source>Parameters removed</source>
+        <translation>移除的参数</translation>
+    </message>
+    <message>
+        <source>Michel et al. 2019, &quot;Are Sixteen Heads Really Better than One?&quot;</source>
+        <translation>Michel 等 2019，《Are Sixteen Heads Really Better than One?》</translation>
+    </message>
+    <message>
+        <source>Fan et al. 2019 (LayerDrop); Sajjad et al. 2020 (dropping top layers)</source>
+        <translation>Fan 等 2019（LayerDrop）；Sajjad 等 2020（去掉顶部若干层）</translation>
+    </message>
+    <message>
+        <source>Decode speed after</source>
+        <translation>之后的解码速度</translation>
+    </message>
+    <message>
+        <source>roofline (Williams et al. 2009)</source>
+        <translation>Roofline 模型（Williams 等 2009）</translation>
+    </message>
+    <message>
+        <source>Speed and memory</source>
+        <translation>速度与内存</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s</source>
+        <translation>解码词元/秒</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Inference memory</source>
+        <translation>推理内存</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>Every layer loses the same heads: a design has one head count for all layers. Which heads go (the engine&apos;s lowest head scores) decides the quality, not these counts.</source>
+        <translation>每层移除相同数量的头：设计中所有层的头数相同。移除哪些头（引擎中得分最低的头）决定质量，而不影响这些数字。</translation>
+    </message>
+    <message>
+        <source>The predicted loss is the scaling law&apos;s for the smaller model trained from scratch; a pruned model recovers towards it only with further training.</source>
+        <translation>预测损失是缩放定律对较小模型从头训练的预测；剪枝后的模型只有经过继续训练才能接近它。</translation>
     </message>
 </context>
 <context>
@@ -5698,6 +6193,73 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::SizeGuide</name>
+    <message>
+        <source>Classification / NER</source>
+        <translation>分类 / 命名实体识别</translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <source>Dialogue</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>unknown preset &quot;%1&quot;</source>
+        <translation>未知预设“%1”</translation>
+    </message>
+    <message>
+        <source>Model size by task</source>
+        <translation>按任务选模型规模</translation>
+    </message>
+    <message>
+        <source>training memory of one replica under the chosen optimizer</source>
+        <translation>所选优化器下单个副本的训练内存</translation>
+    </message>
+    <message>
+        <source>The seed&apos;s ranges and their examples, counted exactly</source>
+        <translation>种子文档给出的范围及其示例（精确计数）</translation>
+    </message>
+    <message>
+        <source>Range from</source>
+        <translation>范围下限</translation>
+    </message>
+    <message>
+        <source>Range to</source>
+        <translation>范围上限</translation>
+    </message>
+    <message>
+        <source>Exact parameters</source>
+        <translation>精确参数量</translation>
+    </message>
+    <message>
+        <source>In the range</source>
+        <translation>在范围内</translation>
+    </message>
+    <message>
+        <source>Your %1-parameter design is in the %2 range.</source>
+        <translation>你的 %1 参数设计处于“%2”范围。</translation>
+    </message>
+    <message>
+        <source>Your %1-parameter design is in no range; the nearest is %2.</source>
+        <translation>你的 %1 参数设计不在任何范围内；最接近的是“%2”。</translation>
+    </message>
+    <message>
+        <source>The seed&apos;s examples are loose: &quot;BERT-base (110M)&quot; is 109,482,240 parameters, DistilBERT 66,362,880; the translation models most used (Transformer big 214,245,376, T5-base 222,903,552) sit under the seed&apos;s 300 M.</source>
+        <translation>种子文档的示例比较粗略：“BERT-base（110M）”实为 109,482,240 个参数，DistilBERT 为 66,362,880；最常用的翻译模型（Transformer big 214,245,376、T5-base 222,903,552）都低于种子文档给出的 3 亿。</translation>
+    </message>
+    <message>
+        <source>Design parameters</source>
+        <translation>设计参数量</translation>
+    </message>
+    <message>
+        <source>the seed&apos;s size guide (classification / NER 50–100 M; translation 300 M–1 B; dialogue &gt; 1 B)</source>
+        <translation>种子文档的规模指南（分类 / 命名实体识别 5000 万–1 亿；翻译 3 亿–10 亿；对话 &gt; 10 亿）</translation>
+    </message>
+</context>
+<context>
     <name>tx::SolveCommand</name>
     <message>
         <source>missing (required by this question)</source>
@@ -6238,6 +6800,89 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::TrainingPipeline</name>
+    <message>
+        <source>expected 0 to 10^16 tokens</source>
+        <translation>应为 0 到 10^16 个词元</translation>
+    </message>
+    <message>
+        <source>Pretraining</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020 §2.1</source>
+        <translation>Kaplan 等 2020 §2.1</translation>
+    </message>
+    <message>
+        <source>Supervised fine-tuning</source>
+        <translation>监督微调</translation>
+    </message>
+    <message>
+        <source>Ouyang et al. 2022 §3.5 (SFT)</source>
+        <translation>Ouyang 等 2022 §3.5（SFT）</translation>
+    </message>
+    <message>
+        <source>Preference tuning: RLHF with PPO</source>
+        <translation>偏好调优：基于 PPO 的 RLHF</translation>
+    </message>
+    <message>
+        <source>Ouyang et al. 2022 §3.5: the policy and a value model trained, the SFT reference and the reward model frozen: four models in memory</source>
+        <translation>Ouyang 等 2022 §3.5：训练策略模型和价值模型，冻结 SFT 参考模型和奖励模型：内存中共四个模型</translation>
+    </message>
+    <message>
+        <source>Preference tuning: DPO</source>
+        <translation>偏好调优：DPO</translation>
+    </message>
+    <message>
+        <source>Rafailov et al. 2023: the policy trained against a frozen reference: two models</source>
+        <translation>Rafailov 等 2023：相对冻结的参考模型训练策略模型：两个模型</translation>
+    </message>
+    <message>
+        <source>Stages on %1 × %2</source>
+        <translation>在 %1 × %2 上的各阶段</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Money</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Memory peak</source>
+        <translation>内存峰值</translation>
+    </message>
+    <message>
+        <source>The training pipeline</source>
+        <translation>训练流水线</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>the memory peak over the stages, one replica</source>
+        <translation>各阶段内存峰值的最大值（单副本）</translation>
+    </message>
+    <message>
+        <source>F = %1 FLOP per token forward at %2 tokens of context; time at %3 % MFU.</source>
+        <translation>F = 每词元前向 %1 FLOP（上下文 %2 个词元）；时间按 %3 % MFU 计。</translation>
+    </message>
+    <message>
+        <source>Reward and value models are taken the size of the policy (InstructGPT used a 6B reward model for every policy size).</source>
+        <translation>奖励模型和价值模型按与策略模型同样大小计（InstructGPT 对所有策略规模都用了 6B 的奖励模型）。</translation>
+    </message>
+</context>
+<context>
     <name>tx::TrainingPreset</name>
     <message>
         <source>%1 8 random digits with a 2-layer model</source>
@@ -6494,6 +7139,462 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>cancelled</source>
         <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>tx::VocabularyWhatIf</name>
+    <message>
+        <source>give at least one vocabulary size</source>
+        <translation>至少给出一个词表大小</translation>
+    </message>
+    <message>
+        <source>expected vocabulary sizes from 256 (the bytes) to 65,536</source>
+        <translation>词表大小应为 256（字节数）到 65,536</translation>
+    </message>
+    <message>
+        <source>the text is empty</source>
+        <translation>文本为空</translation>
+    </message>
+    <message>
+        <source>Byte-level BPE trained on %1 (%2 characters, %3 UTF-8 bytes)</source>
+        <translation>在 %1 上训练的字节级 BPE（%2 个字符，%3 个 UTF-8 字节）</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Tokens for the text</source>
+        <translation>文本的词元数</translation>
+    </message>
+    <message>
+        <source>Tokens per character</source>
+        <translation>每字符词元数</translation>
+    </message>
+    <message>
+        <source>Embedding + head</source>
+        <translation>嵌入 + 输出头</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Weights memory</source>
+        <translation>权重内存</translation>
+    </message>
+    <message>
+        <source>FLOPs for the text</source>
+        <translation>处理该文本的 FLOPs</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>%1 (trained %2)</source>
+        <translation>%1（训练得到 %2）</translation>
+    </message>
+    <message>
+        <source>training memory of one replica under the chosen optimizer</source>
+        <translation>所选优化器下单个副本的训练内存</translation>
+    </message>
+    <message>
+        <source>UTF-8 bytes per character</source>
+        <translation>每字符 UTF-8 字节数</translation>
+    </message>
+    <message>
+        <source>the byte vocabulary (256) cuts the text into one token per byte</source>
+        <translation>字节词表（256）把文本切成每字节一个词元</translation>
+    </message>
+    <message>
+        <source>Sequence saved by the largest vocabulary</source>
+        <translation>最大词表节省的序列长度</translation>
+    </message>
+    <message>
+        <source>Sennrich et al. 2016 (BPE); Radford et al. 2019 (byte-level BPE); the seed: &quot;BPE saves 30–50 %&quot;</source>
+        <translation>Sennrich 等 2016（BPE）；Radford 等 2019（字节级 BPE）；种子文档：“BPE 可节省 30–50 %”</translation>
+    </message>
+    <message>
+        <source>Merges are learnt on this text and measured on it, so the savings are an upper bound for unseen text; a small corpus stops learning merges early (the trained size can fall short of the asked one).</source>
+        <translation>合并规则在这段文本上学习、也在它上面测量，因此节省量是未见文本的上限；语料很小时合并会提前停止（训练得到的词表可能小于要求的大小）。</translation>
+    </message>
+    <message>
+        <source>The design takes the %1-token vocabulary.</source>
+        <translation>设计采用 %1 个词元的词表。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::WhatIfCommand</name>
+    <message>
+        <source>expected a number from %1 to %2, got &quot;%3&quot;</source>
+        <translation>应为 %1 到 %2 之间的数字，实际为“%3”</translation>
+    </message>
+    <message>
+        <source>expected a whole number</source>
+        <translation>应为整数</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Weights memory</source>
+        <translation>权重内存</translation>
+    </message>
+    <message>
+        <source>Training memory</source>
+        <translation>训练内存</translation>
+    </message>
+    <message>
+        <source>FLOPs per token</source>
+        <translation>每词元 FLOPs</translation>
+    </message>
+    <message>
+        <source>Predicted loss</source>
+        <translation>预测损失</translation>
+    </message>
+    <message>
+        <source>training memory: %1</source>
+        <translation>训练内存：%1</translation>
+    </message>
+    <message>
+        <source>Memory by part:</source>
+        <translation>各部分内存：</translation>
+    </message>
+    <message>
+        <source>Working:</source>
+        <translation>计算过程：</translation>
+    </message>
+    <message>
+        <source>source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>expected a what-if: %1</source>
+        <translation>应为一种假设分析：%1</translation>
+    </message>
+    <message>
+        <source>expected text or json, got &quot;%1&quot;</source>
+        <translation>应为 text 或 json，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected full, lora or qlora, got &quot;%1&quot;</source>
+        <translation>应为 full、lora 或 qlora，得到“%1”</translation>
+    </message>
+    <message>
+        <source>expected a comma-separated list of q, k, v, o, gate, up, down, experts, embeddings, head (or attention, ffn, all-linear), got &quot;%1&quot;</source>
+        <translation>应为以逗号分隔的 q、k、v、o、gate、up、down、experts、embeddings、head（或 attention、ffn、all-linear）列表，得到“%1”</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source>expected low-rank or tucker, got &quot;%1&quot;</source>
+        <translation>应为 low-rank 或 tucker，得到“%1”</translation>
+    </message>
+    <message>
+        <source>expected attention, ffn, embeddings or head, got &quot;%1&quot;</source>
+        <translation>应为 attention、ffn、embeddings 或 head，得到“%1”</translation>
+    </message>
+    <message>
+        <source>expected ppo or dpo, got &quot;%1&quot;</source>
+        <translation>应为 ppo 或 dpo，得到“%1”</translation>
+    </message>
+    <message>
+        <source>expected comma-separated whole numbers, got &quot;%1&quot;</source>
+        <translation>应为以逗号分隔的整数，得到“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>tx::WhatIfFormat</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>tx::WhatIfPage</name>
+    <message>
+        <source>What if…</source>
+        <translation>假设……</translation>
+    </message>
+    <message>
+        <source>Fine-tune it (full, LoRA, QLoRA)</source>
+        <translation>微调它（全量、LoRA、QLoRA）</translation>
+    </message>
+    <message>
+        <source>Factorise its matrices (low rank, Tucker)</source>
+        <translation>分解它的矩阵（低秩、Tucker）</translation>
+    </message>
+    <message>
+        <source>Prune heads or layers</source>
+        <translation>剪掉注意力头或层</translation>
+    </message>
+    <message>
+        <source>Distil it into a student</source>
+        <translation>把它蒸馏成学生模型</translation>
+    </message>
+    <message>
+        <source>Run the whole training pipeline</source>
+        <translation>走完整个训练流水线</translation>
+    </message>
+    <message>
+        <source>Size it for a task</source>
+        <translation>按任务确定规模</translation>
+    </message>
+    <message>
+        <source>Change its vocabulary (BPE on real text)</source>
+        <translation>改变它的词表（在真实文本上训练 BPE）</translation>
+    </message>
+    <message>
+        <source>Apply to design</source>
+        <translation>应用到设计</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Weights memory</source>
+        <translation>权重内存</translation>
+    </message>
+    <message>
+        <source>Training memory</source>
+        <translation>训练内存</translation>
+    </message>
+    <message>
+        <source>FLOPs per token</source>
+        <translation>每词元 FLOPs</translation>
+    </message>
+    <message>
+        <source>Predicted loss</source>
+        <translation>预测损失</translation>
+    </message>
+    <message>
+        <source>What if: %1</source>
+        <translation>假设分析：%1</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning</source>
+        <translation>全量微调</translation>
+    </message>
+    <message>
+        <source>LoRA (16-bit base)</source>
+        <translation>LoRA（16 位基座）</translation>
+    </message>
+    <message>
+        <source>QLoRA (NF4 base, double-quantised)</source>
+        <translation>QLoRA（NF4 基座，双重量化）</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Rank r</source>
+        <translation>秩 r</translation>
+    </message>
+    <message>
+        <source>Alpha α</source>
+        <translation>Alpha α</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>输出头</translation>
+    </message>
+    <message>
+        <source>Adapt</source>
+        <translation>适配</translation>
+    </message>
+    <message>
+        <source>Gradient checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Paged optimizer (QLoRA)</source>
+        <translation>分页优化器（QLoRA）</translation>
+    </message>
+    <message>
+        <source>The QLoRA paper&apos;s setting</source>
+        <translation>QLoRA 论文的设置</translation>
+    </message>
+    <message>
+        <source>r = 64 on every linear layer, α = 16, dropout 0.05, checkpointing, 512 tokens, micro-batch 1</source>
+        <translation>所有线性层 r = 64，α = 16，dropout 0.05，梯度检查点，512 个词元，微批次 1</translation>
+    </message>
+    <message>
+        <source>Low rank: r·(m + n)</source>
+        <translation>低秩：r·(m + n)</translation>
+    </message>
+    <message>
+        <source>Tucker-2: r·(m + n + r)</source>
+        <translation>Tucker-2：r·(m + n + r)</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>FFN</source>
+        <translation>FFN</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>语言模型输出头</translation>
+    </message>
+    <message>
+        <source>by share kept</source>
+        <translation>按保留比例</translation>
+    </message>
+    <message>
+        <source>Share of each matrix kept</source>
+        <translation>每个矩阵保留的比例</translation>
+    </message>
+    <message>
+        <source>Heads removed per layer</source>
+        <translation>每层移除的头数</translation>
+    </message>
+    <message>
+        <source>Layers removed</source>
+        <translation>移除的层数</translation>
+    </message>
+    <message>
+        <source>Student / teacher parameters</source>
+        <translation>学生 / 教师参数比</translation>
+    </message>
+    <message>
+        <source>(by the share above)</source>
+        <translation>（按上面的比例）</translation>
+    </message>
+    <message>
+        <source>Or fit the student on</source>
+        <translation>或让学生模型装进</translation>
+    </message>
+    <message>
+        <source>20 per parameter</source>
+        <translation>每参数 20 个</translation>
+    </message>
+    <message>
+        <source> B tokens</source>
+        <translation> 十亿词元</translation>
+    </message>
+    <message>
+        <source>Distillation tokens</source>
+        <translation>蒸馏词元</translation>
+    </message>
+    <message>
+        <source>Pretraining</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <source>as in the assumptions</source>
+        <translation>与假设中相同</translation>
+    </message>
+    <message>
+        <source>Supervised fine-tuning</source>
+        <translation>监督微调</translation>
+    </message>
+    <message>
+        <source>Preference tuning</source>
+        <translation>偏好调优</translation>
+    </message>
+    <message>
+        <source>RLHF with PPO (four models)</source>
+        <translation>基于 PPO 的 RLHF（四个模型）</translation>
+    </message>
+    <message>
+        <source>DPO (two models)</source>
+        <translation>DPO（两个模型）</translation>
+    </message>
+    <message>
+        <source>Preference tuning by</source>
+        <translation>偏好调优方式</translation>
+    </message>
+    <message>
+        <source>(stay on the design)</source>
+        <translation>（保持当前设计）</translation>
+    </message>
+    <message>
+        <source>Jump to an example</source>
+        <translation>跳到一个示例</translation>
+    </message>
+    <message>
+        <source>Tang poems (Chinese)</source>
+        <translation>唐诗（中文）</translation>
+    </message>
+    <message>
+        <source>Shakespeare&apos;s sonnets (English)</source>
+        <translation>莎士比亚十四行诗（英文）</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <source>Vocabulary sizes to train, from 256 (the bytes); the design takes the largest</source>
+        <translation>要训练的词表大小，从 256（字节数）起；设计采用其中最大的</translation>
+    </message>
+    <message>
+        <source>Vocabulary sizes</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>The design is not valid; fix it in the Design panel first.</source>
+        <translation>设计无效；请先在“设计”面板中修正。</translation>
+    </message>
+    <message>
+        <source>Training memory here: %1. %2</source>
+        <translation>这里的训练内存：%1。%2</translation>
+    </message>
+    <message>
+        <source>Make the design after the what-if the current design (one step, Ctrl+Z undoes it)</source>
+        <translation>把假设分析之后的设计设为当前设计（一步完成，Ctrl+Z 可撤销）</translation>
+    </message>
+    <message>
+        <source>This what-if does not change the design</source>
+        <translation>此假设分析不改变设计</translation>
     </message>
 </context>
 </TS>

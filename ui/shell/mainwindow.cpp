@@ -23,6 +23,7 @@
 #include "ui/shell/languagemenu.h"
 #include "ui/shell/modelfiles.h"
 #include "ui/shell/presentationmode.h"
+#include "ui/whatif/whatifpage.h"
 #include "ui/widgets/highlightoverlay.h"
 #include "ui/widgets/knobcontrol.h"
 #include "ui/widgets/tableclipboard.h"
@@ -87,6 +88,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     // The tabs, in order; a lesson's highlight target names its page by `target`.
     const auto draws = [](auto *page) { return [page](const DesignSnapshot &s) { page->showSnapshot(s); }; };
+    auto *whatIf = new WhatIfPage;
+    connect(whatIf, &WhatIfPage::applyRequested, m_state, &DesignState::replace);
     m_pages = {{m_parameters, QT_TRANSLATE_NOOP("tx::MainWindow", "&Parameters"), "parameters", draws(m_parameters)},
                {m_memory, QT_TRANSLATE_NOOP("tx::MainWindow", "&Memory"), "memory", draws(m_memory)},
                {m_compute, QT_TRANSLATE_NOOP("tx::MainWindow", "Compute and &cost"), "compute", draws(m_compute)},
@@ -95,6 +98,7 @@ MainWindow::MainWindow(QWidget *parent)
                {m_attention, QT_TRANSLATE_NOOP("tx::MainWindow", "&Attention"), "attention", {}},
                {m_training, QT_TRANSLATE_NOOP("tx::MainWindow", "&Training"), "training", {}},
                {m_product, QT_TRANSLATE_NOOP("tx::MainWindow", "What does this &buy me?"), "product", draws(m_product)},
+               {whatIf, QT_TRANSLATE_NOOP("tx::MainWindow", "&What if…"), "whatif", draws(whatIf)},
                {m_model, QT_TRANSLATE_NOOP("tx::MainWindow", "M&odel file"), "model", {}}};
     m_tabs->setObjectName(QStringLiteral("views"));
     for (const Page &page : m_pages)

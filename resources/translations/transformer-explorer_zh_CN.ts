@@ -1122,6 +1122,10 @@
         <source>, %1 experts (top-%2)</source>
         <translation>，%1 个专家（top-%2）</translation>
     </message>
+    <message>
+        <source>expected rental or purchase, got &quot;%1&quot;</source>
+        <translation>应为 rental 或 purchase，实际为 “%1”</translation>
+    </message>
 </context>
 <context>
     <name>tx::AssumptionArguments</name>
@@ -3548,6 +3552,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>expected a non-negative number of bytes per second</source>
         <translation>应为非负的每秒字节数</translation>
     </message>
+    <message>
+        <source>expected rental or purchase</source>
+        <translation>应为 rental 或 purchase</translation>
+    </message>
 </context>
 <context>
     <name>tx::HeatmapGrid</name>
@@ -5761,10 +5769,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>应为 1 到 1,000,000 个用户</translation>
     </message>
     <message>
-        <source>no priced device in the catalog reaches this speed with up to %1 devices</source>
-        <translation>目录中没有带价格的设备能在 %1 台以内达到此速度</translation>
-    </message>
-    <message>
         <source>%1 × %2: decode speed needs %1 (memory alone needs %3); %4 tokens/s per user with the cache full</source>
         <translation>%1 × %2：解码速度需要 %1 台（仅内存需要 %3 台）；缓存满时每用户 %4 词元/秒</translation>
     </message>
@@ -5815,6 +5819,38 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>limited by %1 at %2</source>
         <translation>在 %2 时受限于%1</translation>
+    </message>
+    <message>
+        <source>the trained context</source>
+        <translation>训练上下文</translation>
+    </message>
+    <message>
+        <source>at %1 tokens, the design&apos;s trained context; %2 asked</source>
+        <translation>按设计的训练上下文 %1 个 token；请求的是 %2</translation>
+    </message>
+    <message>
+        <source>limited by the design&apos;s trained context of %1; memory alone would hold %2</source>
+        <translation>受限于设计的训练上下文 %1；仅看内存可容纳 %2</translation>
+    </message>
+    <message>
+        <source>no device with a cloud rental price reaches this speed with up to %1 devices</source>
+        <translation>在最多 %1 台设备内，没有云端租用价的设备能达到此速度</translation>
+    </message>
+    <message>
+        <source>no device with a purchase price reaches this speed with up to %1 devices</source>
+        <translation>在最多 %1 台设备内，没有购买价的设备能达到此速度</translation>
+    </message>
+    <message>
+        <source>every device at the given price of $%1 an hour</source>
+        <translation>所有设备均按给定的每小时 $%1 计价</translation>
+    </message>
+    <message>
+        <source>compared at cloud rental prices (on-demand list prices; purchase-priced devices left out)</source>
+        <translation>按云端租用价比较（按需标价；不含按购买价计价的设备）</translation>
+    </message>
+    <message>
+        <source>compared at purchase prices spread over 3 years (rental-priced devices left out)</source>
+        <translation>按购买价分摊 3 年比较（不含按租用价计价的设备）</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,8 @@
 #include "core/estimate/explainer.h"
 #include "core/estimate/scalinglaw.h"
 #include "core/report/componentnames.h"
+#include "core/report/concurrencyfigure.h"
+#include "core/report/sensitivityfigure.h"
 
 #include <QLocale>
 
@@ -318,6 +320,16 @@ void ReportContent::build()
            {tr("Loss at the optimum"), tr("%1 nats/token").arg(sc.optimalLoss, 0, 'f', 4)},
            {tr("Compute-optimal tokens per parameter"), NumberFormat::scientific(sc.optimalTokensPerParam)}});
     chart(ReportCharts::Kind::Scaling);
+
+    // Which knob matters, and how the design serves many users (the window's Solve tab).
+    section(tr("Which knob matters"));
+    const SensitivityFigure knobs = SensitivityFigure::of(m_input.design, SensitivityFigure::Metric::InferenceMemory);
+    paragraph(tr("Each knob one step down and one step up (±10 % or the next valid value), and how far that moves "
+                 "inference memory. %1").arg(knobs.note));
+    chart(ReportCharts::Kind::Sensitivity);
+    section(tr("Concurrent users"));
+    paragraph(ConcurrencyFigure::of(&m_input.design).note);
+    chart(ReportCharts::Kind::Concurrency);
 
     // Comparison.
     if (m_input.pinned) {

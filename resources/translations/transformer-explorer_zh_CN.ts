@@ -2358,6 +2358,49 @@
     </message>
 </context>
 <context>
+    <name>tx::ConcurrencyFigure</name>
+    <message>
+        <source>Decode speed against concurrent users</source>
+        <translation>解码速度与并发用户数</translation>
+    </message>
+    <message>
+        <source>users decoding at once</source>
+        <translation>同时解码的用户数</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+    <message>
+        <source>tokens/s, all users</source>
+        <translation>全部用户 token/秒</translation>
+    </message>
+    <message>
+        <source>Per user</source>
+        <translation>每用户</translation>
+    </message>
+    <message>
+        <source>All users together</source>
+        <translation>全部用户合计</translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation>内存上限</translation>
+    </message>
+    <message>
+        <source>Decode speed against concurrent users on %1 × %2</source>
+        <translation>%1 × %2 上的解码速度与并发用户数</translation>
+    </message>
+    <message>
+        <source>Memory limit: %1 users at most</source>
+        <translation>内存上限：最多 %1 个用户</translation>
+    </message>
+    <message>
+        <source>On %1 × %2 up to %3 users of %4 tokens fit (%5). At the limit each user gets %6 tokens/s, %7 tokens/s in all; one user alone gets %8 tokens/s.</source>
+        <translation>在 %1 × %2 上最多可容纳 %3 个 %4 token 的用户（%5）。达到上限时每个用户 %6 token/秒，合计 %7 token/秒；单个用户独占时为 %8 token/秒。</translation>
+    </message>
+</context>
+<context>
     <name>tx::Corpus</name>
     <message>
         <source>no such file (bundled corpora: tang-poems, shakespeare-sonnets)</source>
@@ -4742,6 +4785,14 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>Scaling law — %1 · %2</source>
         <translation>缩放定律 — %1 · %2</translation>
     </message>
+    <message>
+        <source>Which knob moves inference memory — %1</source>
+        <translation>哪个旋钮最影响推理内存 — %1</translation>
+    </message>
+    <message>
+        <source>Decode speed against concurrent users on %1 — %2</source>
+        <translation>%1 上的解码速度与并发用户数 — %2</translation>
+    </message>
 </context>
 <context>
     <name>tx::ReportContent</name>
@@ -5349,6 +5400,18 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>Estimates, not measurements: they follow the stated assumptions and the cited formulas.</source>
         <translation>以上为估算而非实测：依据所列假设和引用的公式得出。</translation>
     </message>
+    <message>
+        <source>Which knob matters</source>
+        <translation>哪个旋钮重要</translation>
+    </message>
+    <message>
+        <source>Each knob one step down and one step up (±10 % or the next valid value), and how far that moves inference memory. %1</source>
+        <translation>每个旋钮下调一步、上调一步（±10 % 或下一个有效值），以及推理内存随之变化多少。%1</translation>
+    </message>
+    <message>
+        <source>Concurrent users</source>
+        <translation>并发用户</translation>
+    </message>
 </context>
 <context>
     <name>tx::ReportGenerator</name>
@@ -5650,6 +5713,69 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>For %1 of training compute this design is close to compute-optimal (within %2×: %3 parameters on %4 tokens would reach loss %5; this design %6).</source>
         <translation>在 %1 的训练算力下，此设计接近算力最优（相差在 %2 倍以内：%3 参数、%4 词元可达到损失 %5；此设计为 %6）。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::SensitivityFigure</name>
+    <message>
+        <source>Context in use</source>
+        <translation>使用的上下文</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>并发序列</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>weights memory</source>
+        <translation>权重内存</translation>
+    </message>
+    <message>
+        <source>inference memory</source>
+        <translation>推理内存</translation>
+    </message>
+    <message>
+        <source>training compute</source>
+        <translation>训练计算量</translation>
+    </message>
+    <message>
+        <source>training cost</source>
+        <translation>训练费用</translation>
+    </message>
+    <message>
+        <source>predicted loss</source>
+        <translation>预测损失</translation>
+    </message>
+    <message>
+        <source>Which knob moves %1</source>
+        <translation>哪个旋钮最影响%1</translation>
+    </message>
+    <message>
+        <source>change in %1 (%)</source>
+        <translation>%1变化（%）</translation>
+    </message>
+    <message>
+        <source>One step down (−10 % or the next valid value)</source>
+        <translation>下调一步（−10 % 或下一个有效值）</translation>
+    </message>
+    <message>
+        <source>One step up (+10 % or the next valid value)</source>
+        <translation>上调一步（+10 % 或下一个有效值）</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 | %4</source>
+        <translation>%1 %2：%3 | %4</translation>
+    </message>
+    <message>
+        <source>To lower %1 most: %2 %3 → %4, %5.</source>
+        <translation>最能降低%1的一步：%2 %3 → %4，%5。</translation>
     </message>
 </context>
 <context>

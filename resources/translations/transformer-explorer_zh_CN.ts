@@ -2392,12 +2392,12 @@
         <translation>%1 × %2 上的解码速度与并发用户数</translation>
     </message>
     <message>
-        <source>Memory limit: %1 users at most</source>
-        <translation>内存上限：最多 %1 个用户</translation>
-    </message>
-    <message>
         <source>On %1 × %2 up to %3 users of %4 tokens fit (%5). At the limit each user gets %6 tokens/s, %7 tokens/s in all; one user alone gets %8 tokens/s.</source>
         <translation>在 %1 × %2 上最多可容纳 %3 个 %4 token 的用户（%5）。达到上限时每个用户 %6 token/秒，合计 %7 token/秒；单个用户独占时为 %8 token/秒。</translation>
+    </message>
+    <message>
+        <source>Memory limit: %1 users at most</source>
+        <translation>内存上限：最多 %1 个用户</translation>
     </message>
 </context>
 <context>
@@ -4123,6 +4123,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Weights from the design</source>
         <translation>权重按设计计算</translation>
+    </message>
+    <message>
+        <source>Sol&amp;ve</source>
+        <translation>求解(&amp;V)</translation>
     </message>
 </context>
 <context>
@@ -5877,6 +5881,201 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::SolvePage</name>
+    <message>
+        <source>Reverse questions</source>
+        <translation>反向提问</translation>
+    </message>
+    <message>
+        <source>Longest context</source>
+        <translation>最长上下文</translation>
+    </message>
+    <message>
+        <source>Most concurrent sequences</source>
+        <translation>最多并发序列</translation>
+    </message>
+    <message>
+        <source>Largest model of a family</source>
+        <translation>某一系列能放下的最大模型</translation>
+    </message>
+    <message>
+        <source>Shape for a parameter count</source>
+        <translation>给定参数量的形状</translation>
+    </message>
+    <message>
+        <source>Cheapest device for a speed</source>
+        <translation>达到目标速度的最便宜设备</translation>
+    </message>
+    <message>
+        <source>Use this context</source>
+        <translation>采用此上下文</translation>
+    </message>
+    <message>
+        <source>Use this batch</source>
+        <translation>采用此批量</translation>
+    </message>
+    <message>
+        <source>Use this design</source>
+        <translation>采用此设计</translation>
+    </message>
+    <message>
+        <source>Use this device</source>
+        <translation>采用此设备</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <source>d_model per layer</source>
+        <translation>每层 d_model</translation>
+    </message>
+    <message>
+        <source>the family&apos;s own</source>
+        <translation>沿用该系列的比例</translation>
+    </message>
+    <message>
+        <source>The aspect ratio d_model / layers the answer keeps; 0 keeps the family&apos;s.</source>
+        <translation>答案保持的宽深比 d_model / 层数；0 表示沿用该系列自己的比例。</translation>
+    </message>
+    <message>
+        <source>Fits for</source>
+        <translation>用于</translation>
+    </message>
+    <message>
+        <source>Target parameters</source>
+        <translation>目标参数量</translation>
+    </message>
+    <message>
+        <source> billion</source>
+        <translation> 十亿</translation>
+    </message>
+    <message>
+        <source>Speed per user</source>
+        <translation>每用户速度</translation>
+    </message>
+    <message>
+        <source> tokens/s</source>
+        <translation> token/秒</translation>
+    </message>
+    <message>
+        <source>Concurrent users</source>
+        <translation>并发用户</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Which knob moves</source>
+        <translation>哪个旋钮最影响</translation>
+    </message>
+    <message>
+        <source>This design</source>
+        <translation>当前设计</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>cloud rental (on-demand list prices)</source>
+        <translation>云端租用（按需标价）</translation>
+    </message>
+    <message>
+        <source>purchase over 3 years</source>
+        <translation>购买价分摊 3 年</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>The design has problems; fix them first.</source>
+        <translation>设计有问题，请先修正。</translation>
+    </message>
+    <message>
+        <source>No answer</source>
+        <translation>无解</translation>
+    </message>
+    <message>
+        <source>d_model %1, %2 layers, %3 heads (%4 key/value), d_ff %5</source>
+        <translation>d_model %1，%2 层，%3 个头（%4 个键/值头），d_ff %5</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 sequences of %2 tokens</source>
+        <translation>%1 个 %2 token 的序列</translation>
+    </message>
+    <message>
+        <source>%1. Inference memory %2 of %3.</source>
+        <translation>%1。推理内存 %2 / %3。</translation>
+    </message>
+    <message>
+        <source>%1 parameters: %2</source>
+        <translation>%1 参数：%2</translation>
+    </message>
+    <message>
+        <source>%1 (at %2 tokens).</source>
+        <translation>%1（按 %2 个 token）。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 at %3 an hour, %4 per million output tokens</source>
+        <translation>%1 × %2，每小时 %3，每百万输出 token %4</translation>
+    </message>
+    <message>
+        <source>Use the longest context</source>
+        <translation>采用最长上下文</translation>
+    </message>
+    <message>
+        <source>Use the largest batch</source>
+        <translation>采用最大批量</translation>
+    </message>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>%1 resized to %2 parameters</source>
+        <translation>%1 缩放到 %2 参数</translation>
+    </message>
+    <message>
+        <source>Use the largest design</source>
+        <translation>采用最大设计</translation>
+    </message>
+    <message>
+        <source>Use the shape for a parameter count</source>
+        <translation>采用给定参数量的形状</translation>
+    </message>
+    <message>
+        <source>Use the cheapest device</source>
+        <translation>采用最便宜的设备</translation>
+    </message>
+    <message>
+        <source>&amp;Questions</source>
+        <translation>问题(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Which &amp;knob matters</source>
+        <translation>哪个旋钮重要(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Concurrent &amp;users</source>
+        <translation>并发用户(&amp;U)</translation>
+    </message>
+    <message>
+        <source>For this design on %1 × %2, batch %3 at %4 tokens, weights in %5, KV cache in %6 (the Design panel&apos;s settings). Memory in GB = 10^9 bytes.</source>
+        <translation>针对当前设计：%1 × %2，批量 %3，每个 %4 token，权重为 %5，KV 缓存为 %6（来自“设计”面板的设置）。内存单位 GB = 10^9 字节。</translation>
+    </message>
+</context>
+<context>
     <name>tx::Solver</name>
     <message>
         <source>limited by memory at %1 layers (d_model %2): %3 of %4; %5 layers (%6 parameters) would need %7</source>
@@ -5967,16 +6166,16 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>在最多 %1 台设备内，没有购买价的设备能达到此速度</translation>
     </message>
     <message>
-        <source>every device at the given price of $%1 an hour</source>
-        <translation>所有设备均按给定的每小时 $%1 计价</translation>
-    </message>
-    <message>
         <source>compared at cloud rental prices (on-demand list prices; purchase-priced devices left out)</source>
         <translation>按云端租用价比较（按需标价；不含按购买价计价的设备）</translation>
     </message>
     <message>
         <source>compared at purchase prices spread over 3 years (rental-priced devices left out)</source>
         <translation>按购买价分摊 3 年比较（不含按租用价计价的设备）</translation>
+    </message>
+    <message>
+        <source>every device at the given price of $%1 an hour</source>
+        <translation>所有设备均按给定的每小时 $%1 计价</translation>
     </message>
 </context>
 <context>

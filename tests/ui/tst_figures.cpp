@@ -10,7 +10,10 @@
 #include "ui/pages/computeview.h"
 #include "ui/pages/memoryview.h"
 #include "ui/pages/parameterview.h"
+#include "ui/charts/concurrencychart.h"
+#include "ui/charts/sensitivitychart.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/solve/solvepage.h"
 
 #include <QAbstractBarSeries>
 #include <QBarCategoryAxis>
@@ -94,6 +97,20 @@ private slots:
         const QStringList shownCompute = contents(w.computeView()->roofline());
         QCOMPARE(contents(compute.get()), shownCompute);
         QVERIFY(shownCompute.join(QLatin1Char('\n')).contains(QStringLiteral("Decode: ")));
+
+        // The Solve page's tornado (at its default metric, inference memory) and concurrency chart.
+        auto *solve = w.findChild<SolvePage *>();
+        QVERIFY(solve);
+        w.tabs()->setCurrentWidget(solve);
+        auto sensitivity = ChartFactory::create(ChartFactory::Kind::Sensitivity, design);
+        const QStringList shownSensitivity = contents(solve->sensitivity());
+        QCOMPARE(contents(sensitivity.get()), shownSensitivity);
+        QVERIFY(shownSensitivity.join(QLatin1Char('\n')).contains(QStringLiteral("axis: change in inference memory (%)")));
+        auto concurrency = ChartFactory::create(ChartFactory::Kind::Concurrency, design);
+        const QStringList shownConcurrency = contents(solve->concurrency());
+        QCOMPARE(contents(concurrency.get()), shownConcurrency);
+        QVERIFY(shownConcurrency.join(QLatin1Char('\n')).contains(QStringLiteral("Memory limit: ")));
+        QCOMPARE(concurrency->title(), ChartFactory::title(ChartFactory::Kind::Concurrency, design));
     }
 };
 

@@ -27,6 +27,7 @@
 #include "ui/shell/designfiles.h"
 #include "ui/shell/languagemanager.h"
 #include "ui/shell/presentationmode.h"
+#include "ui/solve/solvepage.h"
 #include "ui/widgets/highlightoverlay.h"
 #include "ui/widgets/knobcontrol.h"
 #include "ui/widgets/tableclipboard.h"
@@ -92,6 +93,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     // The tabs, in order; a lesson's highlight target names its page by `target`.
     const auto draws = [](auto *page) { return [page](const DesignSnapshot &s) { page->showSnapshot(s); }; };
+    auto *solve = new SolvePage(m_state);
     m_pages = {{m_parameters, QT_TRANSLATE_NOOP("tx::MainWindow", "&Parameters"), "parameters", draws(m_parameters)},
                {m_memory, QT_TRANSLATE_NOOP("tx::MainWindow", "&Memory"), "memory", draws(m_memory)},
                {m_compute, QT_TRANSLATE_NOOP("tx::MainWindow", "Compute and &cost"), "compute", draws(m_compute)},
@@ -100,6 +102,7 @@ MainWindow::MainWindow(QWidget *parent)
                {m_attention, QT_TRANSLATE_NOOP("tx::MainWindow", "&Attention"), "attention", {}},
                {m_training, QT_TRANSLATE_NOOP("tx::MainWindow", "&Training"), "training", {}},
                {m_product, QT_TRANSLATE_NOOP("tx::MainWindow", "What does this &buy me?"), "product", draws(m_product)},
+               {solve, QT_TRANSLATE_NOOP("tx::MainWindow", "Sol&ve"), "solve", draws(solve)},
                {m_model, QT_TRANSLATE_NOOP("tx::MainWindow", "M&odel file"), "model", {}}};
     m_tabs->setObjectName(QStringLiteral("views"));
     for (const Page &page : m_pages)

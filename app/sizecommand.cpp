@@ -104,7 +104,7 @@ void printEstimates(QTextStream &out, const ModelConfig &c, const Assumptions &a
     row(out, tr("Devices to hold training"), QString::number(hw.devicesForTraining));
     row(out, tr("Per-device training fits"), yesNo(hw.fitsPerDeviceTraining));
     row(out, tr("Decode"), tr("%1 tokens/s").arg(NumberFormat::scientific(hw.decodeTokensPerSecond)));
-    row(out, tr("Training time"), NumberFormat::duration(hw.trainingSeconds));
+    row(out, tr("Training time"), tr("%1 on %2× %3").arg(NumberFormat::duration(hw.trainingSeconds)).arg(hw.trainingDevices).arg(hw.deviceName));
     row(out, tr("GPU-hours"), NumberFormat::count(hw.gpuHours));
     row(out, tr("Cost (at $%1/h)").arg(hw.pricePerHour, 0, 'f', 2), NumberFormat::money(hw.money));
     out << '\n' << tr("Scaling: %1").arg(ScalingLaw::of(a.law).name()) << '\n';

@@ -198,7 +198,7 @@ void ReportContent::build()
     glance.append({tr("Training compute"), NumberFormat::flops(cp.trainingFlops),
                    tr("%1 tokens").arg(NumberFormat::count(a.trainingTokens))});
     glance.append({tr("Training time"), NumberFormat::duration(hw.trainingSeconds),
-                   tr("%n × %1 at %2 MFU", nullptr, a.devices).arg(hw.deviceName, percent(a.mfu))});
+                   tr("%n × %1 at %2 MFU", nullptr, hw.trainingDevices).arg(hw.deviceName, percent(a.mfu))});
     glance.append({tr("Training cost"), NumberFormat::money(hw.money),
                    tr("%1 GPU-hours at $%2/h").arg(NumberFormat::count(hw.gpuHours)).arg(hw.pricePerHour, 0, 'f', 2)});
     glance.append({tr("Decode throughput"), tr("%1 tokens/s").arg(NumberFormat::scientific(hw.decodeTokensPerSecond)),
@@ -300,7 +300,7 @@ void ReportContent::build()
            {tr("Prefill time"), NumberFormat::duration(hw.prefillSeconds)},
            {tr("Decode step time"), NumberFormat::duration(hw.decodeStepSeconds)},
            {tr("Decode throughput"), tr("%1 tokens/s").arg(NumberFormat::scientific(hw.decodeTokensPerSecond))},
-           {tr("Training time (%n devices, MFU %1)", nullptr, a.devices).arg(percent(a.mfu)),
+           {tr("Training time (%n devices, MFU %1)", nullptr, hw.trainingDevices).arg(percent(a.mfu)),
             tr("%1 (%2 days)").arg(NumberFormat::duration(hw.trainingSeconds)).arg(hw.days, 0, 'f', 1)},
            {tr("GPU-hours"), NumberFormat::count(hw.gpuHours)},
            {tr("Cost at $%1 per device-hour").arg(hw.pricePerHour, 0, 'f', 2), NumberFormat::money(hw.money)}});

@@ -1126,6 +1126,10 @@
         <source>expected rental or purchase, got &quot;%1&quot;</source>
         <translation>应为 rental 或 purchase，实际为 “%1”</translation>
     </message>
+    <message>
+        <source>%1 on %2× %3</source>
+        <translation>%1，使用 %2 台 %3</translation>
+    </message>
 </context>
 <context>
     <name>tx::AssumptionArguments</name>
@@ -1747,10 +1751,6 @@
         <translation>C / (设备数 · 峰值 · MFU)</translation>
     </message>
     <message>
-        <source>MFU: Chowdhery et al. 2022 (PaLM), App. B</source>
-        <translation>MFU：Chowdhery 等 2022（PaLM），附录 B</translation>
-    </message>
-    <message>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -1841,6 +1841,10 @@
     <message>
         <source>K and V per layer and token (Pope et al. 2022, arXiv:2211.05102, §2); GQA: Ainslie et al. 2023; sliding and chunked layers keep min(s, window) tokens; MLA keeps one latent per token shared by the heads (DeepSeek-V2, arXiv:2405.04434, §2.1); sinks add none</source>
         <translation>每层每个 token 的 K 和 V（Pope 等 2022，arXiv:2211.05102，§2）；GQA：Ainslie 等 2023；滑动窗口层和分块层只保留 min(s, 窗口) 个 token；MLA 每个 token 保留一个由所有头共享的潜向量（DeepSeek-V2，arXiv:2405.04434，§2.1）；注意力汇（sink）不占缓存</translation>
+    </message>
+    <message>
+        <source>MFU: Chowdhery et al. 2022 (PaLM), App. B; devices: the job&apos;s when one device&apos;s share fits, else the fewest that hold training</source>
+        <translation>MFU：Chowdhery 等 2022（PaLM），附录 B；设备数：单台设备放得下自己那一份时用作业的设备数，否则用能放下训练的最少设备数</translation>
     </message>
 </context>
 <context>
@@ -6295,6 +6299,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>%1 tokens/s per user, %2 per million output tokens</source>
         <translation>每用户 %1 词元/秒，每百万输出词元 %2</translation>
+    </message>
+    <message>
+        <source>needs %1× %2, at %3 % MFU</source>
+        <translation>需要 %1 台 %2，MFU %3%</translation>
     </message>
 </context>
 <context>

@@ -114,9 +114,10 @@ SensitivityFigure SensitivityFigure::of(const Sensitivity::Result &r, Metric met
     return f;
 }
 
-SensitivityFigure SensitivityFigure::of(const EvaluatedDesign &d, Metric metric, const HardwareCatalog &catalog)
+SensitivityFigure SensitivityFigure::of(const EvaluatedDesign &d, Metric metric, const HardwareCatalog &catalog,
+                                       const DesignLocks &locks)
 {
-    const auto r = Sensitivity::of(d.config, d.assumptions, catalog);
+    const auto r = Sensitivity::of(d.config, d.assumptions, catalog, locks);
     return of(r ? *r : Sensitivity::Result{}, metric);
 }
 

@@ -38,8 +38,10 @@ public:
     // Knobs whose steps leave the metric where it is (within 0.05 %) are left out.
     static SensitivityFigure of(const Sensitivity::Result &result, Metric metric);
     // Computes the result first (Sensitivity::of); an invalid design gives the titles only.
+    // `locks` as the design is edited (under the d_ff lock d_ff is no knob of its own).
     static SensitivityFigure of(const EvaluatedDesign &design, Metric metric,
-                                const HardwareCatalog &catalog = HardwareCatalog::builtIn());
+                                const HardwareCatalog &catalog = HardwareCatalog::builtIn(),
+                                const DesignLocks &locks = {});
 
     static QString metricName(Metric metric); // "inference memory"
     static std::vector<Metric> metrics();     // every metric, in the menu's order

@@ -74,6 +74,15 @@ private slots:
         QCOMPARE(knob(*r, "batch")->highValue, QStringLiteral("2"));
         // A dense model has no expert knob.
         QVERIFY(!knob(*r, "moe_experts"));
+        // Under the d_ff ×4 lock d_ff is no knob of its own: it follows d_model (GPT-2, 768 → 3,072).
+        ModelConfig gpt2 = preset("gpt2");
+        DesignLocks locks;
+        locks.dFfFollowsWidth = true;
+        Assumptions a;
+        a.contextLength = 1024;
+        const auto locked = Sensitivity::of(gpt2, a, HardwareCatalog::builtIn(), locks);
+        QVERIFY(!knob(*locked, "d_ff"));
+        QCOMPARE(knob(*locked, "d_model")->highValue, QStringLiteral("840")); // 844.8, on a multiple of 12 heads
     }
 
     void changesFollowTheCounts()

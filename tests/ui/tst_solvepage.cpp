@@ -66,6 +66,7 @@ private slots:
             QStringLiteral("Limited by the design's trained context of 131,072 tokens; memory alone would hold "
                            "302,879 tokens.")));
         // The concurrency chart's limit is the batch answer on the same device.
+        page->views()->setCurrentIndex(2);
         const auto &batch = page->answers()->batch;
         QVERIFY(batch && *batch);
         QCOMPARE(page->concurrency()->figure().limit, (*batch)->value);
@@ -144,6 +145,7 @@ private slots:
         auto *page = w.findChild<SolvePage *>();
         w.tabs()->setCurrentWidget(page);
         QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        page->views()->setCurrentIndex(1);
         QComboBox *metric = page->metricBox();
         metric->setCurrentIndex(metric->findText(QStringLiteral("weights memory")));
         emit metric->activated(metric->currentIndex());

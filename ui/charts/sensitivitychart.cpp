@@ -37,9 +37,10 @@ void SensitivityChart::retranslate()
     refresh();
 }
 
-void SensitivityChart::setDesign(const EvaluatedDesign &design)
+void SensitivityChart::setDesign(const EvaluatedDesign &design, const DesignLocks &locks)
 {
     m_design = design;
+    m_locks = locks;
     refresh();
 }
 
@@ -51,7 +52,8 @@ void SensitivityChart::setMetric(SensitivityFigure::Metric metric)
 
 void SensitivityChart::refresh()
 {
-    draw(m_design ? SensitivityFigure::of(*m_design, m_metric) : SensitivityFigure::of(Sensitivity::Result{}, m_metric));
+    draw(m_design ? SensitivityFigure::of(*m_design, m_metric, HardwareCatalog::builtIn(), m_locks)
+                  : SensitivityFigure::of(Sensitivity::Result{}, m_metric));
 }
 
 void SensitivityChart::draw(const SensitivityFigure &f)

@@ -23,7 +23,8 @@ class SensitivityChart : public QChart
 public:
     explicit SensitivityChart(QGraphicsItem *parent = nullptr);
 
-    void setDesign(const EvaluatedDesign &design);
+    // `locks`: how the design is edited (the window's d_ff lock); exports use none.
+    void setDesign(const EvaluatedDesign &design, const DesignLocks &locks = {});
     void setMetric(SensitivityFigure::Metric metric);
     SensitivityFigure::Metric metric() const { return m_metric; }
     // The figure drawn last (its note is shown under the chart by the page).
@@ -45,6 +46,7 @@ private:
     QValueAxis *m_values;
     SensitivityFigure::Metric m_metric = SensitivityFigure::Metric::InferenceMemory;
     std::optional<EvaluatedDesign> m_design;
+    DesignLocks m_locks;
     SensitivityFigure m_figure;
 };
 

@@ -119,8 +119,10 @@ SolvePage::SolvePage(DesignState *state, QWidget *parent)
     layout->addWidget(m_views);
     // The view last looked at comes back with the window.
     m_views->setCurrentIndex(QSettings().value(QStringLiteral("solve/view"), 0).toInt());
-    connect(m_views, &QTabWidget::currentChanged, this,
-            [](int index) { QSettings().setValue(QStringLiteral("solve/view"), index); });
+    connect(m_views, &QTabWidget::currentChanged, this, [this](int index) {
+        QSettings().setValue(QStringLiteral("solve/view"), index);
+        drawCharts();
+    });
 
     connect(m_metric, &QComboBox::activated, this, [this] {
         m_sensitivity->setMetric(Sensitivity::Metric(m_metric->currentData().toInt()));
@@ -367,11 +369,15 @@ void SolvePage::drawCharts()
 {
     if (!m_snapshot || !m_snapshot->valid())
         return;
+    // Only the chart in view follows each edit; the other catches up when it is shown.
     const EvaluatedDesign design{m_snapshot->config, m_snapshot->assumptions, *m_snapshot->evaluation};
-    m_sensitivity->setDesign(design);
-    m_concurrency->setDesign(design);
-    m_sensitivityNote->setText(m_sensitivity->figure().note);
-    m_concurrencyNote->setText(m_concurrency->figure().note);
+    if (m_views->currentIndex() == 1) {
+        m_sensitivity->setDesign(design, m_snapshot->locks);
+        m_sensitivityNote->setText(m_sensitivity->figure().note);
+    } else if (m_views->currentIndex() == 2) {
+        m_concurrency->setDesign(design);
+        m_concurrencyNote->setText(m_concurrency->figure().note);
+    }
 }
 
 void SolvePage::drawAnswers()

@@ -243,9 +243,20 @@ private slots:
                  QStringLiteral("fits on 1× NVIDIA H100 SXM5 80GB (85.9 GB); 11883.2 tokens/s per user, "
                                 "$0.14 per million output tokens"));
 
+        // GPT-2 trains on the one device it was given …
+        QCOMPARE(w.cards()->card(QStringLiteral("hardware.training_seconds"))->detailLabel()->text(),
+                 QStringLiteral("on 1× NVIDIA H100 SXM5 80GB at 40 % MFU"));
+
         w.state()->undoStack()->undo();
         QCOMPARE(w.state()->config().name, QStringLiteral("Llama-2-7B"));
         QCOMPARE(w.state()->assumptions().contextLength, 4096);
+        // … Llama-2-7B's 16 bytes per parameter and its activations at 4,096 tokens do not fit one
+        // 80 GiB H100, so its training time is on the three that hold it, as the memory card says
+        // (at 2,048 tokens two: tests/core/tst_parallelism.cpp).
+        QCOMPARE(w.cards()->card(QStringLiteral("hardware.training_seconds"))->detailLabel()->text(),
+                 QStringLiteral("needs 3× NVIDIA H100 SXM5 80GB, at 40 % MFU"));
+        QCOMPARE(w.cards()->card(QStringLiteral("memory.training.total_bytes"))->detailLabel()->text(),
+                 QStringLiteral("needs 3× NVIDIA H100 SXM5 80GB (perfect sharding)"));
         w.state()->undoStack()->redo();
         QCOMPARE(w.state()->assumptions().contextLength, 1024);
         QVERIFY(w.loadPreset(QStringLiteral("mistral-7b")));

@@ -55,6 +55,7 @@ private slots:
     {
         AttentionView view;
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         QVERIFY(runAndWait(view, QStringLiteral("the cat sat")));
         // 11 ASCII characters are 11 byte tokens; the space reads as "␣".
         QCOMPARE(view.chips()->count(), 11);
@@ -73,6 +74,7 @@ private slots:
     {
         AttentionView view;
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         QVERIFY(runAndWait(view, QStringLiteral("我爱猫")));
         // Three CJK characters, three UTF-8 bytes each.
         QCOMPARE(view.chips()->count(), 9);
@@ -87,6 +89,7 @@ private slots:
         AttentionView view;
         view.resize(1200, 800);
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(runAndWait(view, QStringLiteral("a cat")));
@@ -112,6 +115,7 @@ private slots:
         AttentionView view;
         view.resize(1200, 800);
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(runAndWait(view, QStringLiteral("hello world")));
@@ -143,6 +147,7 @@ private slots:
     {
         AttentionView view;
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         QVERIFY(runAndWait(view, QStringLiteral("abc")));
         const HeatmapData &pe = view.positions()->data();
         QCOMPARE(pe.values.rows(), 3);  // positions
@@ -158,6 +163,7 @@ private slots:
         AttentionView view;
         view.resize(1200, 800);
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(runAndWait(view, QStringLiteral("one two")));
@@ -182,6 +188,7 @@ private slots:
         const ModelConfig gpt2; // the default design: GPT-2 small, 124M parameters
         constexpr std::int64_t cap = 20'000'000; // 20 MB of float32 weights
         view.setDesign(gpt2);
+        view.setCheckpoint(QString());
         view.setCapBytes(cap);
         QVERIFY(runAndWait(view, QStringLiteral("hi")));
         const auto plan = EngineSizer::fit(gpt2, cap);
@@ -198,6 +205,7 @@ private slots:
     {
         AttentionView view;
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         QSignalSpy cancelled(&view, &AttentionView::runCancelled);
         QSignalSpy shown(&view, &AttentionView::shown);
         view.setText(QStringLiteral("never shown"));
@@ -253,6 +261,7 @@ private slots:
     {
         AttentionView view;
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         QSignalSpy failed(&view, &AttentionView::runFailed);
         view.setText(QString());
         view.run();

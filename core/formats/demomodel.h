@@ -12,7 +12,7 @@ struct DemoModel
     // The folder inside the program's resources.
     static QString path() { return QStringLiteral(":/models/tang-poems-demo"); }
     // The sentence the attention view starts on: two lines of Li Bai's 静夜思, simplified.
-    static QString sampleText() { return QStringLiteral("床前明月光，疑是地上霜。\n举头望明月，低头思故乡。"); }
+    static QString sampleText() { return QStringLiteral("床前明月光，疑是地上霜。举头望明月，低头思故乡。"); }
 };
 
 } // namespace tx

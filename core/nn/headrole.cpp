@@ -52,15 +52,23 @@ std::vector<HeadRole> HeadRole::name(const ForwardResult &text, const std::vecto
     }
     const int T = int(text.tokens.size());
     for (const HeadScore &s : onText) {
-        // Mean over queries 1..T−1 of the attention on delimiter keys.
+        // Mean attention on delimiter keys over the queries 1..T−1 that can see one (before the
+        // first "，" a head has no delimiter to look at, whatever it does).
         double delimiterMass = 0.0;
         if (T > 1 && int(delimiter.size()) == T) {
             const Mat &p = text.attentionAt(s.layer, s.head);
-            for (int i = 1; i < T; ++i)
+            int queries = 0;
+            bool seen = delimiter[0];
+            for (int i = 1; i < T; ++i) {
+                seen = seen || delimiter[std::size_t(i)];
+                if (!seen)
+                    continue;
+                ++queries;
                 for (int j = 0; j <= i; ++j)
                     if (delimiter[std::size_t(j)])
                         delimiterMass += p(i, j);
-            delimiterMass /= double(T - 1);
+            }
+            delimiterMass = queries > 0 ? delimiterMass / double(queries) : 0.0;
         }
         const std::size_t at = std::size_t(s.layer * text.nHeads + s.head);
         const double induction = s.layer >= 1 && at < onRepeat.size() ? onRepeat[at].induction : 0.0;

@@ -29,8 +29,8 @@ struct HeadRole
 
     // A head takes a role when its score passes the role's bar; of several, the highest
     // score above its bar. Bars: previous-token 0.5, induction 0.4, first-token 0.5,
-    // delimiter 0.6 (delimiters are about a quarter of a poem's characters, so a head that
-    // spreads evenly already puts ~0.25 there).
+    // delimiter 0.6, measured over the queries that can see a delimiter (delimiters are about a
+    // quarter of a poem's characters, so a head that spreads evenly already puts ~0.1–0.25 there).
     static double threshold(Kind kind);
 
     // Every head that earns a role, layer-major. `text` is a forward pass with attention over

@@ -1,4 +1,5 @@
 #include "core/base/numberformat.h"
+#include "core/formats/demomodel.h"
 #include "core/formats/hfcheckpoint.h"
 #include "core/nn/enginesizer.h"
 #include "core/tokenize/bytetokenizer.h"
@@ -51,6 +52,27 @@ class TestAttentionView : public QObject
 {
     Q_OBJECT
 private slots:
+    void opensOnTheDemoModel()
+    {
+        // A fresh view runs the shipped demo model on 静夜思 as soon as it is shown.
+        AttentionView view;
+        QCOMPARE(view.checkpoint(), DemoModel::path());
+        QSignalSpy shown(&view, &AttentionView::shown);
+        view.show();
+        QVERIFY(shown.wait(30000));
+        // One token per character: 20 characters and 4 punctuation marks.
+        QCOMPARE(view.chips()->count(), 24);
+        QCOMPARE(view.chips()->labels().at(4), QStringLiteral("光"));
+        QCOMPARE(view.snapshot()->tokenizerKind, QStringLiteral("chars"));
+        QVERIFY(view.message()->text().startsWith(QStringLiteral("24 tokens through 2 layers × 4 heads")));
+        // The grid names the heads (tst_demomodel pins the scores): layer 2 head 3 looks at punctuation.
+        QCOMPARE(view.grid()->caption(1, 2), QStringLiteral("punctuation 0.73"));
+        QVERIFY(view.grid()->caption(0, 3).isEmpty());
+        view.selectHead(1, 2);
+        QCOMPARE(view.enlarged()->data().title,
+                 QStringLiteral("Layer 2 · Head 3 — attention probabilities · punctuation head (0.73)"));
+    }
+
     void sentenceGivesChipsAndGrid()
     {
         AttentionView view;

@@ -71,7 +71,7 @@ void printUsage(QTextStream &out)
            "                                run a small model: top-k next tokens, or logits and attention as JSON\n"
            "  train --task copy|reverse|sort|induction|chars [--corpus NAME|FILE | --text TEXT]\n"
            "       [--preset NAME | design flags] [--attention-only] --steps N [--batch B --lr X --seed S]\n"
-           "       --out DIR [--format text|json]\n"
+           "       [--min-count N] [--threads N] [--hash-at STEP,...] --out DIR [--format text|json]\n"
            "                                train a small model (README \"Training\")\n"
            "  export --hf-config OUT/config.json (DESIGN_FILE | --preset NAME) [--set key=value ...]\n"
            "                                write the design as a Hugging Face config.json\n"

@@ -130,10 +130,6 @@
         <translation>输入一句话（英文或中文均可），然后按 Enter</translation>
     </message>
     <message>
-        <source>The cat sat on the mat because it was tired.</source>
-        <translation>小猫坐在垫子上，因为它累了。</translation>
-    </message>
-    <message>
         <source>softmax(q·k/√d): each row sums to 1</source>
         <translation>softmax(q·k/√d)：每行之和为 1</translation>
     </message>
@@ -156,10 +152,6 @@
     <message>
         <source>Idle</source>
         <translation>空闲</translation>
-    </message>
-    <message>
-        <source>With random weights, heads show structure from the architecture, not from training: open a trained checkpoint to see learned heads.</source>
-        <translation>使用随机权重时，注意力头呈现的结构来自架构而非训练：打开已训练的检查点以查看学到的注意力头。</translation>
     </message>
     <message>
         <source>Export head…</source>
@@ -345,6 +337,46 @@
         <source>sink</source>
         <translation>汇聚</translation>
     </message>
+    <message>
+        <source>Demo model</source>
+        <translation>演示模型</translation>
+    </message>
+    <message>
+        <source>The trained model that ships with the program</source>
+        <translation>随程序附带的已训练模型</translation>
+    </message>
+    <message>
+        <source>The demo model is trained on Tang poems: its heads learned what to look at. With the design&apos;s random weights, heads show only the architecture&apos;s structure.</source>
+        <translation>演示模型在唐诗上训练过：它的注意力头学会了该看哪里。用设计的随机权重时，注意力头只显示架构本身的结构。</translation>
+    </message>
+    <message>
+        <source>the demo model: 2 layers × 4 heads, one token per character, trained on 3,939 Tang poems by this program (scripts/train-demo-model.sh)</source>
+        <translation>演示模型：2 层 × 4 个头，每个字一个词元，由本程序在 3,939 首唐诗上训练（scripts/train-demo-model.sh）</translation>
+    </message>
+    <message>
+        <source>The demo model, %1 tokenizer.</source>
+        <translation>演示模型，%1 分词器。</translation>
+    </message>
+    <message>
+        <source> · %1 head (%2)</source>
+        <translation> · %1头（%2）</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>前一词元</translation>
+    </message>
+    <message>
+        <source>induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>首词元</translation>
+    </message>
+    <message>
+        <source>punctuation</source>
+        <translation>标点</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -406,6 +438,33 @@
     <message>
         <source>Restore autosaved design</source>
         <translation>恢复自动保存的设计</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CharTokenizer</name>
+    <message>
+        <source>not a character-level tokenizer (a BPE model without merges, with byte_fallback, no normalizer and no pre-tokenizer)</source>
+        <translation>不是字符级分词器（应为没有合并规则、启用 byte_fallback、没有规范化器和预分词器的 BPE 模型）</translation>
+    </message>
+    <message>
+        <source>ids must run from 0 to %1 without gaps</source>
+        <translation>编号必须从 0 连续到 %1</translation>
+    </message>
+    <message>
+        <source>id %1 is used twice</source>
+        <translation>编号 %1 被用了两次</translation>
+    </message>
+    <message>
+        <source>ids 0–255 must be the byte tokens &lt;0x00&gt;…&lt;0xFF&gt;</source>
+        <translation>编号 0–255 必须是字节词元 &lt;0x00&gt;…&lt;0xFF&gt;</translation>
+    </message>
+    <message>
+        <source>a token from id 256 on must be one character</source>
+        <translation>编号 256 起的词元必须是单个字符</translation>
+    </message>
+    <message>
+        <source>needs the 256 byte tokens, has %1 entries</source>
+        <translation>需要 256 个字节词元，只有 %1 项</translation>
     </message>
 </context>
 <context>
@@ -4171,6 +4230,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>Device memory (%1 GB)</source>
         <translation>设备显存（%1 GB）</translation>
     </message>
+    <message>
+        <source>Device memory (%1 GB), above the scale ↑</source>
+        <translation>设备显存（%1 GB），超出刻度 ↑</translation>
+    </message>
 </context>
 <context>
     <name>tx::MemoryView</name>
@@ -7078,6 +7141,18 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>Saved config.json and model.safetensors to %1</source>
         <translation>已将 config.json 和 model.safetensors 保存到 %1</translation>
     </message>
+    <message>
+        <source>expected step numbers like 20,100, got &quot;%1&quot;</source>
+        <translation>应为步数，如 20,100，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2: %3 head (score %4)</source>
+        <translation>第 %1 层第 %2 个头：%3 头（得分 %4）</translation>
+    </message>
+    <message>
+        <source>Saved config.json, model.safetensors and tokenizer.json to %1</source>
+        <translation>已将 config.json、model.safetensors 和 tokenizer.json 保存到 %1</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainableModel</name>
@@ -7296,6 +7371,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>unknown task</source>
         <translation>未知任务</translation>
     </message>
+    <message>
+        <source>must be at least 1, got %1</source>
+        <translation>必须至少为 1，实际为 %1</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainingView</name>
@@ -7326,10 +7405,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>Saved config.json and model.safetensors to %1.</source>
-        <translation>已将 config.json 和 model.safetensors 保存到 %1。</translation>
     </message>
     <message>
         <source>Save model</source>
@@ -7462,6 +7537,18 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>It builds on layer 1 head %1, a previous-token head (previous-token score %2).</source>
         <translation>它建立在第 1 层第 %1 个头之上，这是一个前一词元头（前一词元得分 %2）。</translation>
+    </message>
+    <message>
+        <source>Open in attention view</source>
+        <translation>在注意力视图中打开</translation>
+    </message>
+    <message>
+        <source>Saved config.json, model.safetensors and, for a character model, tokenizer.json to %1.</source>
+        <translation>已将 config.json、model.safetensors（字符模型还有 tokenizer.json）保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Show the trained model&apos;s heads in the Attention tab</source>
+        <translation>在“注意力”页中查看训练好的模型的注意力头</translation>
     </message>
 </context>
 <context>

@@ -44,6 +44,7 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QUndoStack>
+#include <QValueAxis>
 #include <QtTest>
 
 using namespace tx;
@@ -365,6 +366,31 @@ private slots:
         // The weights segment of the inference bar is the weights memory in GB: 2 bytes × N at bf16.
         QCOMPARE(w.memoryView()->chart()->sets()[0]->at(0), e.inference.weightsBytes / 1e9);
         QCOMPARE(e.inference.weightsBytes, 2.0 * 6'738'415'616);
+    }
+
+    void memoryChartFitsSmallModels()
+    {
+        // GPT-2 small needs about 2 GB to train; an 80 GB line would leave its bars a few pixels
+        // high, so the scale fits the bars and the device line sits on the top edge, named so.
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("gpt2")));
+        w.tabs()->setCurrentWidget(w.memoryView());
+        const Evaluation &e = *w.state()->snapshot().evaluation;
+        const double capacityGb = e.hardware.deviceMemoryBytes / 1e9;
+        double tallest = 0;
+        for (int bar = 0; bar < 2; ++bar) {
+            double sum = 0;
+            for (QBarSet *set : w.memoryView()->chart()->sets())
+                sum += bar < set->count() ? set->at(bar) : 0.0;
+            tallest = std::max(tallest, sum);
+        }
+        QVERIFY(capacityGb > 2 * tallest);
+        auto *axis = qobject_cast<QValueAxis *>(w.memoryView()->chart()->axes(Qt::Vertical).first());
+        QVERIFY(axis);
+        QVERIFY(axis->max() >= tallest && axis->max() < 2 * tallest);
+        QLineSeries *line = w.memoryView()->chart()->capacityLine();
+        QCOMPARE(line->at(0).y(), axis->max());
+        QCOMPARE(line->name(), QStringLiteral("Device memory (%1 GB), above the scale ↑").arg(capacityGb, 0, 'f', 0));
     }
 
     void showTheWorkFollowsTheSelectedCard()

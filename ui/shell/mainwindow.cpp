@@ -104,6 +104,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->setObjectName(QStringLiteral("views"));
     for (const Page &page : m_pages)
         m_tabs->addTab(page.widget, tr(page.title));
+    connect(m_training, &TrainingView::openInAttentionView, this, [this](const QString &dir) {
+        m_attention->setCheckpoint(dir);
+        m_tabs->setCurrentWidget(m_attention);
+        m_attention->run();
+    });
 
     m_workDock = new QDockWidget(tr("Show the work"), this);
     m_workDock->setObjectName(QStringLiteral("workDock"));

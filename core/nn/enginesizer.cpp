@@ -1,6 +1,7 @@
 #include "core/nn/enginesizer.h"
 
 #include "core/design/configvalidator.h"
+#include "core/nn/feedforwardblock.h"
 
 #include <QCoreApplication>
 
@@ -43,13 +44,20 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     layer += c.qkNorm == QkNorm::FullWidth ? (H + KV) * hd : 0;             // (H·hd) + (KV·hd)
     layer += c.attentionSinks ? H : 0;                                      // one sink logit per head
     layer += H * hd * d + (c.attnOutBias ? d : 0);                          // (H·hd, d) + bias
-    layer += d * F * gates + (c.ffnBias ? F * gates : 0);                   // (d, d_ff·gates) + bias
-    layer += F * d + (c.ffnBias ? d : 0);                                   // (d_ff, d) + bias
+    const double dense = d * F * gates + (c.ffnBias ? F * gates : 0)       // (d, d_ff·gates) + bias
+                         + F * d + (c.ffnBias ? d : 0);                     // (d_ff, d) + bias
+    const double E = c.moe.numExperts, Fe = c.moe.effectiveExpertDff(c.dFf);
+    const double S = double(c.moe.sharedExperts) * c.moe.effectiveSharedDff(c.dFf);
+    const double sparse = d * E + (c.moe.routerBias ? E : 0)                 // router (d, E) + bias
+                          + E * (d * Fe * gates + Fe * d)                   // experts
+                          + S * d * (gates + 1);                            // shared experts
 
     double floats = V * d;                                             // token embedding (V, d)
     floats += c.positions == PositionKind::Learned ? double(c.maxPositions) * d : 0; // (P, d)
     floats += c.embeddingNorm ? normFloats : 0;
     floats += stored * layer;
+    for (int i = 0; i < stored; ++i) // MoE designs store every layer (no sharing)
+        floats += FeedForwardBlock::isSparse(c, i) ? sparse : dense;
     floats += c.finalNorm ? normFloats : 0;
     floats += c.tiedEmbeddings ? 0 : V * d; // untied head (V, d)
     floats += c.lmHeadBias ? V : 0;
@@ -69,8 +77,12 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
     };
     if (c.layout == Layout::EncoderDecoder)
         return no("layout", "the engine runs decoder-only and encoder-only stacks, not encoder-decoder");
-    if (c.moe.enabled())
-        return no("moe_experts", "the engine runs dense FFNs only, not mixtures of experts");
+    if (c.moe.enabled() && c.sharing != Sharing::None)
+        return no("sharing", "the engine does not share layers of a mixture of experts");
+    if (c.moe.enabled() && c.ffnBias)
+        return no("ffn_bias", "the engine's experts have no biases");
+    if (c.moe.enabled() && c.moe.scoreCorrectionBias)
+        return no("moe_score_bias", "the engine routes with a softmax, not DeepSeek-V3's sigmoid with a correction bias");
     if (c.positions == PositionKind::RelativeBuckets)
         return no("positions", "the engine does not run T5 relative position buckets");
     if (c.embeddingDim > 0 && c.embeddingDim != c.dModel)

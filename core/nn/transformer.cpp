@@ -2,6 +2,7 @@
 
 #include "core/base/rng.h"
 #include "core/nn/enginesizer.h"
+#include "core/nn/feedforwardblock.h"
 #include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
 #include "core/nn/transformerblock.h"
@@ -122,7 +123,8 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     w.layers.resize(std::size_t(t.storedLayerCount()));
     const bool preNorms = c.normPlacement != NormPlacement::Output; // OLMo 2 has no input norms
     const bool postNorms = c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output;
-    for (TransformerWeights::Layer &l : w.layers) {
+    for (std::size_t i = 0; i < w.layers.size(); ++i) {
+        TransformerWeights::Layer &l = w.layers[i];
         if (preNorms) {
             l.norm1Scale = ones(d);
             l.norm1Bias = zerosIf(ln, d);
@@ -149,6 +151,19 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
         if ((!c.parallelBlock || c.parallelTwoNorms) && preNorms) {
             l.norm2Scale = ones(d);
             l.norm2Bias = zerosIf(ln, d);
+        }
+        if (FeedForwardBlock::isSparse(c, int(i))) { // MoE layers are never shared (EngineSizer)
+            const int E = c.moe.numExperts, Fe = c.moe.effectiveExpertDff(F);
+            const int S = c.moe.sharedExperts * c.moe.effectiveSharedDff(F);
+            l.router = Mat::Zero(d, E);
+            l.routerBias = zerosIf(c.moe.routerBias, E);
+            l.expertsIn = Mat::Zero(Eigen::Index(E) * d, gates * Fe);
+            l.expertsOut = Mat::Zero(Eigen::Index(E) * Fe, d);
+            if (S > 0) {
+                l.sharedIn = Mat::Zero(d, gates * S);
+                l.sharedOut = Mat::Zero(S, d);
+            }
+            continue;
         }
         l.ffnIn = Mat::Zero(d, gates * F);
         l.ffnInBias = zerosIf(c.ffnBias, gates * F);

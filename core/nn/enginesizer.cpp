@@ -121,7 +121,9 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         c.nDecoderLayers = 0;
         changes << tr("layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)");
     }
-    if (c.moe.enabled()) {
+    // Mixtures the engine routes stay mixtures (fewer, narrower experts below); the others become dense.
+    const bool routable = c.moe.enabled() && c.sharing == Sharing::None && !c.ffnBias && !c.moe.scoreCorrectionBias;
+    if (c.moe.enabled() && !routable) {
         changes << tr("moe_experts: %1 → 0 (one dense FFN of the same width per layer)").arg(c.moe.numExperts);
         c.moe = MoeConfig{};
     }
@@ -161,6 +163,8 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     while (weightBytes(c) > capBytes) {
         if (c.nLayers > 2) {
             c.nLayers = std::max(2, c.nLayers / 2);
+        } else if (c.moe.enabled() && c.moe.numExperts > std::max(4, 2 * c.moe.topK)) {
+            c.moe.numExperts /= 2;
         } else if (c.dModel >= 64) {
             const int hdOld = c.effectiveHeadDim();
             const int dOld = c.dModel;
@@ -177,6 +181,10 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
                     c.headDim = std::max(1, c.headDim / 2);
             }
             c.dFf = std::max(1, int(std::int64_t(c.dFf) * c.dModel / dOld));
+            if (c.moe.expertDff > 0)
+                c.moe.expertDff = std::max(1, int(std::int64_t(c.moe.expertDff) * c.dModel / dOld));
+            if (c.moe.sharedExpertDff > 0)
+                c.moe.sharedExpertDff = std::max(1, int(std::int64_t(c.moe.sharedExpertDff) * c.dModel / dOld));
         } else if (c.vocabSize > 256) {
             c.vocabSize = std::max(256, c.vocabSize / 2);
         } else if (c.positions == PositionKind::Learned && c.maxPositions > 256) {
@@ -200,6 +208,15 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     diff("d_ff", before.dFf, c.dFf);
     diff("vocab_size", before.vocabSize, c.vocabSize);
     diff("max_positions", before.maxPositions, c.maxPositions);
+    diff("moe_experts", before.moe.numExperts, c.moe.numExperts);
+    diff("moe_d_ff", before.moe.expertDff, c.moe.expertDff);
+    diff("moe_shared_d_ff", before.moe.sharedExpertDff, c.moe.sharedExpertDff);
+    // Dense first layers and the dense list within the layers kept, at least one layer routing.
+    if (c.moe.enabled() && c.moe.firstDense >= c.nLayers) {
+        changes << tr("moe_first_dense: %1 → %2").arg(c.moe.firstDense).arg(c.nLayers - 1);
+        c.moe.firstDense = c.nLayers - 1;
+    }
+    std::erase_if(c.moe.denseLayers, [&](int l) { return l >= c.nLayers; });
     // A per-layer list keeps its pattern: the first layers' entries (gpt-oss: sliding, full, …).
     if (c.layerTypes.size() > std::size_t(c.nLayers)) {
         changes << tr("layer_types: the first %1 of its %2 entries").arg(c.nLayers).arg(c.layerTypes.size());

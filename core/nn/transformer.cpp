@@ -337,6 +337,11 @@ Expected<std::vector<ForwardResult>, Error> Transformer::checkAndRun(const std::
             fr.masks.push_back(AttentionBlock(c, layer, m_headDim, m_rotaryDim, m_normEps).mask());
         fr.causal = c.isCausal();
         fr.sinks = c.attentionSinks;
+        if (c.moe.enabled() && !m_attentionOnly) {
+            fr.topK = c.moe.topK;
+            fr.routedExperts.resize(std::size_t(L));
+            fr.routedGates.resize(std::size_t(L));
+        }
         if (options.captureAttention) {
             fr.attention.resize(std::size_t(L) * H);
             for (Mat &m : fr.attention)
@@ -492,6 +497,16 @@ bool Transformer::run(Run &r) const
         ActivationCache::Layer &act = r.cache ? r.cache->layers[std::size_t(layer)] : ws.layer;
         act.x.swap(x); // the layer input; x is rewritten below
         TransformerBlock(c, layer, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly).forward(lw, act, x, pass);
+        if (r.results && !m_attentionOnly && FeedForwardBlock::isSparse(c, layer)) {
+            const int K = c.moe.topK;
+            for (int b = 0; b < B; ++b) {
+                const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
+                ForwardResult &fr = (*r.results)[std::size_t(b)];
+                fr.routedExperts[std::size_t(layer)].assign(act.chosen.begin() + std::ptrdiff_t(off) * K,
+                                                            act.chosen.begin() + std::ptrdiff_t(off + T) * K);
+                fr.routedGates[std::size_t(layer)] = act.gates.middleRows(off, T);
+            }
+        }
         recordNorms(x, layer + 1);
         if (opt && opt->progress)
             opt->progress(layer + 1, L);

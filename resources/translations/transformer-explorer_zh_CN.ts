@@ -1424,6 +1424,10 @@
         <source>sink</source>
         <translation>汇聚</translation>
     </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -3205,6 +3209,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>layer_types: the first %1 of its %2 entries</source>
         <translation>layer_types：保留其 %2 项中的前 %1 项</translation>
+    </message>
+    <message>
+        <source>moe_first_dense: %1 → %2</source>
+        <translation>moe_first_dense：%1 → %2</translation>
     </message>
 </context>
 <context>
@@ -5375,6 +5383,25 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
+    </message>
+</context>
+<context>
+    <name>tx::RouterTable</name>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>E%1 %2</source>
+        <translation>E%1 %2</translation>
+    </message>
+    <message>
+        <source>E%1: %2</source>
+        <translation>E%1：%2</translation>
     </message>
 </context>
 <context>

@@ -31,6 +31,14 @@ struct ActivationCache
         Mat ffPre;            // (N, dFf) or (N, 2 dFf) before the activation
         Mat ffAct;            // (N, dFf) after the activation / gate
         Mat m;                // (N, d) FFN sub-block output (before the post-FFN norm)
+        // Sparse layers: the router's choice and every expert's activations.
+        Mat routerLogits;     // (N, nExperts)
+        std::vector<int> chosen; // (N * topK) experts of each row, best first
+        Mat gates;            // (N, topK) their weights: softmax over the chosen logits
+        std::vector<std::vector<int>> expertRows; // per expert: the rows it ran, ascending
+        std::vector<int> expertSlot; // (N * topK) the row's index within its expert's rows
+        std::vector<Mat> expertIn, expertPre, expertAct, expertOut; // per expert (n_e, d | gates·F | F | d)
+        Mat sharedPre, sharedAct; // (N, gates·S·F), (N, S·F) of the shared experts
         Mat pfOut;            // (N, d) post-FFN norm output
         ColVec pfMean, pfRstd;
     };

@@ -1,6 +1,7 @@
 #include "core/nn/enginesizer.h"
 
 #include "core/design/configvalidator.h"
+#include "core/nn/feedforwardblock.h"
 
 #include <QCoreApplication>
 
@@ -34,13 +35,20 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     layer += c.qkNorm == QkNorm::FullWidth ? (H + KV) * hd : 0;             // (H·hd) + (KV·hd)
     layer += c.attentionSinks ? H : 0;                                      // one sink logit per head
     layer += H * hd * d + (c.attnOutBias ? d : 0);                          // (H·hd, d) + bias
-    layer += d * F * gates + (c.ffnBias ? F * gates : 0);                   // (d, d_ff·gates) + bias
-    layer += F * d + (c.ffnBias ? d : 0);                                   // (d_ff, d) + bias
+    const double dense = d * F * gates + (c.ffnBias ? F * gates : 0)       // (d, d_ff·gates) + bias
+                         + F * d + (c.ffnBias ? d : 0);                     // (d_ff, d) + bias
+    const double E = c.moe.numExperts, Fe = c.moe.effectiveExpertDff(c.dFf);
+    const double S = double(c.moe.sharedExperts) * c.moe.effectiveSharedDff(c.dFf);
+    const double sparse = d * E + (c.moe.routerBias ? E : 0)                 // router (d, E) + bias
+                          + E * (d * Fe * gates + Fe * d)                   // experts
+                          + S * d * (gates + 1);                            // shared experts
 
     double floats = V * d;                                             // token embedding (V, d)
     floats += c.positions == PositionKind::Learned ? double(c.maxPositions) * d : 0; // (P, d)
     floats += c.embeddingNorm ? normFloats : 0;
     floats += stored * layer;
+    for (int i = 0; i < stored; ++i) // MoE designs store every layer (no sharing)
+        floats += FeedForwardBlock::isSparse(c, i) ? sparse : dense;
     floats += c.finalNorm ? normFloats : 0;
     floats += c.tiedEmbeddings ? 0 : V * d; // untied head (V, d)
     floats += c.lmHeadBias ? V : 0;
@@ -60,8 +68,12 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
     };
     if (c.layout == Layout::EncoderDecoder)
         return no("layout", QT_TR_NOOP("the engine runs decoder-only and encoder-only stacks, not encoder-decoder"));
-    if (c.moe.enabled())
-        return no("moe_experts", QT_TR_NOOP("the engine runs dense FFNs only, not mixtures of experts"));
+    if (c.moe.enabled() && c.sharing != Sharing::None)
+        return no("sharing", QT_TR_NOOP("the engine does not share layers of a mixture of experts"));
+    if (c.moe.enabled() && c.ffnBias)
+        return no("ffn_bias", QT_TR_NOOP("the engine's experts have no biases"));
+    if (c.moe.enabled() && c.moe.scoreCorrectionBias)
+        return no("moe_score_bias", QT_TR_NOOP("the engine routes with a softmax, not DeepSeek-V3's sigmoid with a correction bias"));
     if (c.positions == PositionKind::RelativeBuckets)
         return no("positions", QT_TR_NOOP("the engine does not run T5 relative position buckets"));
     if (c.embeddingDim > 0 && c.embeddingDim != c.dModel)
@@ -100,7 +112,9 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         c.nDecoderLayers = 0;
         changes << tr("layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)");
     }
-    if (c.moe.enabled()) {
+    // Mixtures the engine routes stay mixtures (fewer, narrower experts below); the others become dense.
+    const bool routable = c.moe.enabled() && c.sharing == Sharing::None && !c.ffnBias && !c.moe.scoreCorrectionBias;
+    if (c.moe.enabled() && !routable) {
         changes << tr("moe_experts: %1 → 0 (one dense FFN of the same width per layer)").arg(c.moe.numExperts);
         c.moe = MoeConfig{};
     }
@@ -140,6 +154,8 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     while (weightBytes(c) > capBytes) {
         if (c.nLayers > 2) {
             c.nLayers = std::max(2, c.nLayers / 2);
+        } else if (c.moe.enabled() && c.moe.numExperts > std::max(4, 2 * c.moe.topK)) {
+            c.moe.numExperts /= 2;
         } else if (c.dModel >= 64) {
             const int hdOld = c.effectiveHeadDim();
             const int dOld = c.dModel;
@@ -156,6 +172,10 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
                     c.headDim = std::max(1, c.headDim / 2);
             }
             c.dFf = std::max(1, int(std::int64_t(c.dFf) * c.dModel / dOld));
+            if (c.moe.expertDff > 0)
+                c.moe.expertDff = std::max(1, int(std::int64_t(c.moe.expertDff) * c.dModel / dOld));
+            if (c.moe.sharedExpertDff > 0)
+                c.moe.sharedExpertDff = std::max(1, int(std::int64_t(c.moe.sharedExpertDff) * c.dModel / dOld));
         } else if (c.vocabSize > 256) {
             c.vocabSize = std::max(256, c.vocabSize / 2);
         } else if (c.positions == PositionKind::Learned && c.maxPositions > 256) {
@@ -179,6 +199,15 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     diff("d_ff", before.dFf, c.dFf);
     diff("vocab_size", before.vocabSize, c.vocabSize);
     diff("max_positions", before.maxPositions, c.maxPositions);
+    diff("moe_experts", before.moe.numExperts, c.moe.numExperts);
+    diff("moe_d_ff", before.moe.expertDff, c.moe.expertDff);
+    diff("moe_shared_d_ff", before.moe.sharedExpertDff, c.moe.sharedExpertDff);
+    // Dense first layers and the dense list within the layers kept, at least one layer routing.
+    if (c.moe.enabled() && c.moe.firstDense >= c.nLayers) {
+        changes << tr("moe_first_dense: %1 → %2").arg(c.moe.firstDense).arg(c.nLayers - 1);
+        c.moe.firstDense = c.nLayers - 1;
+    }
+    std::erase_if(c.moe.denseLayers, [&](int l) { return l >= c.nLayers; });
     // A per-layer list keeps its pattern: the first layers' entries (gpt-oss: sliding, full, …).
     if (c.layerTypes.size() > std::size_t(c.nLayers)) {
         changes << tr("layer_types: the first %1 of its %2 entries").arg(c.nLayers).arg(c.layerTypes.size());

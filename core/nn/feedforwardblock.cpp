@@ -2,28 +2,174 @@
 
 #include "core/nn/ops.h"
 
+#include <algorithm>
+#include <numeric>
+
 namespace tx {
 
-void FeedForwardBlock::forward(const TransformerWeights::Layer &w, ActivationCache::Layer &act, const Mat &in) const
+FeedForwardBlock::FeedForwardBlock(const ModelConfig &config, int layer)
+    : m_config(config), m_sparse(isSparse(config, layer))
 {
-    ops::linearForward(act.ffPre, in, w.ffnIn, w.ffnInBias);
+}
+
+bool FeedForwardBlock::isSparse(const ModelConfig &c, int i)
+{
+    if (!c.moe.enabled() || i < c.moe.firstDense)
+        return false;
+    if (std::find(c.moe.denseLayers.begin(), c.moe.denseLayers.end(), i) != c.moe.denseLayers.end())
+        return false;
+    return i % c.moe.sparseEvery == c.moe.sparseEvery - 1;
+}
+
+void FeedForwardBlock::act(Mat &y, const Mat &pre) const
+{
     if (m_config.ffn == FfnKind::Gated3)
-        ops::gatedForward(m_config.activation, act.ffAct, act.ffPre);
+        ops::gatedForward(m_config.activation, y, pre);
     else
-        ops::activationForward(m_config.activation, act.ffAct, act.ffPre);
-    ops::linearForward(act.m, act.ffAct, w.ffnOut, w.ffnOutBias);
+        ops::activationForward(m_config.activation, y, pre);
+}
+
+void FeedForwardBlock::actBackward(Mat &dPre, const Mat &dy, const Mat &pre) const
+{
+    if (m_config.ffn == FfnKind::Gated3)
+        ops::gatedBackward(m_config.activation, dPre, dy, pre);
+    else
+        ops::activationBackward(m_config.activation, dPre, dy, pre);
+}
+
+void FeedForwardBlock::forward(const TransformerWeights::Layer &w, ActivationCache::Layer &a, const Mat &in) const
+{
+    if (m_sparse) {
+        moeForward(w, a, in);
+        return;
+    }
+    ops::linearForward(a.ffPre, in, w.ffnIn, w.ffnInBias);
+    act(a.ffAct, a.ffPre);
+    ops::linearForward(a.m, a.ffAct, w.ffnOut, w.ffnOutBias);
 }
 
 void FeedForwardBlock::backward(const TransformerWeights::Layer &w, TransformerWeights::Layer &g,
-                                const ActivationCache::Layer &act, const Mat &in, const Mat &dOut, Mat &dInput) const
+                                const ActivationCache::Layer &a, const Mat &in, const Mat &dOut, Mat &dInput) const
 {
+    if (m_sparse) {
+        moeBackward(w, g, a, in, dOut, dInput);
+        return;
+    }
     Mat dAct, dPre;
-    ops::linearBackward(&dAct, g.ffnOut, g.ffnOutBias, dOut, act.ffAct, w.ffnOut);
-    if (m_config.ffn == FfnKind::Gated3)
-        ops::gatedBackward(m_config.activation, dPre, dAct, act.ffPre);
-    else
-        ops::activationBackward(m_config.activation, dPre, dAct, act.ffPre);
+    ops::linearBackward(&dAct, g.ffnOut, g.ffnOutBias, dOut, a.ffAct, w.ffnOut);
+    actBackward(dPre, dAct, a.ffPre);
     ops::linearBackward(&dInput, g.ffnIn, g.ffnInBias, dPre, in, w.ffnIn);
+}
+
+void FeedForwardBlock::moeForward(const TransformerWeights::Layer &w, ActivationCache::Layer &a, const Mat &in) const
+{
+    const int N = int(in.rows()), d = int(in.cols()), E = m_config.moe.numExperts, K = m_config.moe.topK;
+    const int F = int(w.expertsOut.rows()) / E;
+    ops::linearForward(a.routerLogits, in, w.router, w.routerBias); // (N, E)
+    a.chosen.assign(std::size_t(N) * K, 0);
+    a.gates.resize(N, K);
+    a.expertRows.assign(std::size_t(E), {});
+    a.expertSlot.assign(std::size_t(N) * K, 0);
+    std::vector<int> order(static_cast<std::size_t>(E));
+    for (int t = 0; t < N; ++t) {
+        // torch.topk of the softmax = the top k logits, best first.
+        std::iota(order.begin(), order.end(), 0);
+        const auto row = a.routerLogits.row(t);
+        std::partial_sort(order.begin(), order.begin() + K, order.end(),
+                          [&](int x, int y) { return row(x) > row(y) || (row(x) == row(y) && x < y); });
+        const float top = row(order[0]);
+        float sum = 0;
+        for (int j = 0; j < K; ++j) {
+            a.gates(t, j) = std::exp(row(order[std::size_t(j)]) - top);
+            sum += a.gates(t, j);
+        }
+        for (int j = 0; j < K; ++j) {
+            const int e = order[std::size_t(j)];
+            a.gates(t, j) /= sum;
+            a.chosen[std::size_t(t) * K + j] = e;
+            a.expertSlot[std::size_t(t) * K + j] = int(a.expertRows[std::size_t(e)].size());
+            a.expertRows[std::size_t(e)].push_back(t);
+        }
+    }
+    a.m = Mat::Zero(N, d);
+    a.expertIn.resize(std::size_t(E));
+    a.expertPre.resize(std::size_t(E));
+    a.expertAct.resize(std::size_t(E));
+    a.expertOut.resize(std::size_t(E));
+    for (int e = 0; e < E; ++e) {
+        const std::vector<int> &rows = a.expertRows[std::size_t(e)];
+        const int n = int(rows.size());
+        Mat &x = a.expertIn[std::size_t(e)];
+        x.resize(n, d);
+        for (int i = 0; i < n; ++i)
+            x.row(i) = in.row(rows[std::size_t(i)]);
+        Mat &pre = a.expertPre[std::size_t(e)];
+        pre.resize(n, w.expertsIn.cols());
+        pre.noalias() = x * w.expertsIn.middleRows(Eigen::Index(e) * d, d);
+        act(a.expertAct[std::size_t(e)], pre);
+        Mat &out = a.expertOut[std::size_t(e)];
+        out.resize(n, d);
+        out.noalias() = a.expertAct[std::size_t(e)] * w.expertsOut.middleRows(Eigen::Index(e) * F, F);
+    }
+    for (int t = 0; t < N; ++t)
+        for (int j = 0; j < K; ++j) {
+            const int e = a.chosen[std::size_t(t) * K + j];
+            a.m.row(t) += a.gates(t, j) * a.expertOut[std::size_t(e)].row(a.expertSlot[std::size_t(t) * K + j]);
+        }
+    if (w.sharedIn.size() > 0) {
+        ops::linearForward(a.sharedPre, in, w.sharedIn, Mat());
+        act(a.sharedAct, a.sharedPre);
+        ops::matmulAdd(a.m, a.sharedAct, w.sharedOut);
+    }
+}
+
+void FeedForwardBlock::moeBackward(const TransformerWeights::Layer &w, TransformerWeights::Layer &g,
+                                   const ActivationCache::Layer &a, const Mat &in, const Mat &dOut, Mat &dInput) const
+{
+    const int N = int(in.rows()), d = int(in.cols()), E = m_config.moe.numExperts, K = m_config.moe.topK;
+    const int F = int(w.expertsOut.rows()) / E;
+    dInput = Mat::Zero(N, d);
+    if (w.sharedIn.size() > 0) {
+        Mat dAct, dPre, noBias;
+        ops::linearBackward(&dAct, g.sharedOut, noBias, dOut, a.sharedAct, w.sharedOut);
+        actBackward(dPre, dAct, a.sharedPre);
+        ops::linearBackward(&dInput, g.sharedIn, noBias, dPre, in, w.sharedIn);
+    }
+    // y_t = Σ_j gate_tj · out_{e_j}(x_t): d gate_tj = out · dy_t, d out = gate_tj · dy_t.
+    Mat dGates(N, K);
+    for (int e = 0; e < E; ++e) {
+        const std::vector<int> &rows = a.expertRows[std::size_t(e)];
+        const int n = int(rows.size());
+        if (n == 0)
+            continue;
+        Mat dOutE(n, d);
+        for (int t = 0; t < N; ++t)
+            for (int j = 0; j < K; ++j)
+                if (a.chosen[std::size_t(t) * K + j] == e) {
+                    const int i = a.expertSlot[std::size_t(t) * K + j];
+                    dOutE.row(i) = a.gates(t, j) * dOut.row(t);
+                    dGates(t, j) = a.expertOut[std::size_t(e)].row(i).dot(dOut.row(t));
+                }
+        Mat dAct(n, F), dPre, dX(n, d);
+        dAct.noalias() = dOutE * w.expertsOut.middleRows(Eigen::Index(e) * F, F).transpose();
+        g.expertsOut.middleRows(Eigen::Index(e) * F, F).noalias() += a.expertAct[std::size_t(e)].transpose() * dOutE;
+        actBackward(dPre, dAct, a.expertPre[std::size_t(e)]);
+        g.expertsIn.middleRows(Eigen::Index(e) * d, d).noalias() += a.expertIn[std::size_t(e)].transpose() * dPre;
+        dX.noalias() = dPre * w.expertsIn.middleRows(Eigen::Index(e) * d, d).transpose();
+        for (int i = 0; i < n; ++i)
+            dInput.row(rows[std::size_t(i)]) += dX.row(i);
+    }
+    // Softmax over the chosen logits: d logit_j = gate_j (d gate_j − Σ_i gate_i d gate_i); the
+    // other experts' logits get nothing (the choice itself is not differentiable).
+    Mat dLogits = Mat::Zero(N, E);
+    for (int t = 0; t < N; ++t) {
+        const float dot = a.gates.row(t).dot(dGates.row(t));
+        for (int j = 0; j < K; ++j)
+            dLogits(t, a.chosen[std::size_t(t) * K + j]) = a.gates(t, j) * (dGates(t, j) - dot);
+    }
+    Mat dIn;
+    ops::linearBackward(&dIn, g.router, g.routerBias, dLogits, in, w.router);
+    dInput += dIn;
 }
 
 } // namespace tx

@@ -7,20 +7,39 @@
 namespace tx {
 
 // The FFN sub-block of one layer, forward and backward: dense (up, act, down) or gated
-// (act(gate) ⊙ up, down). N is the number of rows of the pass.
+// (act(gate) ⊙ up, down); in a sparse layer of a mixture of experts, a router sending each row
+// to its top-k experts (each such an FFN) plus the always-on shared experts. N is the rows of
+// the pass.
+//
+// Routing as transformers' Qwen3MoeSparseMoeBlock with norm_topk_prob (and Mixtral's, and
+// gpt-oss's GptOssTopKRouter, which compute the same weights): gates = softmax of the router
+// logits over all experts, the top k kept and renormalised (= a softmax over the k chosen
+// logits); DeepSeek's shared experts are added ungated (DeepseekV3MoE), its dense first layers
+// are plain FFNs (first_k_dense_replace).
 class FeedForwardBlock
 {
 public:
-    explicit FeedForwardBlock(const ModelConfig &config) : m_config(config) {}
+    FeedForwardBlock(const ModelConfig &config, int layer);
 
-    // in (N, d) → act.m (N, d); keeps act.ffPre and act.ffAct.
+    // Whether layer `layer` of the design routes to experts (MoE on, not a dense first layer, not in
+    // the dense list, and on the sparse_every rhythm; the same rule as the parameter count's).
+    static bool isSparse(const ModelConfig &config, int layer);
+
+    // in (N, d) → act.m (N, d); keeps what backward needs in act.
     void forward(const TransformerWeights::Layer &w, ActivationCache::Layer &act, const Mat &in) const;
     // dOut (N, d) → dInput (N, d); parameter gradients accumulate into g.
     void backward(const TransformerWeights::Layer &w, TransformerWeights::Layer &g, const ActivationCache::Layer &act,
                   const Mat &in, const Mat &dOut, Mat &dInput) const;
 
 private:
+    void act(Mat &y, const Mat &pre) const;
+    void actBackward(Mat &dPre, const Mat &dy, const Mat &pre) const;
+    void moeForward(const TransformerWeights::Layer &w, ActivationCache::Layer &a, const Mat &in) const;
+    void moeBackward(const TransformerWeights::Layer &w, TransformerWeights::Layer &g,
+                     const ActivationCache::Layer &a, const Mat &in, const Mat &dOut, Mat &dInput) const;
+
     const ModelConfig &m_config;
+    bool m_sparse = false;
 };
 
 } // namespace tx

@@ -57,6 +57,26 @@ QByteArray ForwardDump::toJson(const ForwardResult &result, const QStringList &l
         masks.append(QJsonObject{{QStringLiteral("sliding_window"), m.slidingWindow}, {QStringLiteral("chunk"), m.chunk}});
     head.insert(QStringLiteral("layer_masks"), masks);
     head.insert(QStringLiteral("attention_sinks"), result.sinks);
+    // Mixtures of experts: per layer (null when dense) each token's [[expert, gate], …], best first.
+    if (!result.routedExperts.empty()) {
+        QJsonArray layers;
+        for (std::size_t l = 0; l < result.routedExperts.size(); ++l) {
+            const std::vector<int> &experts = result.routedExperts[l];
+            if (experts.empty()) {
+                layers.append(QJsonValue());
+                continue;
+            }
+            QJsonArray tokens;
+            for (Eigen::Index t = 0; t < result.routedGates[l].rows(); ++t) {
+                QJsonArray choice;
+                for (int j = 0; j < result.topK; ++j)
+                    choice.append(QJsonArray{experts[std::size_t(t * result.topK + j)], double(result.routedGates[l](t, j))});
+                tokens.append(choice);
+            }
+            layers.append(tokens);
+        }
+        head.insert(QStringLiteral("router"), layers);
+    }
     QByteArray out = QJsonDocument(head).toJson(QJsonDocument::Compact);
     out.chop(1); // reopen the object to append the large arrays
     out += ",\"logits\":";

@@ -24,6 +24,11 @@ struct ForwardResult
     std::vector<Mat> attention; // (T, T) softmax probabilities, row = query, col = key; masked entries are 0
     std::vector<Mat> scores;    // (T, T) pre-softmax q·k/sqrt(head_dim) for every pair, before the mask
                                 // (use isMasked() to grey out what the model cannot see)
+    // Mixtures of experts, always captured: per layer (empty for dense layers) each token's
+    // experts, best first, and their gate weights.
+    int topK = 0;
+    std::vector<std::vector<int>> routedExperts; // [layer] (T * topK)
+    std::vector<Mat> routedGates;                // [layer] (T, topK)
     Mat residualNorms;          // (nLayers + 1, T) L2 norm of the residual stream at each position:
                                 // row 0 after the embeddings, row l + 1 after layer l
 

@@ -2,6 +2,7 @@
 
 #include "core/base/rng.h"
 #include "core/nn/enginesizer.h"
+#include "core/nn/feedforwardblock.h"
 #include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
 #include "core/nn/transformerblock.h"
@@ -119,7 +120,8 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     w.layers.resize(std::size_t(t.storedLayerCount()));
     const bool preNorms = c.normPlacement != NormPlacement::Output; // OLMo 2 has no input norms
     const bool postNorms = c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output;
-    for (TransformerWeights::Layer &l : w.layers) {
+    for (std::size_t i = 0; i < w.layers.size(); ++i) {
+        TransformerWeights::Layer &l = w.layers[i];
         if (preNorms) {
             l.norm1Scale = ones(d);
             l.norm1Bias = zerosIf(ln, d);
@@ -146,6 +148,19 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
         if ((!c.parallelBlock || c.parallelTwoNorms) && preNorms) {
             l.norm2Scale = ones(d);
             l.norm2Bias = zerosIf(ln, d);
+        }
+        if (FeedForwardBlock::isSparse(c, int(i))) { // MoE layers are never shared (EngineSizer)
+            const int E = c.moe.numExperts, Fe = c.moe.effectiveExpertDff(F);
+            const int S = c.moe.sharedExperts * c.moe.effectiveSharedDff(F);
+            l.router = Mat::Zero(d, E);
+            l.routerBias = zerosIf(c.moe.routerBias, E);
+            l.expertsIn = Mat::Zero(Eigen::Index(E) * d, gates * Fe);
+            l.expertsOut = Mat::Zero(Eigen::Index(E) * Fe, d);
+            if (S > 0) {
+                l.sharedIn = Mat::Zero(d, gates * S);
+                l.sharedOut = Mat::Zero(S, d);
+            }
+            continue;
         }
         l.ffnIn = Mat::Zero(d, gates * F);
         l.ffnInBias = zerosIf(c.ffnBias, gates * F);
@@ -333,6 +348,11 @@ Expected<std::vector<ForwardResult>, Error> Transformer::checkAndRun(const std::
             fr.masks.push_back(AttentionBlock(c, layer, m_headDim, m_rotaryDim, m_normEps).mask());
         fr.causal = c.isCausal();
         fr.sinks = c.attentionSinks;
+        if (c.moe.enabled() && !m_attentionOnly) {
+            fr.topK = c.moe.topK;
+            fr.routedExperts.resize(std::size_t(L));
+            fr.routedGates.resize(std::size_t(L));
+        }
         if (options.captureAttention) {
             fr.attention.resize(std::size_t(L) * H);
             for (Mat &m : fr.attention)
@@ -488,6 +508,16 @@ bool Transformer::run(Run &r) const
         ActivationCache::Layer &act = r.cache ? r.cache->layers[std::size_t(layer)] : ws.layer;
         act.x.swap(x); // the layer input; x is rewritten below
         TransformerBlock(c, layer, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly).forward(lw, act, x, pass);
+        if (r.results && !m_attentionOnly && FeedForwardBlock::isSparse(c, layer)) {
+            const int K = c.moe.topK;
+            for (int b = 0; b < B; ++b) {
+                const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
+                ForwardResult &fr = (*r.results)[std::size_t(b)];
+                fr.routedExperts[std::size_t(layer)].assign(act.chosen.begin() + std::ptrdiff_t(off) * K,
+                                                            act.chosen.begin() + std::ptrdiff_t(off + T) * K);
+                fr.routedGates[std::size_t(layer)] = act.gates.middleRows(off, T);
+            }
+        }
         recordNorms(x, layer + 1);
         if (opt && opt->progress)
             opt->progress(layer + 1, L);

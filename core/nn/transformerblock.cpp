@@ -6,7 +6,7 @@ namespace tx {
 
 TransformerBlock::TransformerBlock(const ModelConfig &config, int layer, int headDim, int rotaryDim, float normEps,
                                    bool ffn)
-    : m_config(config), m_attention(config, layer, headDim, rotaryDim, normEps), m_ffnBlock(config), m_normEps(normEps),
+    : m_config(config), m_attention(config, layer, headDim, rotaryDim, normEps), m_ffnBlock(config, layer), m_normEps(normEps),
       m_ffn(ffn)
 {
 }

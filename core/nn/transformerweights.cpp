@@ -36,6 +36,12 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
         field("ffnInBias", &Layer::ffnInBias, false, false, true);
         field("ffnOut", &Layer::ffnOut, true, true, true);
         field("ffnOutBias", &Layer::ffnOutBias, false, false, true);
+        field("router", &Layer::router, true, false, true);
+        field("routerBias", &Layer::routerBias, false, false, true);
+        field("expertsIn", &Layer::expertsIn, true, false, true);
+        field("expertsOut", &Layer::expertsOut, true, true, true);
+        field("sharedIn", &Layer::sharedIn, true, false, true);
+        field("sharedOut", &Layer::sharedOut, true, true, true);
         field("postFfnNormScale", &Layer::postFfnNormScale, false, false, true);
         field("postFfnNormBias", &Layer::postFfnNormBias, false, false, true);
     }

@@ -37,6 +37,13 @@ struct TransformerWeights
         Mat ffnInBias;   // (1, dFf) or (1, 2*dFf)
         Mat ffnOut;      // (dFf, d)
         Mat ffnOutBias;  // (1, d)
+        // Routed experts (sparse layers, which have no ffnIn/ffnOut), all in the FFN's kind:
+        Mat router;      // (d, nExperts) router logits
+        Mat routerBias;  // (1, nExperts)
+        Mat expertsIn;   // (nExperts * d, gates * expertDff): expert e in rows [e*d, (e+1)*d), columns [gate | up]
+        Mat expertsOut;  // (nExperts * expertDff, d): expert e in rows [e*expertDff, (e+1)*expertDff)
+        Mat sharedIn;    // (d, gates * S * sharedDff): the S shared experts side by side, one FFN
+        Mat sharedOut;   // (S * sharedDff, d)
         Mat postFfnNormScale;  // (1, d) on the FFN output before the residual add (sandwich, output)
         Mat postFfnNormBias;   // (1, d)
     };

@@ -377,6 +377,10 @@
         <source>punctuation</source>
         <translation>标点</translation>
     </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -2095,10 +2099,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>引擎只运行仅解码器和仅编码器的堆叠，不运行编码器-解码器</translation>
     </message>
     <message>
-        <source>the engine runs dense FFNs only, not mixtures of experts</source>
-        <translation>引擎只运行稠密 FFN，不运行混合专家（MoE）</translation>
-    </message>
-    <message>
         <source>the engine does not run T5 relative position buckets</source>
         <translation>引擎不运行 T5 的相对位置分桶</translation>
     </message>
@@ -2129,6 +2129,22 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>layer_types: the first %1 of its %2 entries</source>
         <translation>layer_types：保留其 %2 项中的前 %1 项</translation>
+    </message>
+    <message>
+        <source>the engine does not share layers of a mixture of experts</source>
+        <translation>引擎不共享混合专家（MoE）的层</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s experts have no biases</source>
+        <translation>引擎的专家没有偏置</translation>
+    </message>
+    <message>
+        <source>the engine routes with a softmax, not DeepSeek-V3&apos;s sigmoid with a correction bias</source>
+        <translation>引擎用 softmax 路由，不用 DeepSeek-V3 带校正偏置的 sigmoid</translation>
+    </message>
+    <message>
+        <source>moe_first_dense: %1 → %2</source>
+        <translation>moe_first_dense：%1 → %2</translation>
     </message>
 </context>
 <context>
@@ -5605,6 +5621,25 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
+    </message>
+</context>
+<context>
+    <name>tx::RouterTable</name>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>E%1 %2</source>
+        <translation>E%1 %2</translation>
+    </message>
+    <message>
+        <source>E%1: %2</source>
+        <translation>E%1：%2</translation>
     </message>
 </context>
 <context>

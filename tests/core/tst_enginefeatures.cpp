@@ -118,6 +118,10 @@ private slots:
         QTest::newRow("gemma2: sandwich, sliding, soft-capping") << QStringLiteral("gemma2-sandwich-softcap") << 3 * 8 + 3;
         // gpt-oss: q/k/v and o biases and a sink per head
         QTest::newRow("gpt-oss: sinks, alternating sliding window") << QStringLiteral("gpt-oss-sinks-sliding") << 3 * 9 + 3;
+        // Qwen3-MoE: layers 0 and 2 route (router, experts in, experts out), layer 1 is in mlp_only_layers
+        QTest::newRow("qwen3-moe: top-2 of 4 experts, renormalised") << QStringLiteral("qwen3-moe-top2") << 9 + 8 + 9 + 3;
+        // DeepSeek-style: layer 0 dense (first_k_dense_replace 1), then routed and shared experts
+        QTest::newRow("deepseek-style: shared expert, first layer dense") << QStringLiteral("deepseek-moe-shared-first-dense") << 6 + 2 * 9 + 3;
     }
     void matchesPyTorch()
     {
@@ -194,6 +198,8 @@ private slots:
         QTest::newRow("llama4") << QStringLiteral("llama4-l2-chunked-nope");
         QTest::newRow("gemma2") << QStringLiteral("gemma2-sandwich-softcap");
         QTest::newRow("gpt-oss") << QStringLiteral("gpt-oss-sinks-sliding");
+        QTest::newRow("qwen3-moe") << QStringLiteral("qwen3-moe-top2");
+        QTest::newRow("deepseek-style moe") << QStringLiteral("deepseek-moe-shared-first-dense");
     }
     void weightBytesCountTheNewTensors()
     {

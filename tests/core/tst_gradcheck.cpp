@@ -1,6 +1,7 @@
 // Central-difference gradient checks (tiny-dnn / llm.c practice) for every backward pass the
 // trainer uses, op by op on small shapes, then through whole models of every supported kind.
 #include "core/base/rng.h"
+#include "core/nn/feedforwardblock.h"
 #include "core/nn/ops.h"
 #include "core/train/trainablemodel.h"
 #include "tests/support/gradientcheck.h"
@@ -214,6 +215,72 @@ private slots:
             QCOMPARE(cs.checked, H);
             QVERIFY2(cs.maxRelError < kTolerance, qPrintable(QString::number(cs.maxRelError)));
         }
+    }
+
+    // A sparse MoE layer: top-2 of 4 gated experts plus a shared expert. The choice of experts is
+    // a step function, so central differences only mean something where no step of h can change
+    // it: every row's k-th and (k+1)-th router logits are checked to lie further apart than any
+    // step can move them (|Δlogit| <= h · max |x|, |W|). Whole models always have some row near a
+    // tie, hence this check on the block rather than through a model.
+    void moeBlock()
+    {
+        ModelConfig c;
+        c.dModel = 8;
+        c.nLayers = 1;
+        c.ffn = FfnKind::Gated3;
+        c.activation = Activation::Silu;
+        c.ffnBias = false;
+        c.moe.numExperts = 4;
+        c.moe.topK = 2;
+        c.moe.expertDff = 6;
+        c.moe.sharedExperts = 1;
+        QVERIFY(FeedForwardBlock::isSparse(c, 0));
+        const FeedForwardBlock block(c, 0);
+        Rng rng(9);
+        TransformerWeights::Layer w;
+        w.router = randomMat(rng, 8, 4, 1.5);
+        w.routerBias = randomMat(rng, 1, 4);
+        w.expertsIn = randomMat(rng, 4 * 8, 2 * 6, 0.5);
+        w.expertsOut = randomMat(rng, 4 * 6, 8, 0.5);
+        w.sharedIn = randomMat(rng, 8, 2 * 6, 0.5);
+        w.sharedOut = randomMat(rng, 6, 8, 0.5);
+        Mat x = randomMat(rng, 6, 8), r = randomMat(rng, 6, 8);
+        ActivationCache::Layer act;
+        block.forward(w, act, x);
+        const float h = 1e-2f;
+        const float reach = h * std::max({x.cwiseAbs().maxCoeff(), w.router.cwiseAbs().maxCoeff(), 1.0f});
+        for (int t = 0; t < 6; ++t) {
+            std::vector<float> l(act.routerLogits.row(t).data(), act.routerLogits.row(t).data() + 4);
+            std::sort(l.begin(), l.end(), std::greater<float>());
+            QVERIFY2(l[1] - l[2] > 2 * reach, qPrintable(QStringLiteral("row %1: gap %2").arg(t).arg(l[1] - l[2])));
+        }
+        TransformerWeights::Layer g;
+        for (auto f : {&TransformerWeights::Layer::router, &TransformerWeights::Layer::routerBias,
+                       &TransformerWeights::Layer::expertsIn, &TransformerWeights::Layer::expertsOut,
+                       &TransformerWeights::Layer::sharedIn, &TransformerWeights::Layer::sharedOut})
+            g.*f = Mat::Zero((w.*f).rows(), (w.*f).cols());
+        Mat dx;
+        block.backward(w, g, act, x, r, dx);
+        auto loss = [&] {
+            block.forward(w, act, x);
+            return probe(act.m, r);
+        };
+        const std::vector<std::pair<const char *, std::pair<Mat *, Mat *>>> checks{
+            {"x", {&x, &dx}},
+            {"router", {&w.router, &g.router}},
+            {"routerBias", {&w.routerBias, &g.routerBias}},
+            {"expertsIn", {&w.expertsIn, &g.expertsIn}},
+            {"expertsOut", {&w.expertsOut, &g.expertsOut}},
+            {"sharedIn", {&w.sharedIn, &g.sharedIn}},
+            {"sharedOut", {&w.sharedOut, &g.sharedOut}},
+        };
+        for (const auto &[name, pair] : checks) {
+            const GradientCheck gc = GradientCheck::run(loss, *pair.first, *pair.second, h, 96, 1e-2);
+            QVERIFY2(gc.maxRelError < kTolerance, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(name)).arg(gc.maxRelError)));
+        }
+        // Each row went to exactly two experts, with weights summing to 1.
+        for (int t = 0; t < 6; ++t)
+            QVERIFY(std::abs(act.gates.row(t).sum() - 1.0f) < 1e-6f);
     }
 
     void crossEntropyWithMask()

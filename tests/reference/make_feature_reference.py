@@ -35,6 +35,13 @@ Hugging Face model that introduced it (transformers main, src/transformers/model
                               full; q/k/v/o biases. (Its MoE MLP is replaced by a dense SwiGLU here:
                               this file covers the attention features.)
 
+  qwen3_moe modeling_qwen3_moe.py Qwen3MoeSparseMoeBlock: router_logits = gate(x); softmax over
+                              the experts in float; torch.topk; norm_topk_prob renormalises the k
+                              weights; y = Σ weight · expert(x) (each a Qwen3MoeMLP); mlp_only_layers
+                              stay dense. The second MoE model adds DeepSeek's ungated shared
+                              experts (modeling_deepseek_v3.py DeepseekV3MoE: y + shared_experts(x))
+                              and dense first layers (first_k_dense_replace), with the same router.
+
 Sliding windows follow masking_utils.sliding_window_overlay: key kv is seen from query q when
 q - sliding_window < kv <= q.
 
@@ -55,6 +62,7 @@ import torch
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "engine-features")
 
 D, H, KV, HD, F, V, L = 16, 4, 2, 6, 24, 40, 3
+FE = 8  # width of one routed (and the shared) expert
 EPS = 1e-6
 IDS = [3, 17, 22, 8, 8, 29, 1, 35, 12]
 
@@ -159,11 +167,25 @@ def forward(cfg, w, ids):
             o = norm(o, w[p + "post_attention_layernorm"])
         h = h + o
         x = norm(h, w[p + "pre_feedforward_layernorm"]) if placement in ("pre", "sandwich") else h
-        if gemma:
-            gate = torch.nn.functional.gelu(x @ w[p + "gate_proj"].t(), approximate="tanh")
+        def mlp(x, q):
+            if gemma:
+                gate = torch.nn.functional.gelu(x @ w[q + "gate_proj"].t(), approximate="tanh")
+            else:
+                gate = torch.nn.functional.silu(x @ w[q + "gate_proj"].t())
+            return (gate * (x @ w[q + "up_proj"].t())) @ w[q + "down_proj"].t()
+        if i in cfg.get("sparse", []):
+            logits = x @ w[p + "gate"].t()
+            weights = torch.softmax(logits, dim=1, dtype=torch.float)
+            weights, chosen = torch.topk(weights, cfg["top_k"], dim=-1)
+            weights = weights / weights.sum(dim=-1, keepdim=True)  # norm_topk_prob
+            m = torch.zeros_like(x)
+            for t in range(T):
+                for j in range(cfg["top_k"]):
+                    m[t] += weights[t, j] * mlp(x[t:t + 1], p + f"experts.{int(chosen[t, j])}.")[0]
+            if cfg.get("shared"):
+                m = m + mlp(x, p + "shared_experts.")
         else:
-            gate = torch.nn.functional.silu(x @ w[p + "gate_proj"].t())
-        m = (gate * (x @ w[p + "up_proj"].t())) @ w[p + "down_proj"].t()
+            m = mlp(x, p)
         if placement in ("sandwich", "output"):
             m = norm(m, w[p + "post_feedforward_layernorm"])
         h = h + m
@@ -194,6 +216,14 @@ def random_weights(g, cfg):
         if cfg["qk_norm"] == "full":
             w[p + "q_norm"], w[p + "k_norm"] = 1 + n(H * HD), 1 + n(KV * HD)
         w[p + "sinks"] = n(H) * 3  # large enough that the sink column is visible
+        if i in cfg.get("sparse", []):
+            w[p + "gate"] = n(cfg["experts"], D) * 3  # well-separated logits: a clear top k
+            for e in range(cfg["experts"]):
+                q = p + f"experts.{e}."
+                w[q + "gate_proj"], w[q + "up_proj"], w[q + "down_proj"] = n(FE, D), n(FE, D), n(D, FE)
+            if cfg.get("shared"):
+                q = p + "shared_experts."
+                w[q + "gate_proj"], w[q + "up_proj"], w[q + "down_proj"] = n(FE, D), n(FE, D), n(D, FE)
     return w
 
 
@@ -220,8 +250,18 @@ def engine_tensors(cfg, w):
             e[q + "postAttnNormScale"] = sc(w[p + "post_attention_layernorm"])
         if placement in ("pre", "sandwich"):
             e[q + "norm2Scale"] = sc(w[p + "pre_feedforward_layernorm"])
-        e[q + "ffnIn"] = torch.cat([w[p + "gate_proj"], w[p + "up_proj"]], dim=0).t()
-        e[q + "ffnOut"] = w[p + "down_proj"].t()
+        if i in cfg.get("sparse", []):
+            ex = [p + f"experts.{k}." for k in range(cfg["experts"])]
+            e[q + "router"] = w[p + "gate"].t()
+            e[q + "expertsIn"] = torch.cat([torch.cat([w[x + "gate_proj"], w[x + "up_proj"]], dim=0).t() for x in ex])
+            e[q + "expertsOut"] = torch.cat([w[x + "down_proj"].t() for x in ex])
+            if cfg.get("shared"):
+                x = p + "shared_experts."
+                e[q + "sharedIn"] = torch.cat([w[x + "gate_proj"], w[x + "up_proj"]], dim=0).t()
+                e[q + "sharedOut"] = w[x + "down_proj"].t()
+        else:
+            e[q + "ffnIn"] = torch.cat([w[p + "gate_proj"], w[p + "up_proj"]], dim=0).t()
+            e[q + "ffnOut"] = w[p + "down_proj"].t()
         if placement in ("sandwich", "output"):
             e[q + "postFfnNormScale"] = sc(w[p + "post_feedforward_layernorm"])
     e["finalNormScale"] = sc(w["norm"])
@@ -241,6 +281,10 @@ def design(name, cfg):
         "sliding_window": cfg.get("window", 0), "attention_chunk": cfg.get("chunk", 0),
         "layer_types": cfg["layer_types"], "weight_precision": "fp32",
     }
+    if cfg.get("experts"):
+        d.update({"moe_experts": cfg["experts"], "moe_top_k": cfg["top_k"], "moe_d_ff": FE,
+                  "moe_shared_experts": 1 if cfg.get("shared") else 0,
+                  "moe_first_dense": cfg.get("first_dense", 0), "moe_dense_layers": cfg.get("dense_layers", [])})
     return {"design": d, "format": "transformer-explorer-design", "version": 2}
 
 
@@ -256,6 +300,11 @@ MODELS = {
                                 "layer_types": ["sliding", "full", "sliding"]},
     "gpt-oss-sinks-sliding": {"placement": "pre", "qk_norm": "none", "theta": 15e4, "bias": True, "sinks": True,
                               "window": 3, "layer_types": ["sliding", "full", "sliding"]},
+    "qwen3-moe-top2": {"placement": "pre", "qk_norm": "head", "theta": 1e6, "experts": 4, "top_k": 2,
+                       "sparse": [0, 2], "dense_layers": [1], "layer_types": ["full", "full", "full"]},
+    "deepseek-moe-shared-first-dense": {"placement": "pre", "qk_norm": "none", "theta": 1e4, "experts": 4,
+                                        "top_k": 2, "shared": True, "sparse": [1, 2], "first_dense": 1,
+                                        "layer_types": ["full", "full", "full"]},
 }
 
 

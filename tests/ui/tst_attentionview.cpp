@@ -8,6 +8,7 @@
 #include "ui/lab/heatmapgrid.h"
 #include "ui/lab/heatmappainter.h"
 #include "ui/lab/heatmapwidget.h"
+#include "ui/lab/routertable.h"
 #include "ui/lab/tokenchips.h"
 
 #include <QCheckBox>
@@ -217,6 +218,39 @@ private slots:
             // Causal: 55 cells above the diagonal; a window of 4 also hides the 28 cells with q − k >= 4.
             QCOMPARE(masked, layer == 0 ? 55 + 28 : 55);
         }
+    }
+
+    // Mixtures of experts: the Experts tab lists each token's experts and gates per sparse layer.
+    void routerTableShowsTheExperts()
+    {
+        ModelConfig c = smallDesign();
+        c.ffnBias = false;
+        c.moe.numExperts = 4;
+        c.moe.topK = 2;
+        c.moe.firstDense = 1; // layer 1 dense, layer 2 routes
+        AttentionView view;
+        view.setDesign(c);
+        QVERIFY(runAndWait(view, QStringLiteral("abc")));
+        RouterTable *router = view.router();
+        QCOMPARE(router->layers(), std::vector<int>{1});
+        QCOMPARE(router->columnCount(), 1);
+        QCOMPARE(router->rowCount(), 3 + 1); // three tokens and the load row
+        QCOMPARE(router->horizontalHeaderItem(0)->text(), QStringLiteral("Layer 2"));
+        QCOMPARE(router->verticalHeaderItem(3)->text(), QStringLiteral("load"));
+        const ForwardResult &r = view.snapshot()->result;
+        const int e0 = r.routedExperts[1][0], e1 = r.routedExperts[1][1];
+        QCOMPARE(router->item(0, 0)->text(), QStringLiteral("E%1 %2 · E%3 %4")
+                                                 .arg(e0)
+                                                 .arg(double(r.routedGates[1](0, 0)), 0, 'f', 2)
+                                                 .arg(e1)
+                                                 .arg(double(r.routedGates[1](0, 1)), 0, 'f', 2));
+        QVERIFY(std::abs(r.routedGates[1].row(0).sum() - 1.0f) < 1e-6f);
+        // The load row counts 3 tokens × 2 slots = 6 routings.
+        int total = 0;
+        for (const QString &part : router->item(3, 0)->text().split(QStringLiteral(", ")))
+            total += part.section(QLatin1Char(' '), 1).toInt();
+        QCOMPARE(total, 6);
+        QVERIFY(view.tabs()->isTabEnabled(view.tabs()->indexOf(router)));
     }
 
     void positionalEncodingTable()

@@ -6,6 +6,7 @@
 #include "ui/lab/attentionworker.h"
 #include "ui/lab/heatmapgrid.h"
 #include "ui/lab/heatmapwidget.h"
+#include "ui/lab/routertable.h"
 #include "ui/lab/tokenchips.h"
 #include "ui/widgets/paintexporter.h"
 
@@ -86,6 +87,7 @@ AttentionView::AttentionView(QWidget *parent)
     , m_positionsNote(new QLabel)
     , m_summary(new QTableWidget)
     , m_summaryNote(new QLabel)
+    , m_router(new RouterTable)
 {
     setObjectName(QStringLiteral("attentionView"));
     qRegisterMetaType<tx::AttentionRequest>();
@@ -224,6 +226,7 @@ AttentionView::AttentionView(QWidget *parent)
     m_tabs->addTab(linesPane, tr("Lines"));
     m_tabs->addTab(positionsPane, tr("Positions"));
     m_tabs->addTab(summaryPane, tr("Head summary"));
+    m_tabs->addTab(m_router, tr("Experts"));
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(sourceRow);
@@ -419,6 +422,8 @@ void AttentionView::showSnapshot(const AttentionSnapshot &snapshot)
                                  .arg(positionName(c.positions)));
 
     fillSummary();
+    m_router->setRouting(snapshot.result, snapshot.tokenLabels);
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_router), !m_router->layers().empty());
     m_progress->setFormat(tr("Done"));
     finishRun();
     emit shown();

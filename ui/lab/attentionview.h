@@ -25,6 +25,7 @@ class QTableWidget;
 namespace tx {
 
 class AttentionLinesView;
+class RouterTable;
 class AttentionWorker;
 class HeatmapGrid;
 class HeatmapWidget;
@@ -63,6 +64,7 @@ public:
     AttentionLinesView *lines() const { return m_lines; }
     HeatmapWidget *positions() const { return m_positions; }
     QTableWidget *summary() const { return m_summary; }
+    RouterTable *router() const { return m_router; }
     QLabel *message() const { return m_message; }
     QLabel *source() const { return m_source; }
     // "previous token", "induction", … in the window's language.
@@ -128,6 +130,7 @@ private:
     QLabel *m_positionsNote;
     QTableWidget *m_summary;
     QLabel *m_summaryNote;
+    RouterTable *m_router; // mixtures of experts: each token's experts per sparse layer
 };
 
 } // namespace tx

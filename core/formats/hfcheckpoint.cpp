@@ -32,11 +32,6 @@ double shortestDecimal(float value)
     return out;
 }
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::HfCheckpoint", text);
-}
-
 // One file tensor and where it lives in TransformerWeights: columns [col0, col0 + cols) of a
 // matrix or vector (q, k, v share one fused matrix; gate and up another). `transpose` marks
 // nn.Linear's (out, in) storage.
@@ -136,7 +131,7 @@ struct JsonReader
             return fallback;
         if (!v.isDouble() || !(v.toDouble() > lo && v.toDouble() <= hi)) {
             if (!error)
-                error = Error{file, QString::fromLatin1(key), tr("expected a number in (%1, %2]").arg(lo).arg(hi)};
+                error = Error{file, QString::fromLatin1(key), HfCheckpoint::tr("expected a number in (%1, %2]").arg(lo).arg(hi)};
             return fallback;
         }
         return v.toDouble();
@@ -148,7 +143,7 @@ struct JsonReader
             return fallback;
         if (!v.isBool()) {
             if (!error)
-                error = Error{file, QString::fromLatin1(key), tr("expected true or false")};
+                error = Error{file, QString::fromLatin1(key), HfCheckpoint::tr("expected true or false")};
             return fallback;
         }
         return v.toBool();

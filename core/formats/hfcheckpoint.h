@@ -6,6 +6,7 @@
 #include "core/formats/safetensors.h"
 #include "core/nn/transformer.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 
 #include <optional>
@@ -22,6 +23,8 @@ namespace tx {
 //         model.norm, lm_head; nn.Linear weights are stored (out, in).
 class HfCheckpoint
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::HfCheckpoint)
+
 public:
     enum class Family { Gpt2, Llama };
 

@@ -9,15 +9,6 @@
 
 namespace tx {
 
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::EngineSizer", text);
-}
-
-} // namespace
-
 std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
 {
     // Doubles: a design at the validator's limits passes 2^63 bytes.
@@ -59,37 +50,37 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
     if (!invalid.empty())
         return invalid.front();
     auto no = [](const char *field, const char *what) {
-        return Error{{}, QString::fromLatin1(field), tr(what)};
+        return Error{{}, QString::fromLatin1(field), tr(what)}; // what: a QT_TR_NOOP below
     };
     if (c.layout == Layout::EncoderDecoder)
-        return no("layout", "the engine runs decoder-only and encoder-only stacks, not encoder-decoder");
+        return no("layout", QT_TR_NOOP("the engine runs decoder-only and encoder-only stacks, not encoder-decoder"));
     if (c.moe.enabled())
-        return no("moe_experts", "the engine runs dense FFNs only, not mixtures of experts");
+        return no("moe_experts", QT_TR_NOOP("the engine runs dense FFNs only, not mixtures of experts"));
     if (c.positions == PositionKind::RelativeBuckets)
-        return no("positions", "the engine does not run T5 relative position buckets");
+        return no("positions", QT_TR_NOOP("the engine does not run T5 relative position buckets"));
     if (c.embeddingDim > 0 && c.embeddingDim != c.dModel)
-        return no("embedding_dim", "the engine needs embedding_dim equal to d_model");
+        return no("embedding_dim", QT_TR_NOOP("the engine needs embedding_dim equal to d_model"));
     if (c.tokenTypes > 0)
-        return no("token_types", "the engine does not run token-type embeddings");
+        return no("token_types", QT_TR_NOOP("the engine does not run token-type embeddings"));
     if (c.lora.enabled())
-        return no("lora_rank", "the engine does not run LoRA adapters");
+        return no("lora_rank", QT_TR_NOOP("the engine does not run LoRA adapters"));
     if (!c.lmHead)
-        return no("lm_head", "the engine needs a vocabulary projection to produce logits");
+        return no("lm_head", QT_TR_NOOP("the engine needs a vocabulary projection to produce logits"));
     if (c.attention == AttentionKind::Mla)
-        return no("attention", "the engine runs multi-head attention with key/value heads, not MLA");
+        return no("attention", QT_TR_NOOP("the engine runs multi-head attention with key/value heads, not MLA"));
     if (c.qkNorm != QkNorm::None)
-        return no("qk_norm", "the engine does not normalise queries and keys");
+        return no("qk_norm", QT_TR_NOOP("the engine does not normalise queries and keys"));
     if (c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output)
-        return no("norm_placement", "the engine runs pre-norm and post-norm blocks only");
+        return no("norm_placement", QT_TR_NOOP("the engine runs pre-norm and post-norm blocks only"));
     if (c.attentionSinks)
-        return no("attention_sinks", "the engine does not run attention sinks");
+        return no("attention_sinks", QT_TR_NOOP("the engine does not run attention sinks"));
     if (!c.layerTypes.empty() || c.globalEvery > 0)
-        return no("layer_types", "the engine uses one attention pattern for every layer");
+        return no("layer_types", QT_TR_NOOP("the engine uses one attention pattern for every layer"));
     if (c.attnSoftcap > 0 || c.finalSoftcap > 0)
-        return no("attn_softcap", "the engine does not soft-cap logits");
+        return no("attn_softcap", QT_TR_NOOP("the engine does not soft-cap logits"));
     // Training is next-token prediction: every query may only see earlier tokens.
     if (purpose == EnginePurpose::Train && c.layout != Layout::DecoderOnly)
-        return no("layout", "training runs decoder-only models (causal language modelling)");
+        return no("layout", QT_TR_NOOP("training runs decoder-only models (causal language modelling)"));
     return std::nullopt;
 }
 

@@ -16,11 +16,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Transformer", text);
-}
-
 // Attention captures past this many bytes are refused rather than allocated.
 constexpr double kMaxCaptureBytes = 2e9;
 

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <vector>
+#include <QCoreApplication>
 
 namespace tx {
 
@@ -30,6 +31,8 @@ namespace tx {
 // EngineSizer::unsupported (one list, with the purpose).
 class Transformer
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::Transformer)
+
 public:
     // "512 MB" of float32 weights, decimal megabytes like every byte figure in the program.
     static constexpr std::int64_t kDefaultCapBytes = 512'000'000;

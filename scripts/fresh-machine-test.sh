@@ -11,24 +11,28 @@
 #      window under Xvfb: a screenshot that is not blank is written to DIR/window.png; and the
 #      installed binary runs under QEMU's x86-64-v2 CPU model (no AVX);
 #   4. root 1 builds the Sanitize preset (AddressSanitizer, LeakSanitizer, UndefinedBehaviorSanitizer)
-#      in build-sanitize/ and runs the whole suite there (ctest --preset sanitize).
+#      in build-sanitize/ and runs the whole suite there (ctest --preset sanitize);
+#   5. root 1 builds the libFuzzer harnesses (clang, build-fuzz/) and runs each for 60 s on its
+#      committed corpus (./scripts/fuzz.sh 60); a crash, hang or sanitizer report fails it.
 # .ci/run calls this. Needs root (debootstrap, chroot, mount). Exits non-zero if any step fails.
 #
 #   --keep        keep the roots afterwards (their paths are printed) to look around in
 #   --no-package  skip steps 2 and 3
 #   --no-sanitize skip step 4
+#   --no-fuzz     skip step 5
 #   --out DIR     where the .deb, the screenshot and the logs go (default: ./fresh-machine-out)
 #
 # The pristine base (Debian's base packages only, nothing of the project's) is cached as a tarball
 # in $TX_FRESH_CACHE (default /var/tmp/transformer-explorer-fresh) and unpacked anew for every root.
 set -euo pipefail
 
-keep=0; package=1; sanitize=1; out=fresh-machine-out
+keep=0; package=1; sanitize=1; fuzz=1; out=fresh-machine-out
 while [ $# -gt 0 ]; do
   case "$1" in
     --keep) keep=1; shift ;;
     --no-package) package=0; shift ;;
     --no-sanitize) sanitize=0; shift ;;
+    --no-fuzz) fuzz=0; shift ;;
     --out) out=$2; shift 2 ;;
     *) echo "fresh-machine-test: unknown option $1" >&2; exit 2 ;;
   esac
@@ -133,6 +137,19 @@ sanitize_suite() {  # 4. the whole suite under the sanitizers, in root 1
   set -e
   check "the whole suite under AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer" $rc
 }
+
+fuzz_smoke() {  # 5. every fuzz harness for 60 s on its committed corpus, in root 1
+  [ "$fuzz" = 1 ] || return 0
+  say "root 1: ./scripts/fuzz.sh 60 (clang, libFuzzer, build-fuzz/)"
+  set +e
+  in_root "$r1" 'cd /root/transformer-explorer && ./scripts/fuzz.sh 60' 2>&1 | tee "$out/fuzz.log" >&2
+  rc=${PIPESTATUS[0]}
+  set -e
+  # The inputs of any crash, to replay with build-fuzz/fuzz/fuzz_NAME FILE.
+  cp -r "$r1/root/transformer-explorer/build-fuzz/artifacts" "$out/fuzz-artifacts" 2>/dev/null || true
+  check "every fuzz harness runs 60 s without a crash, hang or sanitizer report" $rc
+}
+fuzz_smoke
 
 if [ "$package" = 0 ]; then sanitize_suite; finish; fi
 

@@ -372,10 +372,10 @@ Wide loraParams(const ModelConfig &c)
     return perLayer * c.totalLayers();
 }
 
-QString tr(const char *text)
+struct ParamCounter
 {
-    return QCoreApplication::translate("tx::ParamCounter", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::ParamCounter)
+};
 
 } // namespace
 
@@ -455,7 +455,7 @@ Expected<ParamCount, Error> countParams(const ModelConfig &c)
     const auto [mtp, mtpActive] = mtpParams(c);
     if (executed > kInt64Max || lora > kInt64Max || mtp > kInt64Max) {
         return Error{{}, QStringLiteral("d_model"),
-                     tr("the design has more than 9.2 × 10^18 parameters, past what can be counted exactly; "
+                     ParamCounter::tr("the design has more than 9.2 × 10^18 parameters, past what can be counted exactly; "
                         "reduce the width, depth, vocabulary or experts")};
     }
 

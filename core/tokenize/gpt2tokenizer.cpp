@@ -10,11 +10,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Gpt2Tokenizer", text);
-}
-
 // Tokenizer files past this size are refused rather than read (GPT-2's vocab.json is 1 MB).
 constexpr qint64 kMaxFileBytes = 200'000'000;
 

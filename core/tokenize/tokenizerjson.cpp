@@ -12,11 +12,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::TokenizerJson", text);
-}
-
 const QChar kSpace(0x2581); // "▁", SentencePiece's visible space
 
 bool mentions(const QJsonValue &v, const QString &type)

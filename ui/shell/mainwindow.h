@@ -25,11 +25,13 @@ class DesignControls;
 class DesignState;
 class HighlightOverlay;
 class LanguageManager;
+class LanguageMenu;
 class LessonPlayer;
 class PresentationMode;
 class ProductPanel;
 class ReadoutBar;
 class MemoryView;
+class ModelFiles;
 class ModelPage;
 class ParameterView;
 class ScalingView;
@@ -89,7 +91,6 @@ protected:
 
 private:
     void createMenus();
-    void createLanguageMenu();
     void retranslate();
     void rebuildControls();
     void highlight(const QString &target, const QString &focus);
@@ -131,6 +132,7 @@ private:
     QDockWidget *m_controlsDock = nullptr;
     QDockWidget *m_lessonDock = nullptr;
     LanguageManager *m_language;
+    LanguageMenu *m_languageMenu;
     ProductPanel *m_product;
     LessonPlayer *m_lessons;
     ReadoutBar *m_readout;
@@ -139,10 +141,8 @@ private:
     DesignFiles *m_files;
     ExportActions *m_exports;
     ModelPage *m_model;
-    std::optional<ModelConfig> m_openedModel; // the design of the model last opened, as opened
-    ModelConfig m_lastConfig;                 // the design of the last snapshot shown
+    ModelFiles *m_modelFiles;
     QAction *m_presentAction = nullptr;
-    QAction *m_unitsAction = nullptr;
 };
 
 } // namespace tx

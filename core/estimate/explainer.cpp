@@ -289,8 +289,8 @@ private:
                        QStringLiteral("%1 / (%2 · %3 · %4) = %5")
                            .arg(num(m_e.compute.trainingFlops), num(double(hw.trainingDevices)), num(hw.trainingPeakFlops),
                                 num(m_a.mfu), num(hw.trainingSeconds)),
-                       Explainer::tr("MFU: Chowdhery et al. 2022 (PaLM), App. B; devices: the job's when one device's share "
-                          "fits, else the fewest that hold training")});
+                       Explainer::tr("MFU: Chowdhery et al. 2022 (PaLM), App. B; devices: the job's when one device's "
+                                     "share fits, else the fewest that hold training")});
         out.push_back({QStringLiteral("cost.gpu_hours"), Explainer::tr("GPU-hours"), hw.gpuHours, QStringLiteral("device-hours"),
                        Explainer::tr("devices · seconds / 3600"),
                        QStringLiteral("%1 · %2 / 3600 = %3").arg(num(double(hw.trainingDevices)), num(hw.trainingSeconds),

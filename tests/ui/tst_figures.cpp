@@ -109,6 +109,7 @@ private slots:
             + QLatin1Char(',') + QString::number(s.evaluation->scaling.loss, 'g', 12);
         QVERIFY2(shownScaling.contains(designPoint), qPrintable(shownScaling.join(QLatin1Char('\n'))));
         QCOMPARE(scaling->title(), ChartFactory::title(ChartFactory::Kind::Scaling, design));
+
         // The Solve page's tornado (at its default metric, inference memory) and concurrency chart.
         auto *solve = w.findChild<SolvePage *>();
         QVERIFY(solve);

@@ -112,6 +112,7 @@ private slots:
         // The attention view is built before the window picks its language: it follows on LanguageChange.
         QCOMPARE(window.attentionView()->tabs()->tabText(0), QStringLiteral("注意力头"));
         QVERIFY(labelTexts(window.attentionView()).contains(QStringLiteral("模型：")));
+        QVERIFY(labelTexts(window.trainingView()).contains(QStringLiteral("任务：")));
 
         window.setLanguage(QStringLiteral("en"));
         QCOMPARE(menuTitles().first(), QStringLiteral("&File"));

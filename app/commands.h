@@ -16,5 +16,6 @@ int runTrainCommand(QStringList args);
 int runExportCommand(QStringList args);
 int runSolveCommand(QStringList args);
 int runInspectCommand(QStringList args);
+int runWhatIfCommand(QStringList args);
 
 } // namespace tx

@@ -31,6 +31,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("export"), tx::runExportCommand},
         {QStringLiteral("solve"), tx::runSolveCommand},
         {QStringLiteral("inspect"), tx::runInspectCommand},
+        {QStringLiteral("whatif"), tx::runWhatIfCommand},
     };
     return table;
 }
@@ -74,16 +75,27 @@ void printUsage(QTextStream &out)
            "                                train a small model (README \"Training\")\n"
            "  export --hf-config OUT/config.json (DESIGN_FILE | --preset NAME) [--set key=value ...]\n"
            "                                write the design as a Hugging Face config.json\n"
-           "  solve context|batch DESIGN [estimate flags] [--format text|json]\n"
-           "                                longest context (or largest batch, at --seq) that fits the device(s)\n"
+           "  solve context|batch DESIGN [estimate flags] [--beyond-trained-context] [--format text|json]\n"
+           "                                longest context (or largest batch, at --seq) that fits the device(s),\n"
+           "                                within the design's trained context unless asked beyond it\n"
            "  solve largest --family PRESET [--aspect R] [--for inference|training] [estimate flags]\n"
            "  solve shape --params N [--family PRESET] [--aspect R]\n"
-           "  solve device DESIGN --tokens-per-second X [--users U] [estimate flags]\n"
-           "                                cheapest device and count, money per hour and per million tokens\n"
+           "  solve device DESIGN --tokens-per-second X [--users U] [--price-kind rental|purchase] [estimate flags]\n"
+           "                                cheapest device and count, money per hour and per million tokens,\n"
+           "                                among cloud rental prices (default) or purchase prices over 3 years\n"
            "  inspect PATH [--format table|json] [--layers] [--tensors]\n"
            "                                a checkpoint read from its headers: safetensors (a file, a sharded\n"
            "                                folder, a Hugging Face cache entry) or GGUF; counts, bytes, formats,\n"
            "                                the design and where it disagrees with the file\n"
+           "  whatif finetune|factorise|prune|distil|pipeline|guide|vocabulary DESIGN [estimate flags] [knobs]\n"
+           "       [--format text|json]    before → after with the formulas (README \"What if…\")\n"
+           "       finetune: [--method full|lora|qlora] [--rank R] [--alpha A] [--dropout P]\n"
+           "                 [--targets q,k,v,o,gate,up,down,experts,embeddings,head|all-linear]\n"
+           "                 [--no-checkpointing] [--no-paged] (--seq, --batch: sequence, micro-batch)\n"
+           "       factorise: [--method low-rank|tucker] [--groups attention,ffn,embeddings,head] [--rank R | --keep F]\n"
+           "       prune: [--heads N] [--layers N]   distil: [--fraction F | --student-device ID] [--student-tokens D]\n"
+           "       pipeline: [--pretrain-tokens D] [--sft-tokens D] [--preference-tokens D] [--preference ppo|dpo]\n"
+           "       guide: [--jump PRESET]   vocabulary: [--corpus NAME|FILE] [--sizes 256,512,...] [--apply-size V]\n"
            "  --version                     print the version\n"
            "  --help                        print this text\n"
            "Bad input exits with code 2 and one line on stderr.\n";

@@ -7,6 +7,7 @@
 #include "core/tokenize/chartokenizer.h"
 #include "core/train/trainingbatch.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <memory>
@@ -36,6 +37,8 @@ bool fromString(const QString &s, TaskKind &out);
 //   the last 10 %. Every position counts.
 class TrainingTask
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::TrainingTask)
+
 public:
     struct Options
     {

@@ -23,6 +23,7 @@ struct Published
 //  keras-nlp t5_presets: t5-small; llama_presets / PEFT printout: llama-1-7b;
 //  together-python model_param_count: llama-2-13b (= llama-1-13b shape), llama-2-70b;
 //  GPTQ run printing "Number of parameters: 65285660672": llama-1-65b;
+//  pyllama's LLaMAForCausalLM tree printing "trainable_params:32528943616": llama-1-33b;
 //  AutoModel num_parameters() lists: roberta-base (RobertaModel with pooler);
 //  GGUF general.parameter_count: mistral-7b; HF safetensors totals: qwen2.5-7b, phi-2;
 //  derived, no exact figure published (see tests/data/reference/models.json and each
@@ -47,6 +48,7 @@ constexpr Published kPublished[] = {
     {"switch-base-8", 619'339'008, 222'977'280},
     {"llama-1-7b", 6'738'415'616, 0},
     {"llama-1-13b", 13'015'864'320, 0},
+    {"llama-1-33b", 32'528'943'616, 0},
     {"llama-1-65b", 65'285'660'672, 0},
     {"llama-2-7b", 6'738'415'616, 0},
     {"llama-2-13b", 13'015'864'320, 0},

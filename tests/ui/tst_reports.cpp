@@ -94,7 +94,7 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("How each figure is computed")));
         // The charts are vectors: their titles come back as text, which a bitmap would not give.
         QVERIFY(text.contains(QStringLiteral("Parameters by component")));
-        QVERIFY(text.contains(QStringLiteral("Predicted loss (nats/token)")));
+        QVERIFY(text.contains(QStringLiteral("predicted loss (nats/token)")));
     }
 
     void pdfComparesPinnedDesign()
@@ -124,7 +124,8 @@ private slots:
         QVERIFY(!html.contains(QStringLiteral("http://"), Qt::CaseInsensitive));
         QVERIFY(!html.contains(QStringLiteral("https://"), Qt::CaseInsensitive));
         QVERIFY(!html.contains(QStringLiteral("src=\"txchart:")));
-        QCOMPARE(html.count(QStringLiteral("<svg")), 4); // params, memory, compute, scaling
+        // params, memory, compute, scaling, sensitivity, concurrency
+        QCOMPARE(html.count(QStringLiteral("<svg")), 6);
         QVERIFY(html.contains(QStringLiteral("124,439,808"))); // gpt2, models.json
         QVERIFY(html.contains(QStringLiteral("GPT-2 Small")));
     }

@@ -109,6 +109,10 @@ private slots:
         QVERIFY(labelTexts(window.showWorkView()).contains(QStringLiteral("代入此设计的数字")));
         QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(window.attentionView())), QStringLiteral("注意力(&A)"));
         QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(window.trainingView())), QStringLiteral("训练(&T)"));
+        // The attention view is built before the window picks its language: it follows on LanguageChange.
+        QCOMPARE(window.attentionView()->tabs()->tabText(0), QStringLiteral("注意力头"));
+        QVERIFY(labelTexts(window.attentionView()).contains(QStringLiteral("模型：")));
+        QVERIFY(labelTexts(window.trainingView()).contains(QStringLiteral("任务：")));
 
         window.setLanguage(QStringLiteral("en"));
         QCOMPARE(menuTitles().first(), QStringLiteral("&File"));

@@ -126,14 +126,16 @@ AttentionView::AttentionView(QWidget *parent)
     input->addWidget(m_run);
     input->addWidget(m_cancel);
     input->addSpacing(12);
-    input->addWidget(new QLabel(tr("Show:")));
+    auto *showLabel = new QLabel(tr("Show:"));
+    input->addWidget(showLabel);
     input->addWidget(m_probabilities);
     input->addWidget(m_scores);
 
     m_openCheckpoint->setToolTip(tr("A folder with config.json and model.safetensors (GPT-2 or Llama names), "
                                     "and vocab.json + merges.txt or tokenizer.json if it has them"));
     auto *sourceRow = new QHBoxLayout;
-    sourceRow->addWidget(new QLabel(tr("Model:")));
+    auto *modelLabel = new QLabel(tr("Model:"));
+    sourceRow->addWidget(modelLabel);
     sourceRow->addWidget(m_source, 1);
     sourceRow->addWidget(m_openCheckpoint);
     sourceRow->addWidget(m_useDemo);
@@ -178,10 +180,12 @@ AttentionView::AttentionView(QWidget *parent)
     auto *linesPane = new QWidget;
     auto *linesLayout = new QVBoxLayout(linesPane);
     auto *linesBar = new QHBoxLayout;
-    linesBar->addWidget(new QLabel(tr("Layer:")));
+    auto *layerLabel = new QLabel(tr("Layer:"));
+    linesBar->addWidget(layerLabel);
     linesBar->addWidget(m_linesLayer);
     linesBar->addSpacing(12);
-    linesBar->addWidget(new QLabel(tr("Heads:")));
+    auto *headsLabel = new QLabel(tr("Heads:"));
+    linesBar->addWidget(headsLabel);
     linesBar->addLayout(m_headToggles);
     linesBar->addStretch(1);
     QPushButton *exportLines = exportButton(tr("Export lines…"), this);
@@ -237,6 +241,41 @@ AttentionView::AttentionView(QWidget *parent)
     layout->addWidget(m_tabs, 1);
     m_chips->setMaximumHeight(m_chips->fontMetrics().height() * 4 + 24);
 
+    // Every fixed text again in the current language (LanguageChange; the view is built before
+    // the window installs its translator).
+    m_retranslate = [=, this] {
+        m_run->setText(tr("&Run"));
+        m_cancel->setText(tr("Cancel"));
+        m_openCheckpoint->setText(tr("Open checkpoint…"));
+        m_useDesign->setText(tr("Use the design"));
+        m_useDemo->setText(tr("Demo model"));
+        m_probabilities->setText(tr("Probabilities"));
+        m_scores->setText(tr("Pre-softmax scores"));
+        m_text->setPlaceholderText(tr("Type a sentence — English or 中文 — and press Enter"));
+        m_probabilities->setToolTip(tr("softmax(q·k/√d): each row sums to 1"));
+        m_scores->setToolTip(tr("q·k/√d before the softmax; masked cells stay grey because the softmax ignores them"));
+        showLabel->setText(tr("Show:"));
+        modelLabel->setText(tr("Model:"));
+        m_openCheckpoint->setToolTip(tr("A folder with config.json and model.safetensors (GPT-2 or Llama names), "
+                                        "and vocab.json + merges.txt or tokenizer.json if it has them"));
+        m_useDemo->setToolTip(tr("The trained model that ships with the program"));
+        exportHead->setText(tr("Export head…"));
+        exportGrid->setText(tr("Export grid…"));
+        exportLines->setText(tr("Export lines…"));
+        exportPositions->setText(tr("Export encodings…"));
+        for (QPushButton *b : {exportHead, exportGrid, exportLines, exportPositions})
+            b->setToolTip(tr("Save as PNG or SVG (chosen by the file suffix)"));
+        layerLabel->setText(tr("Layer:"));
+        headsLabel->setText(tr("Heads:"));
+        linesHint->setText(tr("Hover a token on the left to see where it attends; line opacity is the probability."));
+        m_summary->setHorizontalHeaderLabels({tr("Layer"), tr("Head"), tr("Entropy (bits)"), tr("→ previous token"),
+                                              tr("→ first token")});
+        m_tabs->setTabText(0, tr("Heads"));
+        m_tabs->setTabText(1, tr("Lines"));
+        m_tabs->setTabText(2, tr("Positions"));
+        m_tabs->setTabText(3, tr("Head summary"));
+    };
+
     connect(m_run, &QPushButton::clicked, this, &AttentionView::run);
     connect(m_text, &QLineEdit::returnPressed, this, &AttentionView::run);
     connect(m_cancel, &QPushButton::clicked, this, &AttentionView::cancel);
@@ -275,6 +314,27 @@ AttentionView::~AttentionView()
     m_worker->cancel();
     m_thread.quit();
     m_thread.wait();
+}
+
+void AttentionView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange && m_retranslate) {
+        m_retranslate();
+        setCheckpoint(m_checkpoint); // the source line
+        for (int h = 0; h < int(m_headBoxes.size()); ++h)
+            m_headBoxes[std::size_t(h)]->setText(tr("H%1").arg(h + 1));
+        if (m_running) {
+            // The run's own texts arrive in the new language when it ends.
+        } else if (m_snapshot) {
+            const AttentionSnapshot snapshot = *m_snapshot;
+            showSnapshot(snapshot); // the status line, titles, captions and notes
+        } else {
+            m_progress->setFormat(tr("Idle"));
+            m_message->setText(tr("The demo model is trained on Tang poems: its heads learned what to look at. "
+                                  "With the design's random weights, heads show only the architecture's structure."));
+        }
+    }
+    QWidget::changeEvent(event);
 }
 
 void AttentionView::showEvent(QShowEvent *event)

@@ -9,6 +9,7 @@
 #include <QThread>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QCheckBox;
@@ -76,6 +77,7 @@ public:
 protected:
     // The first time the view is shown it runs the demo model on its sentence.
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 signals:
     void shown(); // a snapshot has been drawn
@@ -99,6 +101,7 @@ private:
     std::optional<AttentionSnapshot> m_snapshot;
     std::optional<AttentionRequest> m_pending; // asked for while a run was still going
     bool m_running = false;
+    std::function<void()> m_retranslate; // sets every fixed text in the current language
     bool m_startedOnce = false; // the first showEvent has started a run
     bool m_showScores = false;
     int m_layer = 0;

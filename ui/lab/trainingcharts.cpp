@@ -82,13 +82,41 @@ TrainingCharts::TrainingCharts(QWidget *parent)
     chartsLayout->setContentsMargins(0, 0, 0, 0);
     chartsLayout->addWidget(chartView(m_lossChart), 1);
     auto *scoreBar = new QHBoxLayout;
-    scoreBar->addWidget(new QLabel(tr("Head score:")));
+    auto *scoreLabel = new QLabel(tr("Head score:"));
+    scoreBar->addWidget(scoreLabel);
     scoreBar->addWidget(m_scoreKind);
     scoreBar->addStretch(1);
     chartsLayout->addLayout(scoreBar);
     chartsLayout->addWidget(chartView(m_scoreChart), 1);
 
     connect(m_scoreKind, &QComboBox::currentIndexChanged, this, &TrainingCharts::scoreKindChanged);
+
+    // The fixed texts again in the current language (LanguageChange: the charts are built
+    // before the window installs its translator).
+    m_retranslate = [=, this] {
+        m_trainLoss->setName(tr("training loss"));
+        m_valLoss->setName(tr("validation loss"));
+        m_accuracy->setName(tr("accuracy (right axis)"));
+        m_lossX->setTitleText(tr("step"));
+        m_lossY->setTitleText(tr("loss (nats)"));
+        accuracyAxis->setTitleText(tr("accuracy"));
+        m_lossChart->setTitle(tr("Loss"));
+        const QStringList kinds{tr("Induction score"), tr("Previous-token score"), tr("Entropy (bits)")};
+        for (int i = 0; i < kinds.size() && i < m_scoreKind->count(); ++i)
+            m_scoreKind->setItemText(i, kinds[i]);
+        m_scoreX->setTitleText(tr("step"));
+        m_scoreChart->setTitle(tr("Per-head scores (layer 1 dashed, later layers solid)"));
+        scoreLabel->setText(tr("Head score:"));
+    };
+}
+
+void TrainingCharts::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange && m_retranslate) {
+        m_retranslate();
+        emit scoreKindChanged(); // the view redraws the score chart with its axis title
+    }
+    QWidget::changeEvent(event);
 }
 
 void TrainingCharts::startRun(int layers, int heads)

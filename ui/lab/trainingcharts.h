@@ -6,6 +6,8 @@
 #include <QPointF>
 #include <QWidget>
 
+#include <functional>
+
 #include <vector>
 
 class QChart;
@@ -42,7 +44,11 @@ signals:
     // The score kind changed: the owner redraws with its history.
     void scoreKindChanged();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    std::function<void()> m_retranslate; // sets every fixed text in the current language
     QList<QPointF> m_lossPoints, m_valPoints, m_accuracyPoints;
     QChart *m_lossChart;
     QLineSeries *m_trainLoss;

@@ -115,7 +115,8 @@ TrainingView::TrainingView(QWidget *parent)
     m_induction->setToolTip(tr("2 layers, attention only, random token segments repeated at a random offset"));
 
     auto *controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Task:")));
+    auto *taskLabel = new QLabel(tr("Task:"));
+    controls->addWidget(taskLabel);
     controls->addWidget(m_task, 1);
     controls->addWidget(m_steps);
     controls->addWidget(m_start);
@@ -142,7 +143,8 @@ TrainingView::TrainingView(QWidget *parent)
     gridLayout->addWidget(gridScroll, 1);
     m_replay->setEnabled(false);
     auto *replayBar = new QHBoxLayout;
-    replayBar->addWidget(new QLabel(tr("Replay:")));
+    auto *replayLabel = new QLabel(tr("Replay:"));
+    replayBar->addWidget(replayLabel);
     replayBar->addWidget(m_replay, 1);
     replayBar->addWidget(m_replayLabel);
     gridLayout->addLayout(replayBar);
@@ -170,9 +172,11 @@ TrainingView::TrainingView(QWidget *parent)
     m_samples->setReadOnly(true);
     m_samples->setMaximumHeight(70);
     samplingLayout->addWidget(m_prompt, 0, 0);
-    samplingLayout->addWidget(new QLabel(tr("temperature")), 0, 1);
+    auto *temperatureLabel = new QLabel(tr("temperature"));
+    samplingLayout->addWidget(temperatureLabel, 0, 1);
     samplingLayout->addWidget(m_temperature, 0, 2);
-    samplingLayout->addWidget(new QLabel(tr("top-k")), 0, 3);
+    auto *topKLabel = new QLabel(tr("top-k"));
+    samplingLayout->addWidget(topKLabel, 0, 3);
     samplingLayout->addWidget(m_topK, 0, 4);
     samplingLayout->addWidget(m_sample, 0, 5);
     samplingLayout->addWidget(m_save, 0, 6);
@@ -228,10 +232,48 @@ TrainingView::TrainingView(QWidget *parent)
         QMetaObject::invokeMethod(m_worker, [w = m_worker, dir] { w->save(dir); }, Qt::QueuedConnection);
     });
     m_openInAttention->setToolTip(tr("Show the trained model's heads in the Attention tab"));
+    // The fixed texts again in the current language (LanguageChange: the view is built before
+    // the window installs its translator). The status line keeps its text until the next event.
+    m_retranslate = [=, this] {
+        m_induction->setText(tr("Watch an induction head form"));
+        m_start->setText(tr("&Train"));
+        m_pause->setText(m_paused ? tr("Resume") : tr("Pause"));
+        m_cancel->setText(tr("Cancel"));
+        m_sample->setText(tr("Sample"));
+        m_save->setText(tr("Save model…"));
+        m_openInAttention->setText(tr("Open in attention view"));
+        m_openInAttention->setToolTip(tr("Show the trained model's heads in the Attention tab"));
+        const QStringList tasks{tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"),
+                                tr("Induction (repeated random tokens)"), tr("Characters: Tang poems (中文)"),
+                                tr("Characters: Shakespeare's sonnets"), tr("Characters: my own text")};
+        for (int i = 0; i < tasks.size() && i < m_task->count(); ++i)
+            m_task->setItemText(i, tasks[i]);
+        m_steps->setSuffix(tr(" steps"));
+        m_customText->setPlaceholderText(tr("Paste a text to learn character by character (a few kB or more)"));
+        m_induction->setToolTip(tr("2 layers, attention only, random token segments repeated at a random offset"));
+        taskLabel->setText(tr("Task:"));
+        gridCaption->setText(tr("Attention on a probe sequence (a segment, then the same segment again):"));
+        replayLabel->setText(tr("Replay:"));
+        sampling->setTitle(tr("Sample from the trained character model"));
+        m_prompt->setPlaceholderText(tr("prompt"));
+        m_temperature->setToolTip(tr("0 always takes the most likely character"));
+        m_topK->setSpecialValueText(tr("all"));
+        temperatureLabel->setText(tr("temperature"));
+        topKLabel->setText(tr("top-k"));
+        if (!m_running && m_charts->isEmpty())
+            m_stats->setText(tr("Pick a task and press Train."));
+    };
     m_sample->setEnabled(false);
     m_save->setEnabled(false);
     m_openInAttention->setEnabled(false);
     refreshCharts(); // empty charts with the step axis of the run to come
+}
+
+void TrainingView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange && m_retranslate)
+        m_retranslate();
+    QWidget::changeEvent(event);
 }
 
 TrainingView::~TrainingView()

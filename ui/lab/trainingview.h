@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -60,6 +61,9 @@ public:
     QLabel *stats() const { return m_stats; }
     const std::vector<TrainingSnapshot> &history() const { return m_history; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 signals:
     void runStarted();
     void runFinished();
@@ -109,6 +113,7 @@ private:
     QPushButton *m_sample;
     QPushButton *m_save;
     QPushButton *m_openInAttention;
+    std::function<void()> m_retranslate; // sets every fixed text in the current language
     std::unique_ptr<QTemporaryDir> m_openDir; // where "Open in attention view" saved the model last
     QPlainTextEdit *m_samples;
 };

@@ -11,14 +11,9 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::AssumptionArguments", text);
-}
-
 Error bad(const QString &flag, const QString &expected, const QString &value)
 {
-    return Error{{}, QStringLiteral("--") + flag, tr("expected %1, got \"%2\"").arg(expected, value)};
+    return Error{{}, QStringLiteral("--") + flag, AssumptionArguments::tr("expected %1, got \"%2\"").arg(expected, value)};
 }
 
 // Integer option; absent leaves `out` alone.
@@ -32,7 +27,7 @@ std::optional<Error> takeInt(QStringList &args, const char *name, int lo, int hi
     bool ok = false;
     const qlonglong x = v.trimmed().toLongLong(&ok);
     if (!ok || x < lo || x > hi)
-        return bad(flag, tr("an integer from %1 to %2").arg(lo).arg(hi), v);
+        return bad(flag, AssumptionArguments::tr("an integer from %1 to %2").arg(lo).arg(hi), v);
     out = int(x);
     return std::nullopt;
 }

@@ -5,6 +5,7 @@
 #include "core/estimate/assumptions.h"
 #include "core/estimate/hardwarecatalog.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 #include <optional>
@@ -19,6 +20,8 @@ namespace tx {
 // A bad value is an Error whose field is the flag ("--batch").
 class AssumptionArguments
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::AssumptionArguments)
+
 public:
     static std::optional<Error> take(QStringList &args, ModelConfig &design, Assumptions &assumptions,
                                      HardwareCatalog &catalog);

@@ -13,10 +13,10 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
+struct ChartCommand
 {
-    return QCoreApplication::translate("tx::ChartCommand", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::ChartCommand)
+};
 
 int fail(const Error &e)
 {
@@ -33,8 +33,8 @@ int runChartCommand(QStringList args)
     const auto kind = ChartFactory::kindFromString(kindName);
     if (!kind)
         return fail({{}, QStringLiteral("--chart"),
-                     hasKind ? tr("unknown chart \"%1\" (expected %2)").arg(kindName, ChartFactory::kindNames().join(QLatin1Char('|')))
-                             : tr("name a chart: %1").arg(ChartFactory::kindNames().join(QLatin1Char('|')))});
+                     hasKind ? ChartCommand::tr("unknown chart \"%1\" (expected %2)").arg(kindName, ChartFactory::kindNames().join(QLatin1Char('|')))
+                             : ChartCommand::tr("name a chart: %1").arg(ChartFactory::kindNames().join(QLatin1Char('|')))});
     QSize pixels(ChartWriter::kDefaultWidth, ChartWriter::kDefaultHeight);
     int dpi = ChartWriter::kDefaultDpi;
     if (auto e = EvaluatedArguments::takeImageSize(args, pixels, dpi))
@@ -46,7 +46,7 @@ int runChartCommand(QStringList args)
     if (!input)
         return fail(input.error());
     if (!args.isEmpty())
-        return fail({{}, args.first(), tr("unknown option")});
+        return fail({{}, args.first(), ChartCommand::tr("unknown option")});
 
     auto chart = ChartFactory::create(*kind, input->design, input->pinned ? &*input->pinned : nullptr);
     if (auto e = ChartWriter::save(chart.get(), *out, pixels, dpi))

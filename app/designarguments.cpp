@@ -10,10 +10,6 @@
 namespace tx {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::DesignArguments", text);
-}
 } // namespace
 
 QString DesignArguments::takeOption(QStringList &args, const QString &name, bool *present)

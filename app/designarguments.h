@@ -4,6 +4,7 @@
 #include "core/base/expected.h"
 #include "core/design/modelconfig.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 namespace tx {
@@ -13,6 +14,8 @@ namespace tx {
 // Consumes those options from `args` and leaves the rest for the subcommand.
 class DesignArguments
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::DesignArguments)
+
 public:
     static Expected<ModelConfig, Error> take(QStringList &args);
     // Removes "--name value" (or "--name=value") from args; returns the value or a null string.

@@ -14,11 +14,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::EvaluatedArguments", text);
-}
-
 std::optional<Error> takePositive(QStringList &args, const QString &name, int &out)
 {
     bool present = false;
@@ -28,7 +23,7 @@ std::optional<Error> takePositive(QStringList &args, const QString &name, int &o
     bool ok = false;
     const int x = v.trimmed().toInt(&ok);
     if (!ok)
-        return Error{{}, QStringLiteral("--") + name, tr("expected a whole number, got \"%1\"").arg(v)};
+        return Error{{}, QStringLiteral("--") + name, EvaluatedArguments::tr("expected a whole number, got \"%1\"").arg(v)};
     out = x;
     return std::nullopt;
 }

@@ -5,6 +5,7 @@
 #include "core/estimate/hardwarecatalog.h"
 #include "ui/charts/chartfactory.h"
 
+#include <QCoreApplication>
 #include <QSize>
 #include <QStringList>
 
@@ -17,6 +18,8 @@ namespace tx {
 // evaluated under the same assumptions), all evaluated. Consumes those options from `args`.
 class EvaluatedArguments
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::EvaluatedArguments)
+
 public:
     struct Result
     {

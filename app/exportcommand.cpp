@@ -13,10 +13,10 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
+struct ExportCommand
 {
-    return QCoreApplication::translate("tx::ExportCommand", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::ExportCommand)
+};
 
 int fail(const Error &e)
 {
@@ -32,7 +32,7 @@ int runExportCommand(QStringList args)
     bool present = false;
     const QString out = DesignArguments::takeOption(args, QStringLiteral("hf-config"), &present);
     if (!present || out.isEmpty())
-        return fail({{}, QStringLiteral("--hf-config"), tr("expected the config.json to write")});
+        return fail({{}, QStringLiteral("--hf-config"), ExportCommand::tr("expected the config.json to write")});
     // A bare path is the design file.
     if (!args.isEmpty() && !args.first().startsWith(QLatin1String("--"))) {
         const QString file = args.takeFirst();
@@ -43,15 +43,15 @@ int runExportCommand(QStringList args)
     if (!design)
         return fail(design.error());
     if (!args.isEmpty())
-        return fail({{}, args.first(), tr("unexpected argument")});
+        return fail({{}, args.first(), ExportCommand::tr("unexpected argument")});
     QString path = out;
     if (QFileInfo(out).isDir())
         path = QDir(out).filePath(QStringLiteral("config.json"));
     if (const QString dir = QFileInfo(path).absolutePath(); !QDir().mkpath(dir))
-        return fail({path, {}, tr("cannot create the folder")});
+        return fail({path, {}, ExportCommand::tr("cannot create the folder")});
     if (auto e = HfConfigExporter::write(*design, path))
         return fail(*e);
-    QTextStream(stdout) << tr("wrote %1").arg(path) << '\n';
+    QTextStream(stdout) << ExportCommand::tr("wrote %1").arg(path) << '\n';
     return 0;
 }
 

@@ -14,10 +14,10 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
+struct InspectCommand
 {
-    return QCoreApplication::translate("tx::InspectCommand", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::InspectCommand)
+};
 
 int fail(const Error &e)
 {
@@ -48,23 +48,23 @@ void printTable(QTextStream &out, const ModelInspection &in, bool everyLayer, bo
 {
     const ModelFile &f = in.file;
     out << f.path << '\n';
-    const QString files = f.files.size() == 1 ? tr("1 file") : tr("%1 files").arg(f.files.size());
-    out << tr("%1, %2, %3 tensors").arg(toString(f.format), files).arg(f.tensors.size()) << '\n';
-    row(out, tr("Parameters"), tr("%1 (%2)").arg(NumberFormat::exact(f.params()), NumberFormat::count(double(f.params()))));
-    row(out, tr("Stored elements"), NumberFormat::exact(f.storedElements()));
-    row(out, tr("Tensor data"), tr("%1 bytes (%2)").arg(NumberFormat::exact(f.tensorDataBytes()),
+    const QString files = f.files.size() == 1 ? InspectCommand::tr("1 file") : InspectCommand::tr("%1 files").arg(f.files.size());
+    out << InspectCommand::tr("%1, %2, %3 tensors").arg(toString(f.format), files).arg(f.tensors.size()) << '\n';
+    row(out, InspectCommand::tr("Parameters"), InspectCommand::tr("%1 (%2)").arg(NumberFormat::exact(f.params()), NumberFormat::count(double(f.params()))));
+    row(out, InspectCommand::tr("Stored elements"), NumberFormat::exact(f.storedElements()));
+    row(out, InspectCommand::tr("Tensor data"), InspectCommand::tr("%1 bytes (%2)").arg(NumberFormat::exact(f.tensorDataBytes()),
                                                        NumberFormat::bytes(double(f.tensorDataBytes()))));
     if (f.scaleBytes() > 0)
-        row(out, tr("  of it scales"), tr("%1 bytes").arg(NumberFormat::exact(f.scaleBytes())));
-    row(out, tr("Files"), tr("%1 bytes (%2)").arg(NumberFormat::exact(f.fileBytes()), NumberFormat::bytes(double(f.fileBytes()))));
-    row(out, tr("Bits per weight"), bits(f.bitsPerWeight()));
+        row(out, InspectCommand::tr("  of it scales"), InspectCommand::tr("%1 bytes").arg(NumberFormat::exact(f.scaleBytes())));
+    row(out, InspectCommand::tr("Files"), InspectCommand::tr("%1 bytes (%2)").arg(NumberFormat::exact(f.fileBytes()), NumberFormat::bytes(double(f.fileBytes()))));
+    row(out, InspectCommand::tr("Bits per weight"), bits(f.bitsPerWeight()));
     QStringList types;
     for (const auto &[dtype, n] : f.typeCounts())
         types << QStringLiteral("%1 %2").arg(dtype).arg(n);
-    row(out, tr("Tensors per format"), types.join(QStringLiteral(", ")));
+    row(out, InspectCommand::tr("Tensors per format"), types.join(QStringLiteral(", ")));
 
-    out << '\n' << QStringLiteral("  ") << tr("group").leftJustified(28) << tr("tensors").rightJustified(7)
-        << tr("parameters").rightJustified(18) << tr("bytes").rightJustified(18) << tr("bits/w").rightJustified(8) << '\n';
+    out << '\n' << QStringLiteral("  ") << InspectCommand::tr("group").leftJustified(28) << InspectCommand::tr("tensors").rightJustified(7)
+        << InspectCommand::tr("parameters").rightJustified(18) << InspectCommand::tr("bytes").rightJustified(18) << InspectCommand::tr("bits/w").rightJustified(8) << '\n';
     // Layers summed by kind unless every layer is asked for.
     std::map<int, std::tuple<int, std::int64_t, std::int64_t>> layerKinds;
     bool layersPrinted = false;
@@ -79,7 +79,7 @@ void printTable(QTextStream &out, const ModelInspection &in, bool everyLayer, bo
         }
         if (g.layer < 0 && !layersPrinted && !layerKinds.empty()) {
             for (const auto &[kind, totals] : layerKinds)
-                groupLine(out, tr("layers ×%1 %2").arg(layers).arg(toString(TensorKind(kind))), std::get<0>(totals),
+                groupLine(out, InspectCommand::tr("layers ×%1 %2").arg(layers).arg(toString(TensorKind(kind))), std::get<0>(totals),
                           std::get<1>(totals), std::get<2>(totals));
             layersPrinted = true;
         }
@@ -96,21 +96,21 @@ void printTable(QTextStream &out, const ModelInspection &in, bool everyLayer, bo
     }
     if (!layersPrinted)
         for (const auto &[kind, totals] : layerKinds)
-            groupLine(out, tr("layers ×%1 %2").arg(layers).arg(toString(TensorKind(kind))), std::get<0>(totals),
+            groupLine(out, InspectCommand::tr("layers ×%1 %2").arg(layers).arg(toString(TensorKind(kind))), std::get<0>(totals),
                       std::get<1>(totals), std::get<2>(totals));
 
     out << '\n';
     if (!in.design) {
-        out << tr("Design: none recognised (no config.json the importer reads, no GGUF architecture, no known tensor names)")
+        out << InspectCommand::tr("Design: none recognised (no config.json the importer reads, no GGUF architecture, no known tensor names)")
             << '\n';
         return;
     }
-    out << tr("Design from %1%2").arg(ModelDesign::toString(in.design->source),
+    out << InspectCommand::tr("Design from %1%2").arg(ModelDesign::toString(in.design->source),
                                      in.design->sourcePath.isEmpty() ? QString() : QStringLiteral(" (") + in.design->sourcePath + QLatin1Char(')'))
         << '\n';
     const ModelConfig &c = in.design->config;
     out << QStringLiteral("  ")
-        << tr("d_model %1, %2 layers, %3 heads (%4 KV) of %5, d_ff %6, vocabulary %7, %8")
+        << InspectCommand::tr("d_model %1, %2 layers, %3 heads (%4 KV) of %5, d_ff %6, vocabulary %7, %8")
                .arg(c.dModel)
                .arg(c.totalLayers())
                .arg(c.nHeads)
@@ -118,19 +118,19 @@ void printTable(QTextStream &out, const ModelInspection &in, bool everyLayer, bo
                .arg(c.effectiveHeadDim())
                .arg(c.dFf)
                .arg(c.vocabSize)
-               .arg(c.tiedEmbeddings ? tr("tied head") : tr("untied head"))
-        << (c.moe.enabled() ? tr(", %1 experts (top-%2)").arg(c.moe.numExperts).arg(c.moe.topK) : QString()) << '\n';
+               .arg(c.tiedEmbeddings ? InspectCommand::tr("tied head") : InspectCommand::tr("untied head"))
+        << (c.moe.enabled() ? InspectCommand::tr(", %1 experts (top-%2)").arg(c.moe.numExperts).arg(c.moe.topK) : QString()) << '\n';
     for (const QString &note : in.design->notes)
-        out << QStringLiteral("  ") << tr("note: %1").arg(note) << '\n';
+        out << QStringLiteral("  ") << InspectCommand::tr("note: %1").arg(note) << '\n';
     if (!in.designCount || !in.reconciliation)
         return;
-    row(out, tr("Design count"), NumberFormat::exact(in.designCount->total));
-    row(out, tr("File count"), NumberFormat::exact(f.params()));
+    row(out, InspectCommand::tr("Design count"), NumberFormat::exact(in.designCount->total));
+    row(out, InspectCommand::tr("File count"), NumberFormat::exact(f.params()));
     if (in.reconciliation->mismatches().empty()) {
-        out << QStringLiteral("  ") << tr("Every group matches the design.") << '\n';
+        out << QStringLiteral("  ") << InspectCommand::tr("Every group matches the design.") << '\n';
         return;
     }
-    out << QStringLiteral("  ") << tr("Mismatches:") << '\n';
+    out << QStringLiteral("  ") << InspectCommand::tr("Mismatches:") << '\n';
     for (const Mismatch &m : in.reconciliation->mismatches())
         out << QStringLiteral("    ") << m.group << QStringLiteral(": ") << m.explanation << '\n';
 }
@@ -144,12 +144,12 @@ int runInspectCommand(QStringList args)
     const bool everyLayer = DesignArguments::takeFlag(args, QStringLiteral("layers"));
     const bool everyTensor = DesignArguments::takeFlag(args, QStringLiteral("tensors"));
     if (hasFormat && format != QLatin1String("json") && format != QLatin1String("table"))
-        return fail({{}, QStringLiteral("--format"), tr("expected table or json, got \"%1\"").arg(format)});
+        return fail({{}, QStringLiteral("--format"), InspectCommand::tr("expected table or json, got \"%1\"").arg(format)});
     for (const QString &a : args)
         if (a.startsWith(QLatin1Char('-')))
-            return fail({{}, a, tr("unknown option")});
+            return fail({{}, a, InspectCommand::tr("unknown option")});
     if (args.size() != 1)
-        return fail({{}, QStringLiteral("PATH"), tr("give one file or folder to inspect")});
+        return fail({{}, QStringLiteral("PATH"), InspectCommand::tr("give one file or folder to inspect")});
 
     auto inspection = ModelInspection::inspect(args.first());
     if (!inspection)

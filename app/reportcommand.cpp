@@ -10,10 +10,10 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
+struct ReportCommand
 {
-    return QCoreApplication::translate("tx::ReportCommand", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::ReportCommand)
+};
 
 int fail(const Error &e)
 {
@@ -29,12 +29,12 @@ int runReportCommand(QStringList args)
     if (!out)
         return fail(out.error());
     if (!ReportGenerator::formatFor(*out))
-        return fail({*out, QStringLiteral("--out"), tr("unknown report type (expected .pdf, .html or .md)")});
+        return fail({*out, QStringLiteral("--out"), ReportCommand::tr("unknown report type (expected .pdf, .html or .md)")});
     auto input = EvaluatedArguments::take(args);
     if (!input)
         return fail(input.error());
     if (!args.isEmpty())
-        return fail({{}, args.first(), tr("unknown option")});
+        return fail({{}, args.first(), ReportCommand::tr("unknown option")});
 
     const ReportGenerator report({input->design, input->pinned, {}});
     if (auto e = report.write(*out))

@@ -24,10 +24,10 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
+struct RunCommand
 {
-    return QCoreApplication::translate("tx::RunCommand", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::RunCommand)
+};
 
 int fail(const Error &e)
 {
@@ -42,11 +42,11 @@ Expected<std::vector<int>, Error> parseTokens(const QString &text)
         bool ok = false;
         const int id = part.trimmed().toInt(&ok);
         if (!ok || id < 0)
-            return Error{{}, QStringLiteral("--tokens"), tr("\"%1\" is not a token id (a non-negative integer)").arg(part)};
+            return Error{{}, QStringLiteral("--tokens"), RunCommand::tr("\"%1\" is not a token id (a non-negative integer)").arg(part)};
         ids.push_back(id);
     }
     if (ids.empty())
-        return Error{{}, QStringLiteral("--tokens"), tr("expected a comma-separated list of token ids")};
+        return Error{{}, QStringLiteral("--tokens"), RunCommand::tr("expected a comma-separated list of token ids")};
     return ids;
 }
 
@@ -71,13 +71,13 @@ int runRunCommand(QStringList args)
     const QString sampleSeedText = DesignArguments::takeOption(args, QStringLiteral("sample-seed"), &hasSampleSeed);
 
     if (hasText == hasTokens)
-        return fail({{}, QStringLiteral("--text"), tr("give exactly one of --text and --tokens")});
+        return fail({{}, QStringLiteral("--text"), RunCommand::tr("give exactly one of --text and --tokens")});
     int topK = 5;
     if (hasTopK) {
         bool ok = false;
         topK = topKText.toInt(&ok);
         if (!ok || topK < 1 || topK > 1000)
-            return fail({{}, QStringLiteral("--top-k"), tr("expected an integer from 1 to 1000, got \"%1\"").arg(topKText)});
+            return fail({{}, QStringLiteral("--top-k"), RunCommand::tr("expected an integer from 1 to 1000, got \"%1\"").arg(topKText)});
     }
     // --generate N: N tokens by the KV-cache decoder, greedy unless --temperature is above 0;
     // --top-k then restricts the sampling to the k most likely tokens, --top-p to the nucleus.
@@ -88,43 +88,43 @@ int runRunCommand(QStringList args)
         bool ok = false;
         generate = generateText.toInt(&ok);
         if (!ok || generate < 1 || generate > 100000)
-            return fail({{}, QStringLiteral("--generate"), tr("expected an integer from 1 to 100000, got \"%1\"").arg(generateText)});
+            return fail({{}, QStringLiteral("--generate"), RunCommand::tr("expected an integer from 1 to 100000, got \"%1\"").arg(generateText)});
         sampling.topK = hasTopK ? topK : 0;
     } else if (hasTemperature || hasTopP || hasSampleSeed) {
         return fail({{}, hasTemperature ? QStringLiteral("--temperature") : hasTopP ? QStringLiteral("--top-p") : QStringLiteral("--sample-seed"),
-                     tr("applies to --generate only")});
+                     RunCommand::tr("applies to --generate only")});
     }
     if (hasTemperature) {
         bool ok = false;
         sampling.temperature = temperatureText.toDouble(&ok);
         if (!ok || !(sampling.temperature >= 0.0) || sampling.temperature > 100.0)
-            return fail({{}, QStringLiteral("--temperature"), tr("expected a number from 0 to 100, got \"%1\"").arg(temperatureText)});
+            return fail({{}, QStringLiteral("--temperature"), RunCommand::tr("expected a number from 0 to 100, got \"%1\"").arg(temperatureText)});
     }
     if (hasTopP) {
         bool ok = false;
         sampling.topP = topPText.toDouble(&ok);
         if (!ok || !(sampling.topP > 0.0) || sampling.topP > 1.0)
-            return fail({{}, QStringLiteral("--top-p"), tr("expected a number above 0 and at most 1, got \"%1\"").arg(topPText)});
+            return fail({{}, QStringLiteral("--top-p"), RunCommand::tr("expected a number above 0 and at most 1, got \"%1\"").arg(topPText)});
     }
     if (hasSampleSeed) {
         bool ok = false;
         sampling.seed = sampleSeedText.toULongLong(&ok);
         if (!ok)
-            return fail({{}, QStringLiteral("--sample-seed"), tr("expected a non-negative integer, got \"%1\"").arg(sampleSeedText)});
+            return fail({{}, QStringLiteral("--sample-seed"), RunCommand::tr("expected a non-negative integer, got \"%1\"").arg(sampleSeedText)});
     }
     quint64 seed = 0;
     if (hasSeed) {
         bool ok = false;
         seed = seedText.toULongLong(&ok);
         if (!ok)
-            return fail({{}, QStringLiteral("--seed"), tr("expected a non-negative integer, got \"%1\"").arg(seedText)});
+            return fail({{}, QStringLiteral("--seed"), RunCommand::tr("expected a non-negative integer, got \"%1\"").arg(seedText)});
     }
     std::int64_t capBytes = Transformer::kDefaultCapBytes;
     if (hasCap) {
         bool ok = false;
         const double mb = capText.toDouble(&ok);
         if (!ok || !(mb > 0) || mb > 1e6)
-            return fail({{}, QStringLiteral("--max-weights-mb"), tr("expected megabytes from 0 to 1000000, got \"%1\"").arg(capText)});
+            return fail({{}, QStringLiteral("--max-weights-mb"), RunCommand::tr("expected megabytes from 0 to 1000000, got \"%1\"").arg(capText)});
         capBytes = std::int64_t(mb * 1e6);
     }
 
@@ -134,9 +134,9 @@ int runRunCommand(QStringList args)
     QStringList changes;
     if (hasModel) {
         if (scaleDown)
-            return fail({{}, QStringLiteral("--scale-down"), tr("applies to designs (--preset, --config), not to --model")});
+            return fail({{}, QStringLiteral("--scale-down"), RunCommand::tr("applies to designs (--preset, --config), not to --model")});
         if (!args.isEmpty())
-            return fail({{}, args.first(), tr("unknown option")});
+            return fail({{}, args.first(), RunCommand::tr("unknown option")});
         auto loaded = RunnableModel::fromCheckpoint(modelPath, capBytes);
         if (!loaded)
             return fail(loaded.error());
@@ -147,7 +147,7 @@ int runRunCommand(QStringList args)
         if (!design)
             return fail(design.error());
         if (!args.isEmpty())
-            return fail({{}, args.first(), tr("unknown option")});
+            return fail({{}, args.first(), RunCommand::tr("unknown option")});
         ModelConfig config = *design;
         if (scaleDown) {
             auto plan = EngineSizer::fit(config, capBytes);
@@ -160,7 +160,7 @@ int runRunCommand(QStringList args)
         if (!created) {
             Error e = created.error();
             if (!scaleDown)
-                e.message += tr(" (add --scale-down for the nearest model the engine runs)");
+                e.message += RunCommand::tr(" (add --scale-down for the nearest model the engine runs)");
             return fail(e);
         }
         model = std::move(created->model);
@@ -171,12 +171,12 @@ int runRunCommand(QStringList args)
     if (hasText) {
         if (!tokenizer)
             return fail({{}, QStringLiteral("--text"),
-                         tr("no tokenizer files beside the model and vocab_size %1 is below the 256 a byte "
+                         RunCommand::tr("no tokenizer files beside the model and vocab_size %1 is below the 256 a byte "
                             "tokenizer needs; use --tokens")
                              .arg(model->config().vocabSize)});
         tokens = tokenizer->encode(text);
         if (tokens.empty())
-            return fail({{}, QStringLiteral("--text"), tr("the text encodes to no tokens")});
+            return fail({{}, QStringLiteral("--text"), RunCommand::tr("the text encodes to no tokens")});
     } else {
         auto parsed = parseTokens(tokensText);
         if (!parsed)
@@ -186,9 +186,9 @@ int runRunCommand(QStringList args)
 
     if (generate > 0) {
         if (hasDump)
-            return fail({{}, QStringLiteral("--dump"), tr("give either --dump or --generate")});
+            return fail({{}, QStringLiteral("--dump"), RunCommand::tr("give either --dump or --generate")});
         for (const QString &change : changes)
-            out << tr("Scaled down: %1").arg(change) << '\n';
+            out << RunCommand::tr("Scaled down: %1").arg(change) << '\n';
         Decoder decoder(*model);
         const auto start = std::chrono::steady_clock::now();
         auto generated = decoder.generate(tokens, generate, sampling);
@@ -198,15 +198,15 @@ int runRunCommand(QStringList args)
         QStringList ids;
         for (int t : *generated)
             ids << QString::number(t);
-        out << tr("Generated %1 tokens: %2").arg(generated->size()).arg(ids.join(QLatin1Char(','))) << '\n';
+        out << RunCommand::tr("Generated %1 tokens: %2").arg(generated->size()).arg(ids.join(QLatin1Char(','))) << '\n';
         if (tokenizer) {
             std::vector<int> known;
             for (int t : *generated)
                 if (t < tokenizer->vocabSize())
                     known.push_back(t);
-            out << tr("Text: %1").arg(tokenizer->decode(known)) << '\n';
+            out << RunCommand::tr("Text: %1").arg(tokenizer->decode(known)) << '\n';
         }
-        out << tr("%1 tokens/s (KV cache, prompt included in the time)").arg(double(generated->size()) / seconds, 0, 'f', 1)
+        out << RunCommand::tr("%1 tokens/s (KV cache, prompt included in the time)").arg(double(generated->size()) / seconds, 0, 'f', 1)
             << '\n';
         return 0;
     }
@@ -230,7 +230,7 @@ int runRunCommand(QStringList args)
 
     const ModelConfig &c = model->config();
     for (const QString &change : changes)
-        out << tr("Scaled down: %1").arg(change) << '\n';
+        out << RunCommand::tr("Scaled down: %1").arg(change) << '\n';
     if (hasDump) {
         QJsonObject header;
         header.insert(QStringLiteral("model"), c.name);
@@ -241,7 +241,7 @@ int runRunCommand(QStringList args)
         header.insert(QStringLiteral("changes"), changeList);
         if (auto e = ForwardDump::save(dumpPath, *result, labels, header))
             return fail(*e);
-        out << tr("Wrote %1: %2 tokens, logits %2 × %3, attention %4 layers × %5 heads")
+        out << RunCommand::tr("Wrote %1: %2 tokens, logits %2 × %3, attention %4 layers × %5 heads")
                    .arg(dumpPath)
                    .arg(tokens.size())
                    .arg(c.vocabSize)
@@ -259,9 +259,9 @@ int runRunCommand(QStringList args)
     std::iota(order.begin(), order.end(), 0);
     const int k = std::min<int>(topK, int(order.size()));
     std::partial_sort(order.begin(), order.begin() + k, order.end(), [&](int a, int b) { return last(a) > last(b); });
-    out << (c.name.isEmpty() ? tr("Custom design") : c.name) << '\n';
-    out << tr("Input: %1 tokens [%2]").arg(tokens.size()).arg(labels.join(QStringLiteral("|"))) << '\n';
-    out << tr("Next token (top %1):").arg(k) << '\n';
+    out << (c.name.isEmpty() ? RunCommand::tr("Custom design") : c.name) << '\n';
+    out << RunCommand::tr("Input: %1 tokens [%2]").arg(tokens.size()).arg(labels.join(QStringLiteral("|"))) << '\n';
+    out << RunCommand::tr("Next token (top %1):").arg(k) << '\n';
     for (int i = 0; i < k; ++i) {
         const int id = order[std::size_t(i)];
         const double p = std::exp(double(last(id) - maxLogit)) / z;

@@ -23,10 +23,10 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
+struct SizeCommand
 {
-    return QCoreApplication::translate("tx::SizeCommand", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::SizeCommand)
+};
 
 void printNode(QTextStream &out, const ParamNode &n, std::int64_t total, int depth)
 {
@@ -51,7 +51,7 @@ QString bytes(double b)
 
 QString yesNo(bool b)
 {
-    return b ? tr("yes") : tr("no");
+    return b ? SizeCommand::tr("yes") : SizeCommand::tr("no");
 }
 
 void printEstimates(QTextStream &out, const ModelConfig &c, const Assumptions &a, const Evaluation &e)
@@ -62,67 +62,67 @@ void printEstimates(QTextStream &out, const ModelConfig &c, const Assumptions &a
     const auto &hw = e.hardware;
     const auto &sc = e.scaling;
     out << '\n'
-        << tr("Memory, inference (%1 weights, %2 KV cache, batch %3, %4 tokens; %5)")
+        << SizeCommand::tr("Memory, inference (%1 weights, %2 KV cache, batch %3, %4 tokens; %5)")
                .arg(toString(c.weightPrecision), toString(c.kvPrecision))
                .arg(a.batch)
                .arg(a.contextLength)
                .arg(NumberFormat::unitNote() + QStringLiteral(", ") + NumberFormat::unitNote(NumberFormat::ByteUnits::Binary))
         << '\n';
-    row(out, tr("Weights"), bytes(inf.weightsBytes));
-    row(out, tr("KV cache"), bytes(inf.kvCacheBytes));
-    row(out, tr("Activations (prefill)"), bytes(inf.activationsBytes));
-    row(out, tr("Runtime overhead (%1%)").arg(a.runtimeOverhead * 100, 0, 'g', 3), bytes(inf.overheadBytes));
-    row(out, tr("Total"), bytes(inf.totalBytes));
+    row(out, SizeCommand::tr("Weights"), bytes(inf.weightsBytes));
+    row(out, SizeCommand::tr("KV cache"), bytes(inf.kvCacheBytes));
+    row(out, SizeCommand::tr("Activations (prefill)"), bytes(inf.activationsBytes));
+    row(out, SizeCommand::tr("Runtime overhead (%1%)").arg(a.runtimeOverhead * 100, 0, 'g', 3), bytes(inf.overheadBytes));
+    row(out, SizeCommand::tr("Total"), bytes(inf.totalBytes));
     out << '\n'
-        << tr("Memory, training (%1, recompute %2%3, ZeRO-%4, %5 devices, TP %6)")
-               .arg(toString(a.optimizer), toString(a.recompute), a.flash ? tr(", FlashAttention") : QString())
+        << SizeCommand::tr("Memory, training (%1, recompute %2%3, ZeRO-%4, %5 devices, TP %6)")
+               .arg(toString(a.optimizer), toString(a.recompute), a.flash ? SizeCommand::tr(", FlashAttention") : QString())
                .arg(a.zeroStage)
                .arg(a.devices)
                .arg(a.tensorParallel)
         << '\n';
-    row(out, tr("Trainable parameters"), NumberFormat::exact(t.trainableParams));
-    row(out, tr("Weights"), bytes(t.weightsBytes));
-    row(out, tr("Gradients"), bytes(t.gradientsBytes));
-    row(out, tr("Optimizer states"), bytes(t.optimizerBytes));
-    row(out, tr("Activations"), bytes(t.activationsBytes));
-    row(out, tr("Total (one replica)"), bytes(t.totalBytes));
-    row(out, tr("Per device"), bytes(t.perDeviceBytes));
-    out << '\n' << tr("Compute") << '\n';
-    row(out, tr("Forward per token"), NumberFormat::flops(cp.forwardFlopsPerToken));
-    row(out, tr("Training per token"), NumberFormat::flops(cp.trainingFlopsPerToken));
-    row(out, tr("Training total (%1 tokens)").arg(NumberFormat::count(a.trainingTokens)),
+    row(out, SizeCommand::tr("Trainable parameters"), NumberFormat::exact(t.trainableParams));
+    row(out, SizeCommand::tr("Weights"), bytes(t.weightsBytes));
+    row(out, SizeCommand::tr("Gradients"), bytes(t.gradientsBytes));
+    row(out, SizeCommand::tr("Optimizer states"), bytes(t.optimizerBytes));
+    row(out, SizeCommand::tr("Activations"), bytes(t.activationsBytes));
+    row(out, SizeCommand::tr("Total (one replica)"), bytes(t.totalBytes));
+    row(out, SizeCommand::tr("Per device"), bytes(t.perDeviceBytes));
+    out << '\n' << SizeCommand::tr("Compute") << '\n';
+    row(out, SizeCommand::tr("Forward per token"), NumberFormat::flops(cp.forwardFlopsPerToken));
+    row(out, SizeCommand::tr("Training per token"), NumberFormat::flops(cp.trainingFlopsPerToken));
+    row(out, SizeCommand::tr("Training total (%1 tokens)").arg(NumberFormat::count(a.trainingTokens)),
         NumberFormat::flops(cp.trainingFlops));
-    row(out, tr("Prefill"), tr("%1, %2 FLOP/byte").arg(NumberFormat::flops(cp.prefillFlops),
+    row(out, SizeCommand::tr("Prefill"), SizeCommand::tr("%1, %2 FLOP/byte").arg(NumberFormat::flops(cp.prefillFlops),
                                                        NumberFormat::scientific(cp.prefillIntensity)));
-    row(out, tr("Decode step"), tr("%1, %2 FLOP/byte").arg(NumberFormat::flops(cp.decodeFlops),
+    row(out, SizeCommand::tr("Decode step"), SizeCommand::tr("%1, %2 FLOP/byte").arg(NumberFormat::flops(cp.decodeFlops),
                                                            NumberFormat::scientific(cp.decodeIntensity)));
-    out << '\n' << tr("Hardware and cost (%1, MFU %2%)").arg(hw.deviceName).arg(a.mfu * 100, 0, 'g', 3) << '\n';
-    row(out, tr("Device memory"), bytes(hw.deviceMemoryBytes));
-    row(out, tr("Fits one device (inference)"), yesNo(hw.fitsOneDeviceInference));
-    row(out, tr("Devices to hold inference"), QString::number(hw.devicesForInference));
-    row(out, tr("Fits one device (training)"), yesNo(hw.fitsOneDeviceTraining));
-    row(out, tr("Devices to hold training"), QString::number(hw.devicesForTraining));
-    row(out, tr("Per-device training fits"), yesNo(hw.fitsPerDeviceTraining));
-    row(out, tr("Decode"), tr("%1 tokens/s").arg(NumberFormat::scientific(hw.decodeTokensPerSecond)));
-    row(out, tr("Training time"), NumberFormat::duration(hw.trainingSeconds));
-    row(out, tr("GPU-hours"), NumberFormat::count(hw.gpuHours));
-    row(out, tr("Cost (at $%1/h)").arg(hw.pricePerHour, 0, 'f', 2), NumberFormat::money(hw.money));
-    out << '\n' << tr("Scaling: %1").arg(ScalingLaw::of(a.law).name()) << '\n';
-    row(out, tr("Predicted loss"), tr("%1 nats/token").arg(sc.loss, 0, 'f', 4));
-    row(out, tr("Tokens per parameter"), NumberFormat::scientific(sc.tokensPerParam));
-    row(out, tr("Compute-optimal N* for 6·N·D"), NumberFormat::count(sc.optimalParams));
-    row(out, tr("Compute-optimal D*"), NumberFormat::count(sc.optimalTokens));
-    row(out, tr("Compute-optimal tokens/param"), NumberFormat::scientific(sc.optimalTokensPerParam));
+    out << '\n' << SizeCommand::tr("Hardware and cost (%1, MFU %2%)").arg(hw.deviceName).arg(a.mfu * 100, 0, 'g', 3) << '\n';
+    row(out, SizeCommand::tr("Device memory"), bytes(hw.deviceMemoryBytes));
+    row(out, SizeCommand::tr("Fits one device (inference)"), yesNo(hw.fitsOneDeviceInference));
+    row(out, SizeCommand::tr("Devices to hold inference"), QString::number(hw.devicesForInference));
+    row(out, SizeCommand::tr("Fits one device (training)"), yesNo(hw.fitsOneDeviceTraining));
+    row(out, SizeCommand::tr("Devices to hold training"), QString::number(hw.devicesForTraining));
+    row(out, SizeCommand::tr("Per-device training fits"), yesNo(hw.fitsPerDeviceTraining));
+    row(out, SizeCommand::tr("Decode"), SizeCommand::tr("%1 tokens/s").arg(NumberFormat::scientific(hw.decodeTokensPerSecond)));
+    row(out, SizeCommand::tr("Training time"), NumberFormat::duration(hw.trainingSeconds));
+    row(out, SizeCommand::tr("GPU-hours"), NumberFormat::count(hw.gpuHours));
+    row(out, SizeCommand::tr("Cost (at $%1/h)").arg(hw.pricePerHour, 0, 'f', 2), NumberFormat::money(hw.money));
+    out << '\n' << SizeCommand::tr("Scaling: %1").arg(ScalingLaw::of(a.law).name()) << '\n';
+    row(out, SizeCommand::tr("Predicted loss"), SizeCommand::tr("%1 nats/token").arg(sc.loss, 0, 'f', 4));
+    row(out, SizeCommand::tr("Tokens per parameter"), NumberFormat::scientific(sc.tokensPerParam));
+    row(out, SizeCommand::tr("Compute-optimal N* for 6·N·D"), NumberFormat::count(sc.optimalParams));
+    row(out, SizeCommand::tr("Compute-optimal D*"), NumberFormat::count(sc.optimalTokens));
+    row(out, SizeCommand::tr("Compute-optimal tokens/param"), NumberFormat::scientific(sc.optimalTokensPerParam));
 }
 
 void printFigures(QTextStream &out, const std::vector<Figure> &figures)
 {
-    out << '\n' << tr("How each figure is computed") << '\n';
+    out << '\n' << SizeCommand::tr("How each figure is computed") << '\n';
     for (const Figure &f : figures) {
         out << QStringLiteral("  ") << f.title << QStringLiteral(" [") << f.key << QStringLiteral("]\n");
         out << QStringLiteral("    ") << f.formula << '\n';
         out << QStringLiteral("    ") << f.substituted << QLatin1Char(' ') << f.unit << '\n';
-        out << QStringLiteral("    ") << tr("Source: %1").arg(f.source) << '\n';
+        out << QStringLiteral("    ") << SizeCommand::tr("Source: %1").arg(f.source) << '\n';
     }
 }
 
@@ -149,20 +149,20 @@ int runSizeCommand(QStringList args)
         // An opened checkpoint: its design (config.json, GGUF metadata or tensor names) and its
         // exact tensor-data bytes as the weights; --set still edits the design.
         if (modelPath.isEmpty())
-            return fail({{}, QStringLiteral("--model"), tr("missing file or folder")});
+            return fail({{}, QStringLiteral("--model"), SizeCommand::tr("missing file or folder")});
         auto inspected = ModelInspection::inspect(modelPath);
         if (!inspected)
             return fail(inspected.error());
         if (!inspected->design)
             return fail({modelPath, QStringLiteral("design"),
-                         tr("no design could be read (no config.json, GGUF architecture or known tensor names)")});
+                         SizeCommand::tr("no design could be read (no config.json, GGUF architecture or known tensor names)")});
         model = std::move(*inspected);
     }
     Expected<ModelConfig, Error> design = Error{};
     if (model) {
         for (const char *other : {"--preset", "--config", "--hf-config"})
             if (args.contains(QLatin1String(other)))
-                return fail({{}, QStringLiteral("--model"), tr("give only one design source")});
+                return fail({{}, QStringLiteral("--model"), SizeCommand::tr("give only one design source")});
         ModelConfig opened = model->design->config;
         for (;;) {
             bool hasSet = false;
@@ -171,7 +171,7 @@ int runSizeCommand(QStringList args)
                 break;
             const int eq = setting.indexOf(QLatin1Char('='));
             if (eq <= 0)
-                return fail({{}, QStringLiteral("--set"), tr("expected key=value, got \"%1\"").arg(setting)});
+                return fail({{}, QStringLiteral("--set"), SizeCommand::tr("expected key=value, got \"%1\"").arg(setting)});
             if (auto err = DesignFile::applySetting(opened, setting.left(eq), setting.mid(eq + 1)))
                 return fail(*err);
         }
@@ -188,9 +188,9 @@ int runSizeCommand(QStringList args)
     if (auto err = AssumptionArguments::take(args, *design, assumptions, catalog))
         return fail(*err);
     if (hasFormat && format != QLatin1String("json") && format != QLatin1String("table"))
-        return fail({{}, QStringLiteral("--format"), tr("expected table or json, got \"%1\"").arg(format)});
+        return fail({{}, QStringLiteral("--format"), SizeCommand::tr("expected table or json, got \"%1\"").arg(format)});
     if (!args.isEmpty())
-        return fail({{}, args.first(), tr("unknown option")});
+        return fail({{}, args.first(), SizeCommand::tr("unknown option")});
 
     const auto evaluation = evaluate(*design, assumptions, catalog);
     if (!evaluation)
@@ -214,34 +214,34 @@ int runSizeCommand(QStringList args)
         out << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }
-    out << (design->name.isEmpty() ? tr("Custom design") : design->name) << '\n';
+    out << (design->name.isEmpty() ? SizeCommand::tr("Custom design") : design->name) << '\n';
     if (model)
-        out << tr("Opened model: %1 (design from %2; weights are the file's %3 bytes of tensor data)")
+        out << SizeCommand::tr("Opened model: %1 (design from %2; weights are the file's %3 bytes of tensor data)")
                    .arg(model->file.path, ModelDesign::toString(model->design->source),
                         NumberFormat::exact(model->file.tensorDataBytes()))
             << '\n';
     // An imported config says which module was counted (multimodal: the text model only).
     if (fromHf)
-        out << tr("Source: %1").arg(design->source) << '\n';
-    out << tr("Parameters: %1 (%2)").arg(NumberFormat::exact(count->total), NumberFormat::count(double(count->total)))
+        out << SizeCommand::tr("Source: %1").arg(design->source) << '\n';
+    out << SizeCommand::tr("Parameters: %1 (%2)").arg(NumberFormat::exact(count->total), NumberFormat::count(double(count->total)))
         << '\n';
     if (count->active != count->total) {
-        out << tr("Active per token: %1 (embeddings included, Qwen's convention)").arg(NumberFormat::exact(count->active))
+        out << SizeCommand::tr("Active per token: %1 (embeddings included, Qwen's convention)").arg(NumberFormat::exact(count->active))
             << '\n';
-        out << tr("Active without the input embedding: %1 (DeepSeek's and OpenAI's convention)")
+        out << SizeCommand::tr("Active without the input embedding: %1 (DeepSeek's and OpenAI's convention)")
                    .arg(NumberFormat::exact(count->activeWithoutInputEmbedding))
             << '\n';
     }
     if (count->mtp > 0) {
-        out << tr("Multi-token prediction modules: %1, not in the total (DeepSeek-V3's 671B leaves them out)")
+        out << SizeCommand::tr("Multi-token prediction modules: %1, not in the total (DeepSeek-V3's 671B leaves them out)")
                    .arg(NumberFormat::exact(count->mtp))
             << '\n';
     }
     if (count->executed != count->total)
-        out << tr("Executed (shared layers unrolled): %1").arg(NumberFormat::exact(count->executed)) << '\n';
-    out << tr("Non-embedding: %1").arg(NumberFormat::exact(count->nonEmbedding)) << '\n';
+        out << SizeCommand::tr("Executed (shared layers unrolled): %1").arg(NumberFormat::exact(count->executed)) << '\n';
+    out << SizeCommand::tr("Non-embedding: %1").arg(NumberFormat::exact(count->nonEmbedding)) << '\n';
     if (count->lora > 0)
-        out << tr("LoRA adapters: %1").arg(NumberFormat::exact(count->lora)) << '\n';
+        out << SizeCommand::tr("LoRA adapters: %1").arg(NumberFormat::exact(count->lora)) << '\n';
     out << '\n';
     printNode(out, count->breakdown, count->total, 0);
     printEstimates(out, *design, assumptions, *evaluation);

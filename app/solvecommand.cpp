@@ -18,11 +18,11 @@ namespace tx {
 
 namespace {
 
-// lupdate files tr() in free functions under the enclosing namespace, so that is the context.
-QString tr(const char *text)
+// The translation context of this file's free functions.
+struct SolveCommand
 {
-    return QCoreApplication::translate("tx", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::SolveCommand)
+};
 
 int fail(const Error &e)
 {
@@ -38,14 +38,14 @@ Expected<double, Error> takeNumber(QStringList &args, const char *name, double l
     const QString v = DesignArguments::takeOption(args, flag, &present);
     if (!present) {
         if (required)
-            return Error{{}, QStringLiteral("--") + flag, tr("missing (required by this question)")};
+            return Error{{}, QStringLiteral("--") + flag, SolveCommand::tr("missing (required by this question)")};
         return fallback;
     }
     bool ok = false;
     const double x = v.trimmed().toDouble(&ok);
     if (!ok || !std::isfinite(x) || x < lo || x > hi) {
         return Error{{}, QStringLiteral("--") + flag,
-                     tr("expected a number from %1 to %2, got \"%3\"").arg(lo).arg(hi).arg(v)};
+                     SolveCommand::tr("expected a number from %1 to %2, got \"%3\"").arg(lo).arg(hi).arg(v)};
     }
     return x;
 }
@@ -59,8 +59,8 @@ Expected<ModelConfig, Error> takeFamily(QStringList &args, bool required)
     const Preset *p = present ? PresetLibrary::builtIn().find(name) : nullptr;
     if (!p) {
         return Error{{}, QStringLiteral("--family"),
-                     present ? tr("unknown preset \"%1\" (see `transformer-explorer presets`)").arg(name)
-                             : tr("missing (a preset whose proportions the answer keeps)")};
+                     present ? SolveCommand::tr("unknown preset \"%1\" (see `transformer-explorer presets`)").arg(name)
+                             : SolveCommand::tr("missing (a preset whose proportions the answer keeps)")};
     }
     return p->config;
 }
@@ -81,7 +81,7 @@ QString dollars(double x)
 
 QString shapeLine(const ModelConfig &c)
 {
-    return tr("d_model %1, %2 layers, %3 heads (%4 key/value), d_ff %5")
+    return SolveCommand::tr("d_model %1, %2 layers, %3 heads (%4 key/value), d_ff %5")
         .arg(NumberFormat::exact(c.dModel))
         .arg(c.nLayers)
         .arg(c.nHeads)
@@ -94,18 +94,18 @@ QString shapeLine(const ModelConfig &c)
 int runSolveCommand(QStringList args)
 {
     if (args.isEmpty() || args.first().startsWith(QLatin1Char('-')))
-        return fail({{}, QStringLiteral("solve"), tr("expected a question: context, batch, largest, shape or device")});
+        return fail({{}, QStringLiteral("solve"), SolveCommand::tr("expected a question: context, batch, largest, shape or device")});
     const QString question = args.takeFirst();
     static const QStringList kQuestions = {QStringLiteral("context"), QStringLiteral("batch"), QStringLiteral("largest"),
                                            QStringLiteral("shape"), QStringLiteral("device")};
     if (!kQuestions.contains(question)) {
         return fail({{}, QStringLiteral("solve"),
-                     tr("unknown question \"%1\" (expected context, batch, largest, shape or device)").arg(question)});
+                     SolveCommand::tr("unknown question \"%1\" (expected context, batch, largest, shape or device)").arg(question)});
     }
     bool hasFormat = false;
     const QString format = DesignArguments::takeOption(args, QStringLiteral("format"), &hasFormat);
     if (hasFormat && format != QLatin1String("json") && format != QLatin1String("text"))
-        return fail({{}, QStringLiteral("--format"), tr("expected text or json, got \"%1\"").arg(format)});
+        return fail({{}, QStringLiteral("--format"), SolveCommand::tr("expected text or json, got \"%1\"").arg(format)});
     const bool json = format == QLatin1String("json");
 
     const bool needsDesign = question == QLatin1String("context") || question == QLatin1String("batch")
@@ -128,7 +128,7 @@ int runSolveCommand(QStringList args)
     bool hasFor = false;
     const QString forWhat = DesignArguments::takeOption(args, QStringLiteral("for"), &hasFor);
     if (hasFor && forWhat != QLatin1String("inference") && forWhat != QLatin1String("training"))
-        return fail({{}, QStringLiteral("--for"), tr("expected inference or training, got \"%1\"").arg(forWhat)});
+        return fail({{}, QStringLiteral("--for"), SolveCommand::tr("expected inference or training, got \"%1\"").arg(forWhat)});
     const bool isShape = question == QLatin1String("shape");
     const bool isDevice = question == QLatin1String("device");
     auto params = takeNumber(args, "params", 1000, 1e14, 0, isShape);
@@ -141,14 +141,14 @@ int runSolveCommand(QStringList args)
     if (!users)
         return fail(users.error());
     if (*users != std::floor(*users))
-        return fail({{}, QStringLiteral("--users"), tr("expected a whole number of users")});
+        return fail({{}, QStringLiteral("--users"), SolveCommand::tr("expected a whole number of users")});
 
     Assumptions assumptions;
     HardwareCatalog catalog;
     if (auto err = AssumptionArguments::take(args, design, assumptions, catalog))
         return fail(*err);
     if (!args.isEmpty())
-        return fail({{}, args.first(), tr("unknown option")});
+        return fail({{}, args.first(), SolveCommand::tr("unknown option")});
 
     QTextStream out(stdout);
     QJsonObject root;
@@ -165,10 +165,10 @@ int runSolveCommand(QStringList args)
             root.insert(QStringLiteral("inference_bytes"), limit->usedBytes);
             root.insert(QStringLiteral("available_bytes"), limit->availableBytes);
         } else {
-            out << (context ? tr("Longest context: %1 tokens (batch %2, %3 × %4)")
+            out << (context ? SolveCommand::tr("Longest context: %1 tokens (batch %2, %3 × %4)")
                                   .arg(NumberFormat::exact(limit->value))
                                   .arg(assumptions.batch)
-                            : tr("Largest batch: %1 sequences (%2 tokens each, %3 × %4)")
+                            : SolveCommand::tr("Largest batch: %1 sequences (%2 tokens each, %3 × %4)")
                                   .arg(NumberFormat::exact(limit->value))
                                   .arg(NumberFormat::exact(assumptions.contextLength)))
                        .arg(assumptions.devices)
@@ -176,7 +176,7 @@ int runSolveCommand(QStringList args)
                 << '\n'
                 << QStringLiteral("  ") << limit->text << '\n'
                 << QStringLiteral("  ")
-                << tr("inference memory %1 of %2 (%3)")
+                << SolveCommand::tr("inference memory %1 of %2 (%3)")
                        .arg(NumberFormat::bytes(limit->usedBytes), NumberFormat::bytes(limit->availableBytes),
                             NumberFormat::unitNote())
                 << '\n';
@@ -194,7 +194,7 @@ int runSolveCommand(QStringList args)
             root.insert(QStringLiteral("next_params_total"), double(r->nextParamsTotal));
             root.insert(QStringLiteral("next_bytes"), r->nextBytes);
         } else {
-            out << tr("Largest design for %1: %2 parameters").arg(training ? tr("training") : tr("inference"),
+            out << SolveCommand::tr("Largest design for %1: %2 parameters").arg(training ? SolveCommand::tr("training") : SolveCommand::tr("inference"),
                                                                    NumberFormat::exact(r->paramsTotal))
                 << '\n'
                 << QStringLiteral("  ") << shapeLine(r->design) << '\n'
@@ -208,7 +208,7 @@ int runSolveCommand(QStringList args)
             root = designJson(r->design, r->paramsTotal);
             root.insert(QStringLiteral("choices"), r->text);
         } else {
-            out << tr("Shape for %1 parameters: %2").arg(NumberFormat::count(*params), NumberFormat::exact(r->paramsTotal))
+            out << SolveCommand::tr("Shape for %1 parameters: %2").arg(NumberFormat::count(*params), NumberFormat::exact(r->paramsTotal))
                 << '\n'
                 << QStringLiteral("  ") << shapeLine(r->design) << '\n'
                 << QStringLiteral("  ") << r->text << '\n';
@@ -227,7 +227,7 @@ int runSolveCommand(QStringList args)
             root.insert(QStringLiteral("binding"), r->text);
             root.insert(QStringLiteral("binding_key"), Solver::key(r->binding));
         } else {
-            out << tr("Cheapest: %1 × %2 at %3 an hour, %4 per million output tokens")
+            out << SolveCommand::tr("Cheapest: %1 × %2 at %3 an hour, %4 per million output tokens")
                        .arg(r->count)
                        .arg(r->deviceName, dollars(r->moneyPerHour), dollars(r->moneyPerMillionOutputTokens))
                 << '\n'

@@ -15,10 +15,10 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
+struct SweepCommand
 {
-    return QCoreApplication::translate("tx::SweepCommand", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::SweepCommand)
+};
 
 int fail(const Error &e)
 {
@@ -32,13 +32,13 @@ std::optional<Error> takeNumber(QStringList &args, const QString &name, bool req
     const QString v = DesignArguments::takeOption(args, name, &present);
     if (!present) {
         if (required)
-            return Error{{}, QStringLiteral("--") + name, tr("required")};
+            return Error{{}, QStringLiteral("--") + name, SweepCommand::tr("required")};
         return std::nullopt;
     }
     bool ok = false;
     const double x = v.trimmed().toDouble(&ok);
     if (!ok || !std::isfinite(x))
-        return Error{{}, QStringLiteral("--") + name, tr("expected a number, got \"%1\"").arg(v)};
+        return Error{{}, QStringLiteral("--") + name, SweepCommand::tr("expected a number, got \"%1\"").arg(v)};
     out = x;
     return std::nullopt;
 }
@@ -59,9 +59,9 @@ int runSweepCommand(QStringList args)
     if (auto e = takeNumber(args, QStringLiteral("multiple"), false, multiple))
         return fail(*e);
     if (steps != std::floor(steps) || steps < 2 || steps > 10'000)
-        return fail({{}, QStringLiteral("--steps"), tr("expected 2 to 10000 points")});
+        return fail({{}, QStringLiteral("--steps"), SweepCommand::tr("expected 2 to 10000 points")});
     if (multiple != std::floor(multiple) || multiple < 0 || multiple > 1'000'000)
-        return fail({{}, QStringLiteral("--multiple"), tr("expected a whole number from 0 to 1000000")});
+        return fail({{}, QStringLiteral("--multiple"), SweepCommand::tr("expected a whole number from 0 to 1000000")});
     spec.steps = int(steps);
     spec.multiple = int(multiple);
     spec.log = DesignArguments::takeFlag(args, QStringLiteral("log"));
@@ -78,12 +78,12 @@ int runSweepCommand(QStringList args)
     if (auto e = AssumptionArguments::take(args, *design, assumptions, catalog))
         return fail(*e);
     if (!args.isEmpty())
-        return fail({{}, args.first(), tr("unknown option")});
+        return fail({{}, args.first(), SweepCommand::tr("unknown option")});
 
     const auto points = Sweep::run(*design, assumptions, catalog, spec);
     QSaveFile file(*out);
     if (!file.open(QIODevice::WriteOnly) || file.write(Sweep::csv(spec, points)) < 0 || !file.commit())
-        return fail({*out, {}, tr("cannot write the file: %1").arg(file.errorString())});
+        return fail({*out, {}, SweepCommand::tr("cannot write the file: %1").arg(file.errorString())});
     return 0;
 }
 

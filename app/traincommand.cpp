@@ -22,10 +22,10 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
+struct TrainCommand
 {
-    return QCoreApplication::translate("tx::TrainCommand", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::TrainCommand)
+};
 
 int fail(const Error &e)
 {
@@ -45,7 +45,7 @@ std::optional<Error> takeNumber(QStringList &args, const char *name, T &out, dou
     const double v = text.toDouble(&ok);
     if (!ok || !std::isfinite(v) || v < lo || v > hi || (std::is_integral_v<T> && v != std::floor(v)))
         return Error{{}, QStringLiteral("--") + QLatin1String(name),
-                     tr("expected a number between %1 and %2, got \"%3\"").arg(lo).arg(hi).arg(text)};
+                     TrainCommand::tr("expected a number between %1 and %2, got \"%3\"").arg(lo).arg(hi).arg(text)};
     out = T(v);
     return std::nullopt;
 }
@@ -81,9 +81,9 @@ int runTrainCommand(QStringList args)
     const QString text = DesignArguments::takeOption(args, QStringLiteral("text"), &hasText);
     const bool attentionOnlyFlag = DesignArguments::takeFlag(args, QStringLiteral("attention-only"));
     if (hasFormat && format != QLatin1String("json") && format != QLatin1String("text"))
-        return fail({{}, QStringLiteral("--format"), tr("expected text or json, got \"%1\"").arg(format)});
+        return fail({{}, QStringLiteral("--format"), TrainCommand::tr("expected text or json, got \"%1\"").arg(format)});
     if (!hasOut || outDir.isEmpty())
-        return fail({{}, QStringLiteral("--out"), tr("missing output folder")});
+        return fail({{}, QStringLiteral("--out"), TrainCommand::tr("missing output folder")});
 
     // A training preset (model + task + settings) or a design preset/file plus a task.
     std::optional<TrainingPreset> preset;
@@ -96,9 +96,9 @@ int runTrainCommand(QStringList args)
     TaskKind kind = preset ? preset->task.kind : TaskKind::Induction;
     if (hasTask && !fromString(taskName, kind))
         return fail({{}, QStringLiteral("--task"),
-                     tr("expected copy, reverse, sort, induction or chars, got \"%1\"").arg(taskName)});
+                     TrainCommand::tr("expected copy, reverse, sort, induction or chars, got \"%1\"").arg(taskName)});
     if (!hasTask && !preset)
-        return fail({{}, QStringLiteral("--task"), tr("missing task (copy, reverse, sort, induction or chars)")});
+        return fail({{}, QStringLiteral("--task"), TrainCommand::tr("missing task (copy, reverse, sort, induction or chars)")});
     if (preset && preset->task.kind != kind)
         preset.reset(); // a different task: keep only the design flags
     TrainingPreset base = preset ? *preset : TrainingPreset::defaultFor(kind);
@@ -119,7 +119,7 @@ int runTrainCommand(QStringList args)
                 break;
             const int eq = setting.indexOf(QLatin1Char('='));
             if (eq <= 0)
-                return fail({{}, QStringLiteral("--set"), tr("expected key=value, got \"%1\"").arg(setting)});
+                return fail({{}, QStringLiteral("--set"), TrainCommand::tr("expected key=value, got \"%1\"").arg(setting)});
             if (auto err = DesignEdits::set(design, setting.left(eq), setting.mid(eq + 1)))
                 return fail(*err);
         }
@@ -146,13 +146,13 @@ int runTrainCommand(QStringList args)
             return fail(*err);
     }
     if (!hasSteps && !preset)
-        return fail({{}, QStringLiteral("--steps"), tr("missing number of steps")});
+        return fail({{}, QStringLiteral("--steps"), TrainCommand::tr("missing number of steps")});
     if (!args.isEmpty())
-        return fail({{}, args.first(), tr("unknown option")});
+        return fail({{}, args.first(), TrainCommand::tr("unknown option")});
 
     if (kind == TaskKind::Chars) {
         if (hasCorpus == hasText)
-            return fail({{}, QStringLiteral("--corpus"), tr("the chars task needs --corpus NAME|FILE or --text \"...\"")});
+            return fail({{}, QStringLiteral("--corpus"), TrainCommand::tr("the chars task needs --corpus NAME|FILE or --text \"...\"")});
         if (hasCorpus) {
             auto t = Corpus::load(corpus);
             if (!t) {
@@ -168,7 +168,7 @@ int runTrainCommand(QStringList args)
         }
     } else if (hasCorpus || hasText) {
         return fail({{}, hasCorpus ? QStringLiteral("--corpus") : QStringLiteral("--text"),
-                     tr("only the chars task reads text")});
+                     TrainCommand::tr("only the chars task reads text")});
     }
     auto task = TrainingTask::create(taskOptions);
     if (!task)
@@ -181,7 +181,7 @@ int runTrainCommand(QStringList args)
         return fail(trainer.error());
 
     QTextStream err(stderr);
-    err << tr("training %1 parameters on %2 for %3 steps (batch %4)")
+    err << TrainCommand::tr("training %1 parameters on %2 for %3 steps (batch %4)")
                .arg(trainer->model().parameterCount())
                .arg(toString(kind))
                .arg(settings.steps)
@@ -204,7 +204,7 @@ int runTrainCommand(QStringList args)
             const double bestInduction = strongest ? std::max(0.0, strongest->induction) : 0.0;
             if (firstInductionSeconds < 0.0 && HeadScore::formedInduction(s->heads) && s->valLoss < 0.5)
                 firstInductionSeconds = s->seconds;
-            err << tr("step %1/%2  loss %3  val %4  accuracy %5  best later-layer induction %6  %7 s")
+            err << TrainCommand::tr("step %1/%2  loss %3  val %4  accuracy %5  best later-layer induction %6  %7 s")
                        .arg(s->step)
                        .arg(s->totalSteps)
                        .arg(s->loss, 0, 'f', 4)
@@ -217,12 +217,12 @@ int runTrainCommand(QStringList args)
     }
 
     if (!QDir().mkpath(outDir))
-        return fail({outDir, QStringLiteral("--out"), tr("cannot create the folder")});
+        return fail({outDir, QStringLiteral("--out"), TrainCommand::tr("cannot create the folder")});
     // Designs outside the GPT-2 and Llama families train fine but have no Hugging Face names
     // to be saved under; the run still writes training.json and says why.
     bool saved = false;
     if (auto family = HfCheckpoint::familyOf(design); !family) {
-        err << tr("checkpoint not written: %1").arg(family.error().toString()) << Qt::endl;
+        err << TrainCommand::tr("checkpoint not written: %1").arg(family.error().toString()) << Qt::endl;
     } else {
         if (auto e = HfCheckpoint::save(trainer->model().transformer(), outDir))
             return fail(*e);
@@ -260,13 +260,13 @@ int runTrainCommand(QStringList args)
         out << json;
         return 0;
     }
-    out << tr("Final loss: %1 (validation %2, accuracy %3)")
+    out << TrainCommand::tr("Final loss: %1 (validation %2, accuracy %3)")
                .arg(last.loss, 0, 'f', 4)
                .arg(lastEval.valLoss, 0, 'f', 4)
                .arg(lastEval.accuracy, 0, 'f', 3)
         << '\n';
-    out << tr("Time: %1 s").arg(last.seconds, 0, 'f', 1) << '\n';
-    out << tr("layer head  induction  previous-token  entropy (bits)") << '\n';
+    out << TrainCommand::tr("Time: %1 s").arg(last.seconds, 0, 'f', 1) << '\n';
+    out << TrainCommand::tr("layer head  induction  previous-token  entropy (bits)") << '\n';
     for (const HeadScore &h : lastEval.heads)
         out << QStringLiteral("%1 %2  %3  %4  %5\n")
                    .arg(h.layer, 5)
@@ -275,7 +275,7 @@ int runTrainCommand(QStringList args)
                    .arg(h.previousToken, 14, 'f', 3)
                    .arg(h.entropyBits, 14, 'f', 3);
     if (saved)
-        out << tr("Saved config.json and model.safetensors to %1").arg(QDir(outDir).absolutePath()) << '\n';
+        out << TrainCommand::tr("Saved config.json and model.safetensors to %1").arg(QDir(outDir).absolutePath()) << '\n';
     return 0;
 }
 

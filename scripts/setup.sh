@@ -11,6 +11,10 @@ PACKAGES=(
   fonts-noto-cjk fonts-dejavu-core poppler-utils
   help2man appstream desktop-file-utils file
 )
+# scripts/fuzz.sh adds clang, libFuzzer (libclang-rt-14-dev) and clang's OpenMP runtime here, and
+# TX_SETUP_NO_BUILD=1 stops after the packages.
+read -r -a extra <<<"${TX_EXTRA_PACKAGES:-}"
+PACKAGES+=("${extra[@]}")
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -25,6 +29,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+
+[ "${TX_SETUP_NO_BUILD:-0}" = 1 ] && exit 0
 
 BUILD_DIR=${BUILD_DIR:-build}
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then

@@ -92,7 +92,7 @@ private slots:
 
         static const QRegularExpression includeLine(QStringLiteral("^\\s*#\\s*include\\s*([<\"])([^>\"]+)[>\"]"));
         for (const QString &top : {QStringLiteral("core"), QStringLiteral("ui"), QStringLiteral("app"),
-                                   QStringLiteral("tests"), QStringLiteral("bench")}) {
+                                   QStringLiteral("tests"), QStringLiteral("bench"), QStringLiteral("fuzz")}) {
             QDirIterator it(m_root + QLatin1Char('/') + top, {QStringLiteral("*.h"), QStringLiteral("*.cpp")},
                             QDir::Files, QDirIterator::Subdirectories);
             while (it.hasNext()) {

@@ -8,11 +8,6 @@
 namespace tx {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::NumberFormat", text);
-}
-
 QString significant(double x, int digits)
 {
     // 3 significant digits without exponent for 1 <= x < 1000.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <cstdint>
@@ -11,6 +12,8 @@ namespace tx {
 // caller that shows bytes also states the convention (unitNote()).
 class NumberFormat
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::NumberFormat)
+
 public:
     enum class ByteUnits { Decimal, Binary };
     // Western: K, M, B, T (10^3 steps). Chinese: 万 (10^4), 亿 (10^8), 万亿 (10^12).

@@ -9,16 +9,16 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
+struct ConfigValidator
 {
-    return QCoreApplication::translate("tx::ConfigValidator", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::ConfigValidator)
+};
 
 void checkRange(std::vector<Error> &errors, const char *field, long long value, long long lo, long long hi)
 {
     if (value < lo || value > hi) {
         errors.push_back({{}, QString::fromLatin1(field),
-                          tr("must be between %1 and %2 (is %3)").arg(lo).arg(hi).arg(value)});
+                          ConfigValidator::tr("must be between %1 and %2 (is %3)").arg(lo).arg(hi).arg(value)});
     }
 }
 
@@ -47,16 +47,16 @@ std::vector<Error> validate(const ModelConfig &c)
 
     if (c.attention != AttentionKind::Mla && c.headDim == 0 && c.nHeads > 0 && c.dModel > 0 && c.dModel % c.nHeads != 0) {
         errors.push_back({{}, QStringLiteral("n_heads"),
-                          tr("d_model (%1) is not divisible by n_heads (%2); set head_dim explicitly or pick a divisor")
+                          ConfigValidator::tr("d_model (%1) is not divisible by n_heads (%2); set head_dim explicitly or pick a divisor")
                               .arg(c.dModel).arg(c.nHeads)});
     }
     if (c.nHeads > 0 && c.nKvHeads > 0) {
         if (c.nKvHeads > c.nHeads) {
             errors.push_back({{}, QStringLiteral("n_kv_heads"),
-                              tr("n_kv_heads (%1) cannot exceed n_heads (%2)").arg(c.nKvHeads).arg(c.nHeads)});
+                              ConfigValidator::tr("n_kv_heads (%1) cannot exceed n_heads (%2)").arg(c.nKvHeads).arg(c.nHeads)});
         } else if (c.nHeads % c.nKvHeads != 0) {
             errors.push_back({{}, QStringLiteral("n_kv_heads"),
-                              tr("n_heads (%1) is not divisible by n_kv_heads (%2): each key/value head must serve "
+                              ConfigValidator::tr("n_heads (%1) is not divisible by n_kv_heads (%2): each key/value head must serve "
                                  "the same number of query heads")
                                   .arg(c.nHeads).arg(c.nKvHeads)});
         }
@@ -65,9 +65,9 @@ std::vector<Error> validate(const ModelConfig &c)
         checkRange(errors, "relative_buckets", c.relativeBuckets, 1, kMaxBuckets);
     if (c.positions == PositionKind::Rotary) {
         if (!(c.rotaryFraction > 0.0 && c.rotaryFraction <= 1.0))
-            errors.push_back({{}, QStringLiteral("rotary_fraction"), tr("must be in (0, 1]")});
+            errors.push_back({{}, QStringLiteral("rotary_fraction"), ConfigValidator::tr("must be in (0, 1]")});
         if (!(c.ropeTheta > 0.0 && c.ropeTheta < 1e12))
-            errors.push_back({{}, QStringLiteral("rope_theta"), tr("must be positive and below 10^12")});
+            errors.push_back({{}, QStringLiteral("rope_theta"), ConfigValidator::tr("must be positive and below 10^12")});
     }
     if (c.sharing == Sharing::Groups) {
         const int layers = std::max(c.encoderLayers(), c.decoderLayers());
@@ -79,7 +79,7 @@ std::vector<Error> validate(const ModelConfig &c)
         if (c.moe.enabled()) {
             if (c.moe.topK < 1 || c.moe.topK > c.moe.numExperts) {
                 errors.push_back({{}, QStringLiteral("moe_top_k"),
-                                  tr("top-k (%1) must be between 1 and the number of experts (%2)")
+                                  ConfigValidator::tr("top-k (%1) must be between 1 and the number of experts (%2)")
                                       .arg(c.moe.topK).arg(c.moe.numExperts)});
             }
             checkRange(errors, "moe_sparse_every", c.moe.sparseEvery, 1, kMaxLayers);
@@ -89,25 +89,25 @@ std::vector<Error> validate(const ModelConfig &c)
     checkRange(errors, "attention_chunk", c.attentionChunk, 0, kMaxPositions);
     checkRange(errors, "mtp_layers", c.mtpLayers, 0, kMaxMtpLayers);
     if (c.mtpLayers > 0 && c.layout != Layout::DecoderOnly)
-        errors.push_back({{}, QStringLiteral("mtp_layers"), tr("multi-token prediction needs a decoder-only layout")});
+        errors.push_back({{}, QStringLiteral("mtp_layers"), ConfigValidator::tr("multi-token prediction needs a decoder-only layout")});
     for (const auto &[field, value] : {std::pair{"attn_softcap", c.attnSoftcap}, std::pair{"final_softcap", c.finalSoftcap}}) {
         if (!(value >= 0.0 && value < 1e9))
-            errors.push_back({{}, QString::fromLatin1(field), tr("must be 0 (off) or a positive cap below 10^9")});
+            errors.push_back({{}, QString::fromLatin1(field), ConfigValidator::tr("must be 0 (off) or a positive cap below 10^9")});
     }
     if (!isKvPrecision(c.kvPrecision)) {
         errors.push_back({{}, QStringLiteral("kv_precision"),
-                          tr("the KV cache is stored in fp32, fp16, bf16, fp8, int8 or int4 (got %1)")
+                          ConfigValidator::tr("the KV cache is stored in fp32, fp16, bf16, fp8, int8 or int4 (got %1)")
                               .arg(toString(c.kvPrecision))});
     }
 
     const int stackLayers = c.layout == Layout::EncoderOnly ? c.encoderLayers() : c.decoderLayers();
     if (!c.layerTypes.empty()) {
         if (c.layout == Layout::EncoderDecoder) {
-            errors.push_back({{}, QStringLiteral("layer_types"), tr("a per-layer attention list needs one stack, "
+            errors.push_back({{}, QStringLiteral("layer_types"), ConfigValidator::tr("a per-layer attention list needs one stack, "
                                                                     "not encoder-decoder")});
         } else if (int(c.layerTypes.size()) != stackLayers) {
             errors.push_back({{}, QStringLiteral("layer_types"),
-                              tr("has %1 entries; it needs one per layer (%2)").arg(c.layerTypes.size()).arg(stackLayers)});
+                              ConfigValidator::tr("has %1 entries; it needs one per layer (%2)").arg(c.layerTypes.size()).arg(stackLayers)});
         }
     }
     bool anySliding = false, anyChunked = false;
@@ -117,9 +117,9 @@ std::vector<Error> validate(const ModelConfig &c)
         anyChunked = anyChunked || t == LayerAttention::Chunked;
     }
     if (anySliding && c.slidingWindow <= 0)
-        errors.push_back({{}, QStringLiteral("sliding_window"), tr("sliding layers need a window of at least 1 token")});
+        errors.push_back({{}, QStringLiteral("sliding_window"), ConfigValidator::tr("sliding layers need a window of at least 1 token")});
     if (anyChunked && c.attentionChunk <= 0)
-        errors.push_back({{}, QStringLiteral("attention_chunk"), tr("chunked layers need a chunk of at least 1 token")});
+        errors.push_back({{}, QStringLiteral("attention_chunk"), ConfigValidator::tr("chunked layers need a chunk of at least 1 token")});
 
     if (c.attention == AttentionKind::Mla) {
         checkRange(errors, "q_lora_rank", c.mla.qLoraRank, 0, kMaxDModel);
@@ -128,11 +128,11 @@ std::vector<Error> validate(const ModelConfig &c)
         checkRange(errors, "qk_rope_head_dim", c.mla.qkRopeHeadDim, 0, kMaxHeadDim);
         checkRange(errors, "v_head_dim", c.mla.vHeadDim, 1, kMaxHeadDim);
         if (c.mla.qkNopeHeadDim + c.mla.qkRopeHeadDim < 1)
-            errors.push_back({{}, QStringLiteral("qk_nope_head_dim"), tr("query/key heads need at least one dimension")});
+            errors.push_back({{}, QStringLiteral("qk_nope_head_dim"), ConfigValidator::tr("query/key heads need at least one dimension")});
         if (c.lora.enabled())
-            errors.push_back({{}, QStringLiteral("lora_rank"), tr("LoRA adapters are counted for multi-head attention, not MLA")});
+            errors.push_back({{}, QStringLiteral("lora_rank"), ConfigValidator::tr("LoRA adapters are counted for multi-head attention, not MLA")});
         if (c.qkNorm != QkNorm::None)
-            errors.push_back({{}, QStringLiteral("qk_norm"), tr("MLA normalises its latents instead; set qk_norm to none")});
+            errors.push_back({{}, QStringLiteral("qk_norm"), ConfigValidator::tr("MLA normalises its latents instead; set qk_norm to none")});
     }
 
     if (c.moe.enabled()) {
@@ -142,7 +142,7 @@ std::vector<Error> validate(const ModelConfig &c)
         for (int layer : c.moe.denseLayers) {
             if (layer < 0 || layer >= std::max(c.encoderLayers(), c.decoderLayers())) {
                 errors.push_back({{}, QStringLiteral("moe_dense_layers"),
-                                  tr("layer %1 is not a layer of the stack (0 to %2)")
+                                  ConfigValidator::tr("layer %1 is not a layer of the stack (0 to %2)")
                                       .arg(layer).arg(std::max(c.encoderLayers(), c.decoderLayers()) - 1)});
                 break;
             }

@@ -106,7 +106,6 @@ QString DesignEdits::notEditableReason(const ModelConfig &config, const DesignLo
 {
     if (editable(config, locks, field))
         return {};
-    const auto tr = [](const char *text) { return QCoreApplication::translate("tx::DesignEdits", text); };
     if (field == QLatin1String("d_ff"))
         return tr("Follows the width: \"Keep at ×4 d_model\" is on.");
     if (field == QLatin1String("tied_embeddings"))

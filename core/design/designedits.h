@@ -3,6 +3,7 @@
 #include "core/base/error.h"
 #include "core/design/modelconfig.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <optional>
@@ -24,6 +25,8 @@ struct DesignLocks
 // names ("seq").
 class DesignEdits
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::DesignEdits)
+
 public:
     // After `field` changed from `before` to `after`, the fields that follow it:
     //   n_heads  key/value heads follow: MHA stays MHA, GQA keeps the divisor of the new heads

@@ -16,11 +16,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::DesignFile", text);
-}
-
 // One design field: how to read it from a ModelConfig and how to set it from JSON.
 struct Field
 {
@@ -44,7 +39,7 @@ Field intField(const char *key, IntRef ref)
             [ref](ModelConfig &c, const QJsonValue &v) -> QString {
                 const double x = v.toDouble(std::nan(""));
                 if (!v.isDouble() || std::isnan(x) || x != std::floor(x) || std::fabs(x) > 2147483647.0)
-                    return tr("expected an integer");
+                    return DesignFile::tr("expected an integer");
                 ref(c) = static_cast<int>(x);
                 return {};
             },
@@ -61,7 +56,7 @@ Field doubleField(const char *key, DoubleRef ref)
             [ref](const ModelConfig &c) { return QJsonValue(ref(const_cast<ModelConfig &>(c))); },
             [ref](ModelConfig &c, const QJsonValue &v) -> QString {
                 if (!v.isDouble() || !std::isfinite(v.toDouble()))
-                    return tr("expected a number");
+                    return DesignFile::tr("expected a number");
                 ref(c) = v.toDouble();
                 return {};
             },
@@ -78,7 +73,7 @@ Field boolField(const char *key, BoolRef ref)
             [ref](const ModelConfig &c) { return QJsonValue(ref(const_cast<ModelConfig &>(c))); },
             [ref](ModelConfig &c, const QJsonValue &v) -> QString {
                 if (!v.isBool())
-                    return tr("expected true or false");
+                    return DesignFile::tr("expected true or false");
                 ref(c) = v.toBool();
                 return {};
             },
@@ -98,7 +93,7 @@ Field textField(const char *key, TextRef ref)
             [ref](const ModelConfig &c) { return QJsonValue(ref(const_cast<ModelConfig &>(c))); },
             [ref](ModelConfig &c, const QJsonValue &v) -> QString {
                 if (!v.isString())
-                    return tr("expected a string");
+                    return DesignFile::tr("expected a string");
                 ref(c) = v.toString();
                 return {};
             },
@@ -116,7 +111,7 @@ Field choiceField(const char *key, E &(*ref)(ModelConfig &), std::initializer_li
             [ref, names](ModelConfig &c, const QJsonValue &v) -> QString {
                 E e{};
                 if (!v.isString() || !fromString(v.toString(), e) || !names.contains(toString(e)))
-                    return tr("expected one of: %1").arg(names.join(QStringLiteral(", ")));
+                    return DesignFile::tr("expected one of: %1").arg(names.join(QStringLiteral(", ")));
                 ref(c) = e;
                 return {};
             },
@@ -135,12 +130,12 @@ Field layerTypesField(const char *key)
             },
             [](ModelConfig &c, const QJsonValue &v) -> QString {
                 if (!v.isArray())
-                    return tr("expected a list of full, sliding, chunked, full_no_rope");
+                    return DesignFile::tr("expected a list of full, sliding, chunked, full_no_rope");
                 std::vector<LayerAttention> types;
                 for (const QJsonValue &x : v.toArray()) {
                     LayerAttention t{};
                     if (!x.isString() || !fromString(x.toString(), t))
-                        return tr("expected a list of full, sliding, chunked, full_no_rope");
+                        return DesignFile::tr("expected a list of full, sliding, chunked, full_no_rope");
                     types.push_back(t);
                 }
                 c.layerTypes = std::move(types);
@@ -166,12 +161,12 @@ Field layerListField(const char *key, std::vector<int> &(*ref)(ModelConfig &))
             },
             [ref](ModelConfig &c, const QJsonValue &v) -> QString {
                 if (!v.isArray())
-                    return tr("expected a list of layer numbers");
+                    return DesignFile::tr("expected a list of layer numbers");
                 std::vector<int> out;
                 for (const QJsonValue &x : v.toArray()) {
                     const double d = x.toDouble(std::nan(""));
                     if (!x.isDouble() || d != std::floor(d) || std::fabs(d) > 2147483647.0)
-                        return tr("expected a list of layer numbers");
+                        return DesignFile::tr("expected a list of layer numbers");
                     out.push_back(int(d));
                 }
                 ref(c) = std::move(out);

@@ -5,6 +5,7 @@
 #include "core/design/modelconfig.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QStringList>
 
@@ -21,6 +22,8 @@ namespace tx {
 // and wrongly typed values are errors naming the key.
 class DesignFile
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::DesignFile)
+
 public:
     // 2: MLA, QK-norm, per-layer attention, sinks, soft-capping, MoE widths and dense layers,
     // MTP, block number formats. Version 1 files read unchanged (every new field has its old meaning).

@@ -11,11 +11,6 @@
 namespace tx {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Preset", text);
-}
-
 // JSON numbers are doubles: counts up to 2^53 (9·10^15) survive exactly.
 bool readCount(const QJsonObject &o, const char *key, std::int64_t &out)
 {

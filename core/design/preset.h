@@ -5,6 +5,7 @@
 #include "core/design/modelconfig.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QString>
 
 #include <cstdint>
@@ -18,6 +19,9 @@ namespace tx {
 //     "published_active_params": 0, "design": { "name": …, "source": …, … } }
 struct Preset
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::Preset)
+
+public:
     QString id;                            // what --preset takes, e.g. "llama-2-7b"
     QString hfId;                          // Hugging Face repository, empty if none
     std::int64_t publishedParams = 0;      // exact published total (unique parameters)

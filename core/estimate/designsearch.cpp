@@ -14,11 +14,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::DesignSearch", text);
-}
-
 // Resizes `base` to `layers` layers and a width near `width`, keeping its proportions:
 // d_ff/d_model, the GQA ratio n_heads/n_kv_heads and a head dimension of 64 or 128. This is
 // not an edit of one field (DesignEdits::couple keeps the key/value head count when heads

@@ -7,6 +7,7 @@
 #include "core/estimate/hardwarecatalog.h"
 
 #include <cstdint>
+#include <QCoreApplication>
 
 namespace tx {
 
@@ -14,6 +15,8 @@ namespace tx {
 // except d_model, n_layers, n_heads, n_kv_heads (same GQA ratio), d_ff (same d_ff/d_model) and head_dim.
 class DesignSearch
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::DesignSearch)
+
 public:
     enum class Budget { Inference, TrainingPerDevice };
 

@@ -15,10 +15,10 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
+struct Evaluator
 {
-    return QCoreApplication::translate("tx::Evaluator", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::Evaluator)
+};
 
 // Devices of `memory` bytes needed to hold `bytes`, assuming a perfect split; capped so an
 // absurd design reports a large count instead of overflowing.
@@ -50,32 +50,32 @@ std::optional<Error> validate(const Assumptions &a, const HardwareCatalog &catal
     // Limits keep every product finite and every count in int: 10^6 sequences, 2^24 tokens,
     // 10^16 training tokens (500× Llama 3's), 10^6 devices.
     if (a.batch < 1 || a.batch > 1'000'000)
-        return Error{{}, QStringLiteral("batch"), tr("expected 1 to 1,000,000 sequences")};
+        return Error{{}, QStringLiteral("batch"), Evaluator::tr("expected 1 to 1,000,000 sequences")};
     if (a.contextLength < 1 || a.contextLength > 16'777'216)
-        return Error{{}, QStringLiteral("seq"), tr("expected 1 to 16,777,216 tokens")};
+        return Error{{}, QStringLiteral("seq"), Evaluator::tr("expected 1 to 16,777,216 tokens")};
     if (!std::isfinite(a.trainingTokens) || a.trainingTokens < 0 || a.trainingTokens > 1e16)
-        return Error{{}, QStringLiteral("tokens"), tr("expected 0 to 10^16 tokens")};
+        return Error{{}, QStringLiteral("tokens"), Evaluator::tr("expected 0 to 10^16 tokens")};
     if (a.zeroStage < 0 || a.zeroStage > 3)
-        return Error{{}, QStringLiteral("zero"), tr("expected a ZeRO stage from 0 to 3")};
+        return Error{{}, QStringLiteral("zero"), Evaluator::tr("expected a ZeRO stage from 0 to 3")};
     if (a.tensorParallel < 1 || a.tensorParallel > 1'000'000)
-        return Error{{}, QStringLiteral("tp"), tr("expected 1 to 1,000,000")};
+        return Error{{}, QStringLiteral("tp"), Evaluator::tr("expected 1 to 1,000,000")};
     if (a.devices < 1 || a.devices > 1'000'000)
-        return Error{{}, QStringLiteral("devices"), tr("expected 1 to 1,000,000 devices")};
+        return Error{{}, QStringLiteral("devices"), Evaluator::tr("expected 1 to 1,000,000 devices")};
     if (a.devices % a.tensorParallel != 0)
-        return Error{{}, QStringLiteral("devices"), tr("must be a multiple of the tensor-parallel degree (--tp)")};
+        return Error{{}, QStringLiteral("devices"), Evaluator::tr("must be a multiple of the tensor-parallel degree (--tp)")};
     if (!std::isfinite(a.mfu) || a.mfu <= 0 || a.mfu > 1)
-        return Error{{}, QStringLiteral("mfu"), tr("expected a fraction in (0, 1], e.g. 0.4")};
+        return Error{{}, QStringLiteral("mfu"), Evaluator::tr("expected a fraction in (0, 1], e.g. 0.4")};
     if (!std::isfinite(a.pricePerHour) || a.pricePerHour > 1e5)
-        return Error{{}, QStringLiteral("price"), tr("expected dollars per device-hour up to 100,000")};
+        return Error{{}, QStringLiteral("price"), Evaluator::tr("expected dollars per device-hour up to 100,000")};
     if (!std::isfinite(a.runtimeOverhead) || a.runtimeOverhead < 0 || a.runtimeOverhead > 10)
-        return Error{{}, QStringLiteral("overhead"), tr("expected a fraction from 0 to 10")};
+        return Error{{}, QStringLiteral("overhead"), Evaluator::tr("expected a fraction from 0 to 10")};
     if (a.outputTokens < 1 || a.outputTokens > 16'777'216)
-        return Error{{}, QStringLiteral("output-tokens"), tr("expected 1 to 16,777,216 tokens")};
+        return Error{{}, QStringLiteral("output-tokens"), Evaluator::tr("expected 1 to 16,777,216 tokens")};
     if (!std::isfinite(a.utilisation) || a.utilisation <= 0 || a.utilisation > 1)
-        return Error{{}, QStringLiteral("utilisation"), tr("expected a fraction in (0, 1], e.g. 0.5")};
+        return Error{{}, QStringLiteral("utilisation"), Evaluator::tr("expected a fraction in (0, 1], e.g. 0.5")};
     if (!catalog.find(a.device)) {
         return Error{{}, QStringLiteral("device"),
-                     tr("unknown device \"%1\" (known: %2)").arg(a.device, catalog.ids().join(QStringLiteral(", ")))};
+                     Evaluator::tr("unknown device \"%1\" (known: %2)").arg(a.device, catalog.ids().join(QStringLiteral(", ")))};
     }
     return std::nullopt;
 }

@@ -13,11 +13,6 @@
 namespace tx {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::HardwareCatalog", text);
-}
-
 // Files larger than this are not hardware catalogs; refuse before reading them into memory.
 constexpr qint64 kMaxFileBytes = 4 * 1024 * 1024;
 

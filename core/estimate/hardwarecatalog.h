@@ -5,6 +5,7 @@
 #include "core/estimate/device.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QStringList>
 
 #include <vector>
@@ -22,6 +23,8 @@ namespace tx {
 // Built in as :/presets/hardware.json; users may load their own file.
 class HardwareCatalog
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::HardwareCatalog)
+
 public:
     static const HardwareCatalog &builtIn();
     static Expected<HardwareCatalog, Error> load(const QString &path);

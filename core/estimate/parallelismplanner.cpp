@@ -15,11 +15,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::ParallelismPlanner", text);
-}
-
 // Ring all-reduce moves 2·(n−1)/n of the buffer through each device's link (Patarasuk & Yuan
 // 2009; the cost model of Narayanan et al. 2021 §3.3).
 double allReduceSeconds(double bytes, int n, double bandwidth)

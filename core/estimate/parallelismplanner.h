@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "core/base/error.h"
 #include "core/base/expected.h"
 #include "core/design/modelconfig.h"
@@ -39,6 +41,8 @@ struct ParallelismPlan
 
 class ParallelismPlanner
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::ParallelismPlanner)
+
 public:
     struct Options
     {

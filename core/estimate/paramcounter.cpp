@@ -82,7 +82,8 @@ struct Parts
     void accumulate(const Parts &other)
     {
         for (const auto &[key, p] : other.items) {
-            auto it = std::find_if(items.begin(), items.end(), [&](const auto &kv) { return kv.first == key; });
+            // Through a copy: clang before 16 cannot capture a structured binding in a lambda.
+            auto it = std::find_if(items.begin(), items.end(), [&k = key](const auto &kv) { return kv.first == k; });
             if (it == items.end())
                 items.push_back({key, p});
             else
@@ -372,10 +373,10 @@ Wide loraParams(const ModelConfig &c)
     return perLayer * c.totalLayers();
 }
 
-QString tr(const char *text)
+struct ParamCounter
 {
-    return QCoreApplication::translate("tx::ParamCounter", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tx::ParamCounter)
+};
 
 } // namespace
 
@@ -455,7 +456,7 @@ Expected<ParamCount, Error> countParams(const ModelConfig &c)
     const auto [mtp, mtpActive] = mtpParams(c);
     if (executed > kInt64Max || lora > kInt64Max || mtp > kInt64Max) {
         return Error{{}, QStringLiteral("d_model"),
-                     tr("the design has more than 9.2 × 10^18 parameters, past what can be counted exactly; "
+                     ParamCounter::tr("the design has more than 9.2 × 10^18 parameters, past what can be counted exactly; "
                         "reduce the width, depth, vocabulary or experts")};
     }
 

@@ -9,11 +9,6 @@
 namespace tx {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::ScalingLaw", text);
-}
-
 // Kaplan et al. 2020, Table 2 (fit of L(N, D), eq. 1.5).
 constexpr double kKaplanAlphaN = 0.076;
 constexpr double kKaplanAlphaD = 0.103;

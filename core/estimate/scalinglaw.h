@@ -3,6 +3,7 @@
 #include "core/estimate/assumptions.h"
 #include "core/estimate/scalingpoint.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <vector>
@@ -16,6 +17,8 @@ namespace tx {
 // N non-embedding; N_opt = 1.3e9·C^0.73, D_opt = 2e10·C^0.27 for C in PF-days (Table 5).
 class ScalingLaw
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::ScalingLaw)
+
 public:
     static ScalingLaw chinchilla();          // Hoffmann et al. 2022, App. D.2 eq. (10), rounded
     static ScalingLaw chinchillaUnrounded(); // arXiv TeX values, via Besiroglu et al. 2024 Table 1

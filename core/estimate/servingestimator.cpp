@@ -13,11 +13,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::ServingEstimator", text);
-}
-
 double roofline(double flops, double bytes, double peak, double bandwidth)
 {
     return std::max(peak > 0 ? flops / peak : 0.0, bandwidth > 0 ? bytes / bandwidth : 0.0);

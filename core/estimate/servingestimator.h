@@ -6,6 +6,7 @@
 #include "core/estimate/figure.h"
 
 #include <vector>
+#include <QCoreApplication>
 
 namespace tx {
 
@@ -43,6 +44,8 @@ struct ServingEstimate
 
 class ServingEstimator
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::ServingEstimator)
+
 public:
     static ServingEstimate estimate(const ModelConfig &config, const Assumptions &assumptions,
                                     const Evaluation &evaluation);

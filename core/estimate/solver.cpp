@@ -15,13 +15,6 @@ namespace tx {
 
 namespace {
 
-// For Solver's member functions (lupdate files their tr() under tx::Solver); the free functions
-// below name the context themselves, as lupdate would file their tr() under plain tx.
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Solver", text);
-}
-
 constexpr int kMaxContext = 16'777'216; // the --seq limit validate() enforces
 constexpr int kMaxBatch = 1'000'000;    // the --batch limit
 constexpr int kMaxDevices = 4096;       // cheapestDevice() stops looking beyond this count
@@ -77,12 +70,12 @@ Expected<int, Error> largestFitting(int maxValue, const std::function<Expected<b
 QString partName(Solver::Binding b)
 {
     switch (b) {
-    case Solver::Binding::KvCache: return QCoreApplication::translate("tx::Solver", "the KV cache");
-    case Solver::Binding::Activations: return QCoreApplication::translate("tx::Solver", "activations");
-    case Solver::Binding::Weights: return QCoreApplication::translate("tx::Solver", "the weights");
-    case Solver::Binding::Memory: return QCoreApplication::translate("tx::Solver", "memory");
-    case Solver::Binding::DecodeSpeed: return QCoreApplication::translate("tx::Solver", "decode speed");
-    case Solver::Binding::InputLimit: return QCoreApplication::translate("tx::Solver", "the input limit");
+    case Solver::Binding::KvCache: return Solver::tr("the KV cache");
+    case Solver::Binding::Activations: return Solver::tr("activations");
+    case Solver::Binding::Weights: return Solver::tr("the weights");
+    case Solver::Binding::Memory: return Solver::tr("memory");
+    case Solver::Binding::DecodeSpeed: return Solver::tr("decode speed");
+    case Solver::Binding::InputLimit: return Solver::tr("the input limit");
     }
     return {};
 }
@@ -121,20 +114,20 @@ Expected<Solver::Limit, Error> solveLimit(const ModelConfig &c, const Assumption
         return e.error();
     out.usedBytes = e->inference.totalBytes;
     out.availableBytes = available(*e, at);
-    const QString unitText = context ? QCoreApplication::translate("tx::Solver", "%1 tokens") : QCoreApplication::translate("tx::Solver", "%1 sequences");
+    const QString unitText = context ? Solver::tr("%1 tokens") : Solver::tr("%1 sequences");
     if (*n == 0) {
         out.binding = Solver::Binding::Weights;
-        out.text = QCoreApplication::translate("tx::Solver", "limited by the weights: %1 of weights alone do not fit %2")
+        out.text = Solver::tr("limited by the weights: %1 of weights alone do not fit %2")
                        .arg(NumberFormat::bytes(e->inference.weightsBytes), NumberFormat::bytes(out.availableBytes));
     } else if (*n == maxValue) {
         out.binding = Solver::Binding::InputLimit;
-        out.text = QCoreApplication::translate("tx::Solver", "limited by the input limit of %1").arg(unitText.arg(NumberFormat::exact(maxValue)));
+        out.text = Solver::tr("limited by the input limit of %1").arg(unitText.arg(NumberFormat::exact(maxValue)));
     } else {
         const auto past = evaluate(c, with(*n + 1), catalog);
         if (!past)
             return past.error();
         out.binding = growingPart(*past);
-        out.text = QCoreApplication::translate("tx::Solver", "limited by %1 at %2").arg(partName(out.binding), unitText.arg(NumberFormat::exact(*n)));
+        out.text = Solver::tr("limited by %1 at %2").arg(partName(out.binding), unitText.arg(NumberFormat::exact(*n)));
     }
     return out;
 }

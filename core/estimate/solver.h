@@ -6,6 +6,7 @@
 #include "core/estimate/assumptions.h"
 #include "core/estimate/hardwarecatalog.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <cstdint>
@@ -18,6 +19,8 @@ namespace tx {
 // the per-device training memory (after tensor parallelism and ZeRO) fits one device.
 class Solver
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::Solver)
+
 public:
     // What stops the answer from growing. Keys are stable (JSON); text() is the translated sentence.
     enum class Binding { KvCache, Activations, Weights, Memory, DecodeSpeed, InputLimit };

@@ -12,11 +12,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Sweep", text);
-}
-
 constexpr int kMaxSteps = 10'000;
 
 // Settings that take fractions; everything else is an integer count.
@@ -56,7 +51,7 @@ std::optional<Error> applyAssumption(Assumptions &a, const QString &key, double 
     else if (key == QLatin1String("price"))
         a.pricePerHour = v;
     else
-        return Error{{}, QStringLiteral("--vary"), tr("unknown setting \"%1\"").arg(key)};
+        return Error{{}, QStringLiteral("--vary"), Sweep::tr("unknown setting \"%1\"").arg(key)};
     return std::nullopt;
 }
 

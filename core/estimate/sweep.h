@@ -7,6 +7,7 @@
 #include "core/estimate/hardwarecatalog.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -20,6 +21,8 @@ namespace tx {
 // or one of the assumptions batch, seq, tokens, devices, tp, mfu, price.
 class Sweep
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::Sweep)
+
 public:
     struct Spec
     {

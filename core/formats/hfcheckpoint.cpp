@@ -32,11 +32,6 @@ double shortestDecimal(float value)
     return out;
 }
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::HfCheckpoint", text);
-}
-
 // One file tensor and where it lives in TransformerWeights: columns [col0, col0 + cols) of a
 // matrix or vector (q, k, v share one fused matrix; gate and up another). `transpose` marks
 // nn.Linear's (out, in) storage.
@@ -105,6 +100,8 @@ auto slotsFor(HfCheckpoint::Family family, W &w, const ModelConfig &c, const QSt
             vec(b + QStringLiteral("self_attn.q_proj.bias"), l.qkvBias, 0, H * hd);
             vec(b + QStringLiteral("self_attn.k_proj.bias"), l.qkvBias, H * hd, KV * hd);
             vec(b + QStringLiteral("self_attn.v_proj.bias"), l.qkvBias, (H + KV) * hd, KV * hd);
+            vec(b + QStringLiteral("self_attn.q_norm.weight"), l.qNormScale); // Qwen3: (head_dim)
+            vec(b + QStringLiteral("self_attn.k_norm.weight"), l.kNormScale);
             mat(b + QStringLiteral("self_attn.o_proj.weight"), l.attnOut, 0, -1, true);
             vec(b + QStringLiteral("self_attn.o_proj.bias"), l.attnOutBias);
             vec(b + QStringLiteral("post_attention_layernorm.weight"), l.norm2Scale);
@@ -136,7 +133,7 @@ struct JsonReader
             return fallback;
         if (!v.isDouble() || !(v.toDouble() > lo && v.toDouble() <= hi)) {
             if (!error)
-                error = Error{file, QString::fromLatin1(key), tr("expected a number in (%1, %2]").arg(lo).arg(hi)};
+                error = Error{file, QString::fromLatin1(key), HfCheckpoint::tr("expected a number in (%1, %2]").arg(lo).arg(hi)};
             return fallback;
         }
         return v.toDouble();
@@ -148,7 +145,7 @@ struct JsonReader
             return fallback;
         if (!v.isBool()) {
             if (!error)
-                error = Error{file, QString::fromLatin1(key), tr("expected true or false")};
+                error = Error{file, QString::fromLatin1(key), HfCheckpoint::tr("expected true or false")};
             return fallback;
         }
         return v.toBool();
@@ -221,6 +218,16 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
         return mismatch("sharing", tr("GPT-2 and Llama checkpoints store every layer"));
     if (c.lmHeadBias)
         return mismatch("lm_head_bias", tr("GPT-2 and Llama heads have no bias"));
+    // The engine runs these (EngineSizer), but GPT-2 and Llama tensor names and configs have no place for them.
+    // Qwen3 is Llama's layout plus q_norm/k_norm over head_dim (modeling_qwen3.py Qwen3Attention).
+    if (c.qkNorm != QkNorm::None && (c.qkNorm != QkNorm::PerHead || c.positions != PositionKind::Rotary))
+        return mismatch("qk_norm", tr("GPT-2 and Llama checkpoints have no query/key norms"));
+    if (c.attentionSinks)
+        return mismatch("attention_sinks", tr("GPT-2 and Llama checkpoints have no attention sinks"));
+    if (!c.layerTypes.empty() || c.globalEvery > 0)
+        return mismatch("layer_types", tr("GPT-2 and Llama use one attention pattern for every layer"));
+    if (c.attnSoftcap > 0 || c.finalSoftcap > 0)
+        return mismatch("attn_softcap", tr("GPT-2 and Llama do not soft-cap logits"));
     if (c.positions == PositionKind::Learned) {
         if (c.norm != NormKind::LayerNorm)
             return mismatch("norm", tr("GPT-2 uses LayerNorm"));
@@ -267,8 +274,12 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
         o.insert(QStringLiteral("activation_function"), activationToHf(c.activation, *family));
         o.insert(QStringLiteral("layer_norm_epsilon"), shortestDecimal(normEps));
     } else {
-        o.insert(QStringLiteral("architectures"), QJsonArray{QStringLiteral("LlamaForCausalLM")});
-        o.insert(QStringLiteral("model_type"), QStringLiteral("llama"));
+        const bool qwen3 = c.qkNorm == QkNorm::PerHead;
+        o.insert(QStringLiteral("architectures"),
+                 QJsonArray{qwen3 ? QStringLiteral("Qwen3ForCausalLM") : QStringLiteral("LlamaForCausalLM")});
+        o.insert(QStringLiteral("model_type"), qwen3 ? QStringLiteral("qwen3") : QStringLiteral("llama"));
+        if (qwen3)
+            o.insert(QStringLiteral("use_sliding_window"), false);
         o.insert(QStringLiteral("hidden_size"), c.dModel);
         o.insert(QStringLiteral("intermediate_size"), c.dFf);
         o.insert(QStringLiteral("num_hidden_layers"), c.nLayers);

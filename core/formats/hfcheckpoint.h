@@ -6,6 +6,7 @@
 #include "core/formats/safetensors.h"
 #include "core/nn/transformer.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 
 #include <optional>
@@ -19,9 +20,12 @@ namespace tx {
 //         h.N.ln_2, h.N.mlp.c_fc, h.N.mlp.c_proj, ln_f; Conv1D weights are stored (in, out).
 //   Llama (LlamaForCausalLM): model.embed_tokens, model.layers.N.self_attn.{q,k,v,o}_proj,
 //         model.layers.N.mlp.{gate,up,down}_proj, input_layernorm, post_attention_layernorm,
-//         model.norm, lm_head; nn.Linear weights are stored (out, in).
+//         model.norm, lm_head; nn.Linear weights are stored (out, in). Qwen3 adds
+//         model.layers.N.self_attn.{q,k}_norm (RMSNorm over head_dim) and saves as model_type qwen3.
 class HfCheckpoint
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::HfCheckpoint)
+
 public:
     enum class Family { Gpt2, Llama };
 

@@ -13,11 +13,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::HfConfigExporter", text);
-}
-
 Error refuse(const char *field, const QString &why)
 {
     return Error{{}, QString::fromLatin1(field), why};
@@ -98,33 +93,33 @@ bool hasLocalLayers(const ModelConfig &c)
 std::optional<Error> commonChecks(const ModelConfig &c)
 {
     if (c.layout != Layout::DecoderOnly)
-        return refuse("layout", tr("only decoder-only designs export as a Hugging Face causal LM"));
+        return refuse("layout", HfConfigExporter::tr("only decoder-only designs export as a Hugging Face causal LM"));
     if (c.positions != PositionKind::Rotary)
-        return refuse("positions", tr("the exported families use rotary positions"));
+        return refuse("positions", HfConfigExporter::tr("the exported families use rotary positions"));
     if (c.norm != NormKind::RmsNorm)
-        return refuse("norm", tr("the exported families use RMSNorm"));
+        return refuse("norm", HfConfigExporter::tr("the exported families use RMSNorm"));
     if (c.ffn != FfnKind::Gated3)
-        return refuse("ffn", tr("the exported families use a gated FFN"));
+        return refuse("ffn", HfConfigExporter::tr("the exported families use a gated FFN"));
     if (c.parallelBlock)
-        return refuse("parallel_block", tr("the exported families run attention and FFN one after the other"));
+        return refuse("parallel_block", HfConfigExporter::tr("the exported families run attention and FFN one after the other"));
     if (!c.finalNorm || !c.lmHead || c.lmHeadBias)
-        return refuse("lm_head", tr("the exported families end in a final norm and an LM head without bias"));
+        return refuse("lm_head", HfConfigExporter::tr("the exported families end in a final norm and an LM head without bias"));
     if (c.tokenTypes > 0 || c.pooler || c.embeddingNorm || (c.embeddingDim > 0 && c.embeddingDim != c.dModel))
-        return refuse("embedding_dim", tr("token types, a pooler, an embedding norm or a factorized embedding "
+        return refuse("embedding_dim", HfConfigExporter::tr("token types, a pooler, an embedding norm or a factorized embedding "
                                           "have no place in the exported families"));
     if (c.sharing != Sharing::None)
-        return refuse("sharing", tr("cross-layer sharing has no Hugging Face causal-LM family"));
+        return refuse("sharing", HfConfigExporter::tr("cross-layer sharing has no Hugging Face causal-LM family"));
     if (c.lora.enabled())
-        return refuse("lora_rank", tr("LoRA adapters are saved apart (adapter_config.json), not in config.json"));
+        return refuse("lora_rank", HfConfigExporter::tr("LoRA adapters are saved apart (adapter_config.json), not in config.json"));
     if (c.weightPrecision != Precision::FP32 && c.weightPrecision != Precision::FP16
         && c.weightPrecision != Precision::BF16)
-        return refuse("weight_precision", tr("config.json records fp32, fp16 or bf16 (torch_dtype)"));
+        return refuse("weight_precision", HfConfigExporter::tr("config.json records fp32, fp16 or bf16 (torch_dtype)"));
     if (c.kvPrecision != Precision::BF16)
-        return refuse("kv_precision", tr("config.json does not record the KV-cache precision; use bf16"));
+        return refuse("kv_precision", HfConfigExporter::tr("config.json does not record the KV-cache precision; use bf16"));
     for (int i = 0; i < stackLayers(c); ++i) {
         const LayerAttention t = c.layerAttention(i);
         if (t == LayerAttention::Chunked || t == LayerAttention::FullNoRope)
-            return refuse("layer_types", tr("chunked and no-RoPE layers (Llama 4) are not exported"));
+            return refuse("layer_types", HfConfigExporter::tr("chunked and no-RoPE layers (Llama 4) are not exported"));
     }
     return std::nullopt;
 }
@@ -156,32 +151,32 @@ void writeBase(QJsonObject &o, const ModelConfig &c, const char *modelType, cons
 std::optional<Error> requireSameAttentionBias(const ModelConfig &c)
 {
     if (c.qkvBias != c.attnOutBias)
-        return refuse("attn_out_bias", tr("this family has one attention_bias for q, k, v and o"));
+        return refuse("attn_out_bias", HfConfigExporter::tr("this family has one attention_bias for q, k, v and o"));
     return std::nullopt;
 }
 
 std::optional<Error> requireNoMoe(const ModelConfig &c, const char *family)
 {
     if (c.moe.enabled())
-        return refuse("moe_experts", tr("the %1 family has no experts").arg(QString::fromLatin1(family)));
+        return refuse("moe_experts", HfConfigExporter::tr("the %1 family has no experts").arg(QString::fromLatin1(family)));
     return std::nullopt;
 }
 
 std::optional<Error> requireNoWindow(const ModelConfig &c, const char *family)
 {
     if (hasLocalLayers(c))
-        return refuse("sliding_window", tr("the %1 family has no sliding window").arg(QString::fromLatin1(family)));
+        return refuse("sliding_window", HfConfigExporter::tr("the %1 family has no sliding window").arg(QString::fromLatin1(family)));
     return std::nullopt;
 }
 
 std::optional<Error> requirePlain(const ModelConfig &c)
 {
     if (c.attentionSinks)
-        return refuse("attention_sinks", tr("only gpt_oss has attention sinks"));
+        return refuse("attention_sinks", HfConfigExporter::tr("only gpt_oss has attention sinks"));
     if (c.attnSoftcap > 0 || c.finalSoftcap > 0)
-        return refuse("attn_softcap", tr("only Gemma 2 soft-caps logits"));
+        return refuse("attn_softcap", HfConfigExporter::tr("only Gemma 2 soft-caps logits"));
     if (c.mtpLayers > 0)
-        return refuse("mtp_layers", tr("only deepseek_v3 and glm4_moe carry MTP modules"));
+        return refuse("mtp_layers", HfConfigExporter::tr("only deepseek_v3 and glm4_moe carry MTP modules"));
     return std::nullopt;
 }
 
@@ -195,26 +190,26 @@ void writeMoeExperts(QJsonObject &o, const ModelConfig &c, const char *expertsKe
 std::optional<Error> sharedExpertsAsDeepseek(const ModelConfig &c)
 {
     if (c.moe.sparseEvery != 1)
-        return refuse("moe_sparse_every", tr("this family makes every layer after the dense ones sparse"));
+        return refuse("moe_sparse_every", HfConfigExporter::tr("this family makes every layer after the dense ones sparse"));
     if (!c.moe.denseLayers.empty())
-        return refuse("moe_dense_layers", tr("this family keeps only the first layers dense (first_k_dense_replace)"));
+        return refuse("moe_dense_layers", HfConfigExporter::tr("this family keeps only the first layers dense (first_k_dense_replace)"));
     if (c.moe.routerBias)
-        return refuse("moe_router_bias", tr("this family's router has no bias"));
+        return refuse("moe_router_bias", HfConfigExporter::tr("this family's router has no bias"));
     if (c.moe.sharedExperts > 0 && c.moe.effectiveSharedDff(c.dFf) != c.moe.effectiveExpertDff(c.dFf))
-        return refuse("moe_shared_d_ff", tr("this family's shared experts are as wide as the routed ones"));
+        return refuse("moe_shared_d_ff", HfConfigExporter::tr("this family's shared experts are as wide as the routed ones"));
     return std::nullopt;
 }
 
 Expected<QJsonObject, Error> deepseek(const ModelConfig &c)
 {
     if (c.qkvBias != c.attnOutBias)
-        return refuse("attn_out_bias", tr("DeepSeek has one attention_bias for q_a, kv_a and o"));
+        return refuse("attn_out_bias", HfConfigExporter::tr("DeepSeek has one attention_bias for q_a, kv_a and o"));
     if (hasLocalLayers(c))
-        return refuse("sliding_window", tr("DeepSeek has no sliding window"));
+        return refuse("sliding_window", HfConfigExporter::tr("DeepSeek has no sliding window"));
     if (c.attentionSinks || c.attnSoftcap > 0 || c.finalSoftcap > 0)
-        return refuse("attention_sinks", tr("DeepSeek has no sinks and no soft-capping"));
+        return refuse("attention_sinks", HfConfigExporter::tr("DeepSeek has no sinks and no soft-capping"));
     if (c.normPlacement != NormPlacement::Pre)
-        return refuse("norm_placement", tr("DeepSeek uses pre-norm"));
+        return refuse("norm_placement", HfConfigExporter::tr("DeepSeek uses pre-norm"));
     if (c.moe.enabled()) {
         if (auto e = sharedExpertsAsDeepseek(c))
             return *e;
@@ -245,15 +240,15 @@ Expected<QJsonObject, Error> deepseek(const ModelConfig &c)
 Expected<QJsonObject, Error> gptOss(const ModelConfig &c)
 {
     if (!c.moe.enabled() || c.moe.sparseEvery != 1 || c.moe.firstDense > 0 || !c.moe.denseLayers.empty())
-        return refuse("moe_experts", tr("gpt_oss is a mixture of experts in every layer"));
+        return refuse("moe_experts", HfConfigExporter::tr("gpt_oss is a mixture of experts in every layer"));
     if (!c.moe.routerBias || !c.ffnBias || c.moe.sharedExperts > 0 || c.moe.scoreCorrectionBias)
-        return refuse("moe_router_bias", tr("gpt_oss has a biased router, biased experts and no shared experts"));
+        return refuse("moe_router_bias", HfConfigExporter::tr("gpt_oss has a biased router, biased experts and no shared experts"));
     if (auto e = requireSameAttentionBias(c))
         return *e;
     if (c.normPlacement != NormPlacement::Pre || c.qkNorm != QkNorm::None)
-        return refuse("qk_norm", tr("gpt_oss uses pre-norm without QK-norm"));
+        return refuse("qk_norm", HfConfigExporter::tr("gpt_oss uses pre-norm without QK-norm"));
     if (c.attnSoftcap > 0 || c.finalSoftcap > 0 || c.mtpLayers > 0)
-        return refuse("attn_softcap", tr("gpt_oss has no soft-capping and no MTP"));
+        return refuse("attn_softcap", HfConfigExporter::tr("gpt_oss has no soft-capping and no MTP"));
     QJsonObject o;
     writeBase(o, c, "gpt_oss", "GptOssForCausalLM");
     o.insert(QStringLiteral("intermediate_size"), c.moe.effectiveExpertDff(c.dFf));
@@ -272,10 +267,10 @@ Expected<QJsonObject, Error> gemma(const ModelConfig &c)
     if (auto e = requireSameAttentionBias(c))
         return *e;
     if (c.attentionSinks || c.mtpLayers > 0)
-        return refuse("attention_sinks", tr("Gemma has no sinks and no MTP"));
+        return refuse("attention_sinks", HfConfigExporter::tr("Gemma has no sinks and no MTP"));
     const bool three = c.qkNorm == QkNorm::PerHead;
     if (!three && c.qkNorm != QkNorm::None)
-        return refuse("qk_norm", tr("Gemma 3 normalises q and k per head; Gemma 2 not at all"));
+        return refuse("qk_norm", HfConfigExporter::tr("Gemma 3 normalises q and k per head; Gemma 2 not at all"));
     QJsonObject o;
     writeBase(o, c, three ? "gemma3_text" : "gemma2", three ? "Gemma3ForCausalLM" : "Gemma2ForCausalLM");
     o.insert(QStringLiteral("hidden_activation"), hfActivation(c.activation));
@@ -290,7 +285,7 @@ Expected<QJsonObject, Error> gemma(const ModelConfig &c)
 Expected<QJsonObject, Error> olmo2(const ModelConfig &c)
 {
     if (c.qkNorm != QkNorm::FullWidth)
-        return refuse("qk_norm", tr("OLMo 2 normalises q and k over the full projected width"));
+        return refuse("qk_norm", HfConfigExporter::tr("OLMo 2 normalises q and k over the full projected width"));
     if (auto e = requireNoMoe(c, "olmo2"))
         return *e;
     if (auto e = requireNoWindow(c, "olmo2"))
@@ -316,7 +311,7 @@ Expected<QJsonObject, Error> qwen3(const ModelConfig &c)
     QJsonObject o;
     if (c.moe.enabled()) {
         if (c.moe.sharedExperts > 0 || c.moe.routerBias || c.moe.scoreCorrectionBias || c.moe.firstDense > 0)
-            return refuse("moe_shared_experts", tr("qwen3_moe has no shared experts, router bias or dense first layers"));
+            return refuse("moe_shared_experts", HfConfigExporter::tr("qwen3_moe has no shared experts, router bias or dense first layers"));
         writeBase(o, c, "qwen3_moe", "Qwen3MoeForCausalLM");
         writeMoeExperts(o, c, "num_experts");
         o.insert(QStringLiteral("decoder_sparse_step"), c.moe.sparseEvery);
@@ -337,15 +332,15 @@ Expected<QJsonObject, Error> glm4Moe(const ModelConfig &c)
     if (auto e = sharedExpertsAsDeepseek(c))
         return *e;
     if (!c.moe.scoreCorrectionBias)
-        return refuse("moe_score_bias", tr("glm4_moe routes with the score-correction bias"));
+        return refuse("moe_score_bias", HfConfigExporter::tr("glm4_moe routes with the score-correction bias"));
     if (c.attnOutBias)
-        return refuse("attn_out_bias", tr("glm4_moe's o_proj has no bias"));
+        return refuse("attn_out_bias", HfConfigExporter::tr("glm4_moe's o_proj has no bias"));
     if (c.qkNorm != QkNorm::None && c.qkNorm != QkNorm::PerHead)
-        return refuse("qk_norm", tr("glm4_moe normalises q and k per head or not at all"));
+        return refuse("qk_norm", HfConfigExporter::tr("glm4_moe normalises q and k per head or not at all"));
     if (auto e = requireNoWindow(c, "glm4_moe"))
         return *e;
     if (c.attentionSinks || c.attnSoftcap > 0 || c.finalSoftcap > 0)
-        return refuse("attention_sinks", tr("glm4_moe has no sinks and no soft-capping"));
+        return refuse("attention_sinks", HfConfigExporter::tr("glm4_moe has no sinks and no soft-capping"));
     QJsonObject o;
     writeBase(o, c, "glm4_moe", "Glm4MoeForCausalLM");
     o.insert(QStringLiteral("attention_bias"), c.qkvBias);
@@ -366,22 +361,22 @@ Expected<QJsonObject, Error> llamaLike(const ModelConfig &c)
     QJsonObject o;
     if (c.moe.enabled()) {
         if (c.moe.sparseEvery != 1 || c.moe.firstDense > 0 || !c.moe.denseLayers.empty() || c.moe.routerBias)
-            return refuse("moe_sparse_every", tr("mixtral routes every layer through a router without bias"));
+            return refuse("moe_sparse_every", HfConfigExporter::tr("mixtral routes every layer through a router without bias"));
         if (c.moe.expertDff > 0 && c.moe.expertDff != c.dFf)
-            return refuse("moe_d_ff", tr("mixtral's experts are intermediate_size wide"));
+            return refuse("moe_d_ff", HfConfigExporter::tr("mixtral's experts are intermediate_size wide"));
         writeBase(o, c, "mixtral", "MixtralForCausalLM");
         o.insert(QStringLiteral("num_local_experts"), c.moe.numExperts);
         o.insert(QStringLiteral("num_experts_per_tok"), c.moe.topK);
     } else if (hasLocalLayers(c)) {
         if (!allSliding(c))
-            return refuse("layer_types", tr("a per-layer pattern needs gpt_oss or Gemma; mistral slides every layer"));
+            return refuse("layer_types", HfConfigExporter::tr("a per-layer pattern needs gpt_oss or Gemma; mistral slides every layer"));
         writeBase(o, c, "mistral", "MistralForCausalLM");
     } else {
         writeBase(o, c, "llama", "LlamaForCausalLM");
     }
     o.insert(QStringLiteral("sliding_window"), c.slidingWindow > 0 ? QJsonValue(c.slidingWindow) : QJsonValue());
     if (c.moe.enabled() && hasLocalLayers(c) && !allSliding(c))
-        return refuse("layer_types", tr("a per-layer pattern needs gpt_oss or Gemma; mixtral slides every layer"));
+        return refuse("layer_types", HfConfigExporter::tr("a per-layer pattern needs gpt_oss or Gemma; mixtral slides every layer"));
     o.insert(QStringLiteral("attention_bias"), c.qkvBias);
     return o;
 }

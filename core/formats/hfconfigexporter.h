@@ -4,6 +4,7 @@
 #include "core/base/expected.h"
 #include "core/design/modelconfig.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
 
@@ -30,6 +31,8 @@ namespace tx {
 // is an Error naming the design field.
 class HfConfigExporter
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::HfConfigExporter)
+
 public:
     static Expected<QJsonObject, Error> toJson(const ModelConfig &config);
     // Writes `path` (a config.json) through QSaveFile.

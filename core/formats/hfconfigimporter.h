@@ -5,6 +5,7 @@
 #include "core/design/modelconfig.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -20,6 +21,8 @@ namespace tx {
 // unsupported variant are Errors naming the config key and the file.
 class HfConfigImporter
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::HfConfigImporter)
+
 public:
     static Expected<ModelConfig, Error> parse(const QByteArray &json, const QString &file);
     static Expected<ModelConfig, Error> load(const QString &path);

@@ -15,11 +15,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Safetensors", text);
-}
-
 // The format's own cap on the JSON header (safetensors README: 100 MB), so a forged length
 // cannot make us allocate gigabytes for it.
 constexpr std::int64_t kMaxHeaderBytes = 100'000'000;

@@ -4,6 +4,7 @@
 #include "core/base/expected.h"
 #include "core/nn/mat.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -26,6 +27,8 @@ namespace tx {
 // read through a memory map, so nothing larger than the file is ever allocated.
 class Safetensors
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::Safetensors)
+
 public:
     enum class Dtype { F32, F16, BF16 };
 

@@ -11,11 +11,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Lesson", text);
-}
-
 Expected<Lesson::Text, Error> readText(const QJsonObject &o, const QString &key, const QString &file, bool required)
 {
     const QJsonValue v = o.value(key);
@@ -23,7 +18,7 @@ Expected<Lesson::Text, Error> readText(const QJsonObject &o, const QString &key,
         return Lesson::Text{};
     if (!v.isObject() || !v.toObject().value(QStringLiteral("en")).isString()
         || !v.toObject().value(QStringLiteral("zh")).isString())
-        return Error{file, key, tr("expected an object with \"en\" and \"zh\" strings")};
+        return Error{file, key, Lesson::tr("expected an object with \"en\" and \"zh\" strings")};
     return Lesson::Text{v.toObject().value(QStringLiteral("en")).toString(),
                         v.toObject().value(QStringLiteral("zh")).toString()};
 }
@@ -38,28 +33,28 @@ std::optional<Error> applyAssumptions(Assumptions &a, const QJsonObject &o, cons
         const double x = v.toDouble(-1);
         if (key == QLatin1String("batch")) {
             if (!v.isDouble() || x < 1 || x > 1e6)
-                return Error{file, field, tr("expected 1 to 1,000,000 sequences")};
+                return Error{file, field, Lesson::tr("expected 1 to 1,000,000 sequences")};
             a.batch = int(x);
         } else if (key == QLatin1String("seq")) {
             if (!v.isDouble() || x < 1 || x > 16777216)
-                return Error{file, field, tr("expected 1 to 16,777,216 tokens")};
+                return Error{file, field, Lesson::tr("expected 1 to 16,777,216 tokens")};
             a.contextLength = int(x);
         } else if (key == QLatin1String("tokens")) {
             if (!v.isDouble() || x < 0 || x > 1e16)
-                return Error{file, field, tr("expected 0 to 10^16 tokens")};
+                return Error{file, field, Lesson::tr("expected 0 to 10^16 tokens")};
             a.trainingTokens = x;
         } else if (key == QLatin1String("recompute")) {
             if (!fromString(v.toString(), a.recompute))
-                return Error{file, field, tr("expected none, selective or full")};
+                return Error{file, field, Lesson::tr("expected none, selective or full")};
         } else if (key == QLatin1String("optimizer")) {
             if (!fromString(v.toString(), a.optimizer))
-                return Error{file, field, tr("expected adamw, adamw-mixed, sgd, adam8bit or adafactor")};
+                return Error{file, field, Lesson::tr("expected adamw, adamw-mixed, sgd, adam8bit or adafactor")};
         } else if (key == QLatin1String("flash")) {
             if (!v.isBool())
-                return Error{file, field, tr("expected true or false")};
+                return Error{file, field, Lesson::tr("expected true or false")};
             a.flash = v.toBool();
         } else {
-            return Error{file, field, tr("unknown assumption (known: batch, seq, tokens, recompute, optimizer, flash)")};
+            return Error{file, field, Lesson::tr("unknown assumption (known: batch, seq, tokens, recompute, optimizer, flash)")};
         }
     }
     return std::nullopt;

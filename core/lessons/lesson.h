@@ -5,6 +5,7 @@
 #include "core/design/modelconfig.h"
 #include "core/estimate/assumptions.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
 
@@ -26,6 +27,9 @@ namespace tx {
 // Text and formula hold {placeholders} that LessonText fills from core's counts.
 struct Lesson
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::Lesson)
+
+public:
     struct Text
     {
         QString en;

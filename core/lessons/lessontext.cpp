@@ -16,11 +16,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::LessonText", text);
-}
-
 // One placeholder's value: an exact count, bytes, FLOPs or a plain number.
 struct Value
 {
@@ -203,7 +198,7 @@ std::optional<Value> function(const QString &name, const QStringList &args, QStr
         bool ok = false;
         const qlonglong x = a.trimmed().toLongLong(&ok);
         if (!ok || x < 1 || x > 1000000) {
-            problem = tr("arguments must be integers from 1 to 1,000,000");
+            problem = LessonText::tr("arguments must be integers from 1 to 1,000,000");
             return std::nullopt;
         }
         w.push_back(x);
@@ -214,7 +209,7 @@ std::optional<Value> function(const QString &name, const QStringList &args, QStr
         return count(LayerFormulas::mlp(w));
     if (name == QLatin1String("lstm") && w.size() == 2)
         return count(LayerFormulas::lstm(w[0], w[1]));
-    problem = tr("unknown function or wrong number of arguments (known: linear(in,out), "
+    problem = LessonText::tr("unknown function or wrong number of arguments (known: linear(in,out), "
                  "linear_nobias(in,out), mlp(w0,w1,…), lstm(in,hidden))");
     return std::nullopt;
 }

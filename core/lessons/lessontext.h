@@ -5,6 +5,7 @@
 #include "core/design/modelconfig.h"
 #include "core/estimate/assumptions.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -19,6 +20,8 @@ namespace tx {
 // Unknown names and bad arguments are errors naming the placeholder.
 class LessonText
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::LessonText)
+
 public:
     static Expected<QString, Error> fill(const QString &text, const ModelConfig &config,
                                          const Assumptions &assumptions);

@@ -4,6 +4,7 @@
 #include "core/base/expected.h"
 #include "core/modelfile/modelfile.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace tx {
@@ -18,6 +19,8 @@ namespace tx {
 // are refused. Tensor offsets must be aligned, inside the data and must not overlap.
 class GgufReader
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::GgufReader)
+
 public:
     static Expected<ModelFile, Error> read(const QString &path);
 };

@@ -14,11 +14,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::ModelDesignReader", text);
-}
-
 // Shapes by name, in PyTorch order (GGUF's ne[] reversed), for the first layer only and the
 // tensors outside the layers.
 struct Shapes

@@ -3,6 +3,7 @@
 #include "core/design/modelconfig.h"
 #include "core/modelfile/modelfile.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -30,6 +31,8 @@ struct ModelDesign
 // Returns nothing when no decoder layout can be recognised.
 class ModelDesignReader
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::ModelDesignReader)
+
 public:
     static std::optional<ModelDesign> read(const ModelFile &file);
     static std::optional<ModelDesign> inferFromTensors(const ModelFile &file, QStringList notes = {});

@@ -10,15 +10,6 @@
 
 namespace tx {
 
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::ModelFileReader", text);
-}
-
-} // namespace
-
 Expected<ModelFile, Error> ModelFileReader::open(const QString &path)
 {
     const QFileInfo info(path);

@@ -4,6 +4,7 @@
 #include "core/base/expected.h"
 #include "core/modelfile/modelfile.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace tx {
@@ -16,6 +17,8 @@ namespace tx {
 // config.json beside the weights is noted in configPath.
 class ModelFileReader
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::ModelFileReader)
+
 public:
     static Expected<ModelFile, Error> open(const QString &path);
 };

@@ -10,11 +10,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Reconciliation", text);
-}
-
 std::int64_t sumOver(const ParamNode &root, std::initializer_list<const char *> paths)
 {
     std::int64_t n = 0;

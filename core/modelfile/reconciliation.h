@@ -4,6 +4,7 @@
 #include "core/modelfile/modeldesign.h"
 #include "core/modelfile/tensorgroups.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -28,6 +29,8 @@ struct Mismatch
 // attention, mlp, experts, norms (per-layer and final), head, other.
 class Reconciliation
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::Reconciliation)
+
 public:
     struct Row
     {

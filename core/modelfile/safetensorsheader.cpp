@@ -21,11 +21,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::SafetensorsHeader", text);
-}
-
 // safetensors/src/tensor.rs MAX_HEADER_SIZE: a forged length cannot make us allocate more.
 constexpr std::int64_t kMaxHeaderBytes = 100'000'000;
 // JSON numbers are doubles: integers above 2^53 are not exact.

@@ -4,6 +4,7 @@
 #include "core/base/expected.h"
 #include "core/modelfile/modelfile.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace tx {
@@ -19,6 +20,8 @@ namespace tx {
 // tensor must be where the map says, and total_size must equal the shards' tensor bytes.
 class SafetensorsHeader
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::SafetensorsHeader)
+
 public:
     // One .safetensors file.
     static Expected<ModelFile, Error> readFile(const QString &path);

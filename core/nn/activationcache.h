@@ -16,16 +16,23 @@ struct ActivationCache
         Mat x;                // (N, d) layer input
         Mat n1In, n1Out;      // (N, d) input and output of the first norm (n1In unused when it is x)
         ColVec n1Mean, n1Rstd;
-        Mat qkv;              // (N, (nHeads + 2 nKv) hd) after RoPE
+        Mat qkvRaw;           // (N, (nHeads + 2 nKv) hd) projection before QK-norm (designs with one)
+        ColVec qMean, qRstd;  // (N nHeads) per head or (N) full width: the queries' RMSNorm statistics
+        ColVec kMean, kRstd;  // (N nKv) or (N)
+        Mat qkv;              // (N, (nHeads + 2 nKv) hd) after QK-norm and RoPE
         Mat probs;            // (nHeads N, max T): ops::attentionForward's layout
         Mat att;              // (N, nHeads hd) heads side by side, before the output projection
-        Mat a;                // (N, d) attention sub-block output
+        Mat a;                // (N, d) attention sub-block output (before the post-attention norm)
+        Mat paOut;            // (N, d) post-attention norm output (sandwich, output placements)
+        ColVec paMean, paRstd;
         Mat h;                // (N, d) residual between the sub-blocks (sequential blocks)
         Mat n2In, n2Out;      // (N, d) input and output of the second norm
         ColVec n2Mean, n2Rstd;
         Mat ffPre;            // (N, dFf) or (N, 2 dFf) before the activation
         Mat ffAct;            // (N, dFf) after the activation / gate
-        Mat m;                // (N, d) FFN sub-block output
+        Mat m;                // (N, d) FFN sub-block output (before the post-FFN norm)
+        Mat pfOut;            // (N, d) post-FFN norm output
+        ColVec pfMean, pfRstd;
     };
 
     std::vector<int> tokens;  // (N) the input ids, sequences stacked
@@ -36,7 +43,7 @@ struct ActivationCache
     Mat xLast;                 // (N, d) output of the last layer
     Mat xFinal;                // (N, d) after the final norm
     ColVec finalMean, finalRstd;
-    Mat logits;                // (N, vocab)
+    Mat logits;                // (N, vocab), after the final soft-capping (designs with one)
 
     int rows() const { return offsets.empty() ? 0 : offsets.back(); }
 };

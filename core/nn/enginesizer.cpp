@@ -9,15 +9,6 @@
 
 namespace tx {
 
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::EngineSizer", text);
-}
-
-} // namespace
-
 std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
 {
     // Doubles: a design at the validator's limits passes 2^63 bytes.
@@ -34,8 +25,14 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
         stored = (L + std::max(1, c.shareGroupSize) - 1) / std::max(1, c.shareGroupSize);
     const bool secondNorm = !c.parallelBlock || c.parallelTwoNorms;
 
-    double layer = normFloats + (secondNorm ? normFloats : 0);
+    const bool preNorms = c.normPlacement != NormPlacement::Output;
+    const bool postNorms = c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output;
+    double layer = preNorms ? normFloats + (secondNorm ? normFloats : 0) : 0;
+    layer += postNorms ? 2 * normFloats : 0;                                // post-attention, post-FFN
     layer += d * (H + 2 * KV) * hd + (c.qkvBias ? (H + 2 * KV) * hd : 0); // (d, (H+2KV)·hd) + bias
+    layer += c.qkNorm == QkNorm::PerHead ? 2 * hd : 0;                      // q_norm, k_norm (hd) each
+    layer += c.qkNorm == QkNorm::FullWidth ? (H + KV) * hd : 0;             // (H·hd) + (KV·hd)
+    layer += c.attentionSinks ? H : 0;                                      // one sink logit per head
     layer += H * hd * d + (c.attnOutBias ? d : 0);                          // (H·hd, d) + bias
     layer += d * F * gates + (c.ffnBias ? F * gates : 0);                   // (d, d_ff·gates) + bias
     layer += F * d + (c.ffnBias ? d : 0);                                   // (d_ff, d) + bias
@@ -59,37 +56,27 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
     if (!invalid.empty())
         return invalid.front();
     auto no = [](const char *field, const char *what) {
-        return Error{{}, QString::fromLatin1(field), tr(what)};
+        return Error{{}, QString::fromLatin1(field), tr(what)}; // what: a QT_TR_NOOP below
     };
     if (c.layout == Layout::EncoderDecoder)
-        return no("layout", "the engine runs decoder-only and encoder-only stacks, not encoder-decoder");
+        return no("layout", QT_TR_NOOP("the engine runs decoder-only and encoder-only stacks, not encoder-decoder"));
     if (c.moe.enabled())
-        return no("moe_experts", "the engine runs dense FFNs only, not mixtures of experts");
+        return no("moe_experts", QT_TR_NOOP("the engine runs dense FFNs only, not mixtures of experts"));
     if (c.positions == PositionKind::RelativeBuckets)
-        return no("positions", "the engine does not run T5 relative position buckets");
+        return no("positions", QT_TR_NOOP("the engine does not run T5 relative position buckets"));
     if (c.embeddingDim > 0 && c.embeddingDim != c.dModel)
-        return no("embedding_dim", "the engine needs embedding_dim equal to d_model");
+        return no("embedding_dim", QT_TR_NOOP("the engine needs embedding_dim equal to d_model"));
     if (c.tokenTypes > 0)
-        return no("token_types", "the engine does not run token-type embeddings");
+        return no("token_types", QT_TR_NOOP("the engine does not run token-type embeddings"));
     if (c.lora.enabled())
-        return no("lora_rank", "the engine does not run LoRA adapters");
+        return no("lora_rank", QT_TR_NOOP("the engine does not run LoRA adapters"));
     if (!c.lmHead)
-        return no("lm_head", "the engine needs a vocabulary projection to produce logits");
+        return no("lm_head", QT_TR_NOOP("the engine needs a vocabulary projection to produce logits"));
     if (c.attention == AttentionKind::Mla)
-        return no("attention", "the engine runs multi-head attention with key/value heads, not MLA");
-    if (c.qkNorm != QkNorm::None)
-        return no("qk_norm", "the engine does not normalise queries and keys");
-    if (c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output)
-        return no("norm_placement", "the engine runs pre-norm and post-norm blocks only");
-    if (c.attentionSinks)
-        return no("attention_sinks", "the engine does not run attention sinks");
-    if (!c.layerTypes.empty() || c.globalEvery > 0)
-        return no("layer_types", "the engine uses one attention pattern for every layer");
-    if (c.attnSoftcap > 0 || c.finalSoftcap > 0)
-        return no("attn_softcap", "the engine does not soft-cap logits");
+        return no("attention", QT_TR_NOOP("the engine runs multi-head attention with key/value heads, not MLA"));
     // Training is next-token prediction: every query may only see earlier tokens.
     if (purpose == EnginePurpose::Train && c.layout != Layout::DecoderOnly)
-        return no("layout", "training runs decoder-only models (causal language modelling)");
+        return no("layout", QT_TR_NOOP("training runs decoder-only models (causal language modelling)"));
     return std::nullopt;
 }
 
@@ -148,28 +135,6 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         c.attention = AttentionKind::Gqa;
         c.nKvHeads = c.nHeads;
     }
-    if (c.qkNorm != QkNorm::None) {
-        changes << tr("qk_norm: %1 → none").arg(toString(c.qkNorm));
-        c.qkNorm = QkNorm::None;
-    }
-    if (c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output) {
-        changes << tr("norm_placement: %1 → pre").arg(toString(c.normPlacement));
-        c.normPlacement = NormPlacement::Pre;
-    }
-    if (c.attentionSinks) {
-        changes << tr("attention_sinks: yes → no");
-        c.attentionSinks = false;
-    }
-    if (!c.layerTypes.empty() || c.globalEvery > 0) {
-        changes << tr("layer_types: per-layer pattern → full attention in every layer");
-        c.layerTypes.clear();
-        c.globalEvery = 0;
-        c.slidingWindow = 0;
-    }
-    if (c.attnSoftcap > 0 || c.finalSoftcap > 0) {
-        changes << tr("attn_softcap, final_softcap: → 0 (no soft-capping)");
-        c.attnSoftcap = c.finalSoftcap = 0;
-    }
     c.mtpLayers = 0;
     const ModelConfig before = c;
     while (weightBytes(c) > capBytes) {
@@ -214,6 +179,11 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     diff("d_ff", before.dFf, c.dFf);
     diff("vocab_size", before.vocabSize, c.vocabSize);
     diff("max_positions", before.maxPositions, c.maxPositions);
+    // A per-layer list keeps its pattern: the first layers' entries (gpt-oss: sliding, full, …).
+    if (c.layerTypes.size() > std::size_t(c.nLayers)) {
+        changes << tr("layer_types: the first %1 of its %2 entries").arg(c.nLayers).arg(c.layerTypes.size());
+        c.layerTypes.resize(std::size_t(c.nLayers));
+    }
     plan.weightBytes = weightBytes(c);
     if (!changes.isEmpty() && c.name.size() > 0)
         c.name = tr("%1 (scaled down)").arg(c.name);

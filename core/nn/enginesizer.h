@@ -4,6 +4,7 @@
 #include "core/base/expected.h"
 #include "core/design/modelconfig.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 #include <cstdint>
@@ -26,6 +27,8 @@ enum class EnginePurpose { Run, Train };
 // Decides whether and how a design fits the engine.
 class EngineSizer
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::EngineSizer)
+
 public:
     // Bytes of float32 weights Transformer::create would allocate for the design
     // (tied tensors once, shared layers once). Saturates at INT64_MAX instead of overflowing.

@@ -51,6 +51,12 @@ QByteArray ForwardDump::toJson(const ForwardResult &result, const QStringList &l
     head.insert(QStringLiteral("layers"), result.nLayers);
     head.insert(QStringLiteral("heads"), result.nHeads);
     head.insert(QStringLiteral("causal"), result.causal);
+    // Per layer: the sliding window and chunk in tokens (0 = none) of what its queries see.
+    QJsonArray masks;
+    for (const AttentionMask &m : result.masks)
+        masks.append(QJsonObject{{QStringLiteral("sliding_window"), m.slidingWindow}, {QStringLiteral("chunk"), m.chunk}});
+    head.insert(QStringLiteral("layer_masks"), masks);
+    head.insert(QStringLiteral("attention_sinks"), result.sinks);
     QByteArray out = QJsonDocument(head).toJson(QJsonDocument::Compact);
     out.chop(1); // reopen the object to append the large arrays
     out += ",\"logits\":";

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/nn/attentionmask.h"
 #include "core/nn/mat.h"
 
 #include <vector>
@@ -16,7 +17,8 @@ struct ForwardResult
     int nLayers = 0;       // executed layers
     int nHeads = 0;        // query heads per layer
     bool causal = true;    // query i sees keys j <= i only
-    int slidingWindow = 0; // > 0: query i also sees only keys j > i - slidingWindow
+    std::vector<AttentionMask> masks; // (nLayers) which keys each layer's queries see
+    bool sinks = false;    // each head has a sink: a query's attention rows sum to 1 − its sink share
 
     // Filled when ForwardOptions asks for them; index [layer * nHeads + head].
     std::vector<Mat> attention; // (T, T) softmax probabilities, row = query, col = key; masked entries are 0
@@ -27,11 +29,11 @@ struct ForwardResult
 
     const Mat &attentionAt(int layer, int head) const { return attention[std::size_t(layer * nHeads + head)]; }
     const Mat &scoresAt(int layer, int head) const { return scores[std::size_t(layer * nHeads + head)]; }
-    bool isMasked(int query, int key) const
+    bool isMasked(int layer, int query, int key) const { return !masks[std::size_t(layer)].visible(query, key); }
+    // The share of query's attention its head's sink absorbed (0 without sinks).
+    float sinkShare(int layer, int head, int query) const
     {
-        if (causal && key > query)
-            return true;
-        return slidingWindow > 0 && query - key >= slidingWindow;
+        return sinks ? 1.0f - attentionAt(layer, head).row(query).sum() : 0.0f;
     }
 };
 

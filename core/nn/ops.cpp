@@ -326,28 +326,32 @@ void ropeApply(Eigen::Ref<Mat> x, int T, int col0, int nHeads, int headDim, int 
 
 void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *scores, const Eigen::Ref<const Mat> &q,
                           const Eigen::Ref<const Mat> &k, const Eigen::Ref<const Mat> &v, AttentionMask mask,
-                          int qPos0, int kPos0)
+                          int qPos0, int kPos0, HeadLogits logits)
 {
     const Eigen::Index Tq = q.rows(), Tk = k.rows();
     const float scale = 1.0f / std::sqrt(float(q.cols()));
     probs.noalias() = q * k.transpose();
     probs *= scale;
+    if (logits.softcap > 0)
+        probs = ((probs.array() / logits.softcap).tanh() * logits.softcap).matrix();
     if (scores)
         *scores = probs;
     for (Eigen::Index i = 0; i < Tq; ++i) {
-        const Eigen::Index qp = qPos0 + i;
-        const Eigen::Index hi = std::min<Eigen::Index>(Tk - 1, (mask.causal ? qp : kPos0 + Tk - 1) - kPos0);
-        const Eigen::Index lo =
-            std::max<Eigen::Index>(0, (mask.slidingWindow > 0 ? qp - mask.slidingWindow + 1 : kPos0) - kPos0);
+        const int qp = int(qPos0 + i);
+        const Eigen::Index hi = mask.last(qp, int(kPos0 + Tk - 1)) - kPos0;
+        const Eigen::Index lo = std::max<Eigen::Index>(0, mask.first(qp) - kPos0);
         auto row = probs.row(i);
         if (lo > hi) {
             row.setZero();
             continue;
         }
         auto seen = row.segment(lo, hi - lo + 1).array();
-        const float m = seen.maxCoeff();
+        float m = seen.maxCoeff();
+        if (logits.hasSink)
+            m = std::max(m, logits.sink);
         seen = (seen - m).exp();
-        seen /= seen.sum();
+        // gpt-oss: the sink's exp(sink − m) joins the denominator; its column is then dropped.
+        seen /= seen.sum() + (logits.hasSink ? std::exp(logits.sink - m) : 0.0f);
         if (lo > 0)
             row.head(lo).setZero();
         if (hi + 1 < Tk)
@@ -359,23 +363,34 @@ void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *score
 void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Mat> dv, Mat &dp,
                            const Eigen::Ref<const Mat> &dOut, const Eigen::Ref<const Mat> &p,
                            const Eigen::Ref<const Mat> &q, const Eigen::Ref<const Mat> &k,
-                           const Eigen::Ref<const Mat> &v)
+                           const Eigen::Ref<const Mat> &v, HeadLogits logits, float *dSink)
 {
     const float scale = 1.0f / std::sqrt(float(q.cols()));
     dv.noalias() += p.transpose() * dOut;
     dp.resize(p.rows(), p.cols());
     dp.noalias() = dOut * v.transpose();
-    // softmax backward: dS = P ⊙ (dP − rowsum(P ⊙ dP)); masked entries have P = 0.
+    // softmax backward: dS = P ⊙ (dP − rowsum(P ⊙ dP)); masked entries have P = 0. The sink's
+    // output is dropped (its dP is 0), so its logit gets −P_sink · rowsum(P ⊙ dP).
     for (Eigen::Index i = 0; i < p.rows(); ++i) {
         const float dot = p.row(i).dot(dp.row(i));
-        dp.row(i) = (p.row(i).array() * (dp.row(i).array() - dot) * scale).matrix();
+        if (dSink)
+            *dSink -= (1.0f - p.row(i).sum()) * dot;
+        dp.row(i) = (p.row(i).array() * (dp.row(i).array() - dot)).matrix();
     }
+    if (logits.softcap > 0) {
+        // d/ds [c·tanh(s/c)] = 1 − tanh²(s/c), from the raw logits recomputed.
+        Mat t(p.rows(), p.cols());
+        t.noalias() = q * k.transpose();
+        t.array() = (t.array() * (scale / logits.softcap)).tanh();
+        dp.array() *= 1.0f - t.array().square();
+    }
+    dp *= scale;
     dq.noalias() = dp * k;
     dk.noalias() += dp.transpose() * q;
 }
 
 void attentionForward(Mat &out, Mat &probs, const Mat &qkv, const std::vector<int> &offsets, int nHeads,
-                      int nKvHeads, int headDim, AttentionMask mask)
+                      int nKvHeads, int headDim, AttentionMask mask, float softcap, const Mat *sinks)
 {
     const int B = int(offsets.size()) - 1, N = offsets.back();
     int maxT = 0;
@@ -392,16 +407,19 @@ void attentionForward(Mat &out, Mat &probs, const Mat &qkv, const std::vector<in
                              probs.block(Eigen::Index(nHeads) * r0 + Eigen::Index(h) * T, 0, T, T), nullptr,
                              qkv.block(r0, Eigen::Index(h) * headDim, T, headDim),
                              qkv.block(r0, Eigen::Index(nHeads + g) * headDim, T, headDim),
-                             qkv.block(r0, Eigen::Index(nHeads + nKvHeads + g) * headDim, T, headDim), mask);
+                             qkv.block(r0, Eigen::Index(nHeads + nKvHeads + g) * headDim, T, headDim), mask, 0, 0,
+                             HeadLogits{softcap, sinks != nullptr, sinks ? (*sinks)(0, h) : 0.0f});
     }
 }
 
 void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &qkv, const std::vector<int> &offsets,
-                       int nHeads, int nKvHeads, int headDim)
+                       int nHeads, int nKvHeads, int headDim, float softcap, const Mat *sinks, Mat *dSinks)
 {
     const int B = int(offsets.size()) - 1;
     dQkv.resize(qkv.rows(), qkv.cols());
     const int group = nHeads / nKvHeads;
+    // Each (sequence, head) writes its own sink gradient; summed over sequences after the loop.
+    std::vector<float> dSinkParts(dSinks ? std::size_t(B) * nHeads : 0, 0.0f);
 #pragma omp parallel for schedule(dynamic)
     for (int bg = 0; bg < B * nKvHeads; ++bg) {
         const int b = bg / nKvHeads, g = bg % nKvHeads;
@@ -417,9 +435,15 @@ void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &
             attentionHeadBackward(dQkv.block(r0, Eigen::Index(h) * headDim, T, headDim), dk, dv, dp,
                                   dOut.block(r0, Eigen::Index(h) * headDim, T, headDim),
                                   probs.block(Eigen::Index(nHeads) * r0 + Eigen::Index(h) * T, 0, T, T),
-                                  qkv.block(r0, Eigen::Index(h) * headDim, T, headDim), k, v);
+                                  qkv.block(r0, Eigen::Index(h) * headDim, T, headDim), k, v,
+                                  HeadLogits{softcap, sinks != nullptr, sinks ? (*sinks)(0, h) : 0.0f},
+                                  dSinks ? &dSinkParts[std::size_t(b) * nHeads + h] : nullptr);
         }
     }
+    if (dSinks)
+        for (int b = 0; b < B; ++b)
+            for (int h = 0; h < nHeads; ++h)
+                (*dSinks)(0, h) += dSinkParts[std::size_t(b) * nHeads + h];
 }
 
 namespace {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/design/modelconfig.h"
+#include "core/nn/attentionmask.h"
 #include "core/nn/mat.h"
 
 #include <vector>
@@ -54,26 +55,28 @@ void ropeTables(Mat &cos, Mat &sin, int T, int rotDim, double theta);
 void ropeApply(Eigen::Ref<Mat> x, int T, int col0, int nHeads, int headDim, int rotDim, const Mat &cos,
                const Mat &sin, bool inverse, int pos0 = 0);
 
-// Which keys a query sees: key position kp is visible from query position qp when
-// (not causal or kp <= qp) and (window <= 0 or qp - kp < window).
-struct AttentionMask
+// What a head's logits get beyond q·kᵀ/sqrt(hd).
+struct HeadLogits
 {
-    bool causal = true;
-    int slidingWindow = 0;
+    float softcap = 0;    // > 0: s ← softcap · tanh(s / softcap) before the mask (Gemma 2's attn_logit_softcapping)
+    bool hasSink = false; // a learned sink logit joins each row's softmax and is dropped after it (gpt-oss)
+    float sink = 0;
 };
 
 // One head of one sequence.
 //   q (Tq, hd) at positions qPos0.., k, v (Tk, hd) at positions kPos0..; out (Tq, hd)
-//   probs (Tq, Tk): softmax of q·kᵀ/sqrt(hd) over the visible keys, 0 elsewhere
-//   scores (Tq, Tk): q·kᵀ/sqrt(hd) before the mask, or nullptr
+//   probs (Tq, Tk): softmax of the logits over the visible keys (and the sink, whose share
+//                   1 − Σ_k probs is not stored), 0 elsewhere
+//   scores (Tq, Tk): the logits q·kᵀ/sqrt(hd) (soft-capped when asked) before the mask, or nullptr
 void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *scores, const Eigen::Ref<const Mat> &q,
                           const Eigen::Ref<const Mat> &k, const Eigen::Ref<const Mat> &v, AttentionMask mask,
-                          int qPos0 = 0, int kPos0 = 0);
-// dq (T, hd) is assigned; dk, dv (T, hd) are accumulated (GQA: several query heads share them).
+                          int qPos0 = 0, int kPos0 = 0, HeadLogits logits = {});
+// dq (T, hd) is assigned; dk, dv (T, hd) are accumulated (GQA: several query heads share them),
+// and so is *dSink (the sink logit's gradient) when given.
 void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Mat> dv, Mat &scratch,
                            const Eigen::Ref<const Mat> &dOut, const Eigen::Ref<const Mat> &probs,
                            const Eigen::Ref<const Mat> &q, const Eigen::Ref<const Mat> &k,
-                           const Eigen::Ref<const Mat> &v);
+                           const Eigen::Ref<const Mat> &v, HeadLogits logits = {}, float *dSink = nullptr);
 
 // Multi-head attention with GQA over the stacked sequences of `offsets` (B + 1 row offsets).
 //   qkv   (N, (nHeads + 2*nKvHeads) * headDim): columns [q heads | k heads | v heads]
@@ -81,11 +84,13 @@ void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Ma
 //   probs (nHeads * N, max T): sequence b, head h is the (T_b, T_b) block at row
 //         nHeads * offsets[b] + h * T_b, row = query, col = key, masked entries 0.
 // Query head h reads key/value head h / (nHeads / nKvHeads).
+//   softcap > 0 soft-caps the logits; sinks (1, nHeads), when given, are the heads' sink logits.
 void attentionForward(Mat &out, Mat &probs, const Mat &qkv, const std::vector<int> &offsets, int nHeads,
-                      int nKvHeads, int headDim, AttentionMask mask);
-// dQkv (N, (nHeads + 2*nKvHeads) * headDim) is assigned.
+                      int nKvHeads, int headDim, AttentionMask mask, float softcap = 0, const Mat *sinks = nullptr);
+// dQkv (N, (nHeads + 2*nKvHeads) * headDim) is assigned; dSinks (1, nHeads) accumulated when given.
 void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &qkv, const std::vector<int> &offsets,
-                       int nHeads, int nKvHeads, int headDim);
+                       int nHeads, int nKvHeads, int headDim, float softcap = 0, const Mat *sinks = nullptr,
+                       Mat *dSinks = nullptr);
 // B sequences of length T each (row b*T + t), causal or not: probs (B*nHeads*T, T).
 void attentionForward(Mat &out, Mat &probs, const Mat &qkv, int B, int T, int nHeads, int nKvHeads, int headDim,
                       bool causal);

@@ -2,7 +2,9 @@
 
 #include "core/base/rng.h"
 #include "core/nn/enginesizer.h"
+#include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
+#include "core/nn/transformerblock.h"
 
 #include <QCoreApplication>
 
@@ -15,11 +17,6 @@
 namespace tx {
 
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Transformer", text);
-}
 
 // Attention captures past this many bytes are refused rather than allocated.
 constexpr double kMaxCaptureBytes = 2e9;
@@ -51,36 +48,6 @@ Workspace &workspace()
 {
     thread_local Workspace ws;
     return ws;
-}
-
-// Appends T new rows of keys and values to a layer's cache. With a sliding window the rows no
-// query at position >= pos0 can see are dropped first, when room is needed.
-void appendKv(KvCache::Layer &kl, const Mat &qkv, Eigen::Index kCol, Eigen::Index vCol, Eigen::Index width, int pos0,
-              int window)
-{
-    const int T = int(qkv.rows());
-    if (kl.count == 0)
-        kl.start = pos0;
-    if (window > 0 && kl.count + T > kl.k.rows()) {
-        const int drop = std::clamp(pos0 - window + 1 - kl.start, 0, kl.count);
-        if (drop > 0) {
-            const int keep = kl.count - drop;
-            for (int i = 0; i < keep; ++i) {
-                kl.k.row(i) = kl.k.row(i + drop);
-                kl.v.row(i) = kl.v.row(i + drop);
-            }
-            kl.start += drop;
-            kl.count = keep;
-        }
-    }
-    if (kl.count + T > kl.k.rows()) {
-        const Eigen::Index rows = std::max<Eigen::Index>(kl.count + T, 2 * kl.k.rows());
-        kl.k.conservativeResize(rows, width);
-        kl.v.conservativeResize(rows, width);
-    }
-    kl.k.middleRows(kl.count, T) = qkv.middleCols(kCol, width);
-    kl.v.middleRows(kl.count, T) = qkv.middleCols(vCol, width);
-    kl.count += T;
 }
 
 // Grows the position tables of ws to cover positions 0..positions-1 (with room to spare, so
@@ -148,14 +115,33 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
         w.embNormBias = zerosIf(ln, d);
     }
     w.layers.resize(std::size_t(t.storedLayerCount()));
+    const bool preNorms = c.normPlacement != NormPlacement::Output; // OLMo 2 has no input norms
+    const bool postNorms = c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output;
     for (TransformerWeights::Layer &l : w.layers) {
-        l.norm1Scale = ones(d);
-        l.norm1Bias = zerosIf(ln, d);
+        if (preNorms) {
+            l.norm1Scale = ones(d);
+            l.norm1Bias = zerosIf(ln, d);
+        }
         l.qkv = Mat::Zero(d, qkvCols);
         l.qkvBias = zerosIf(c.qkvBias, qkvCols);
+        if (c.qkNorm == QkNorm::PerHead) {
+            l.qNormScale = ones(hd);
+            l.kNormScale = ones(hd);
+        } else if (c.qkNorm == QkNorm::FullWidth) {
+            l.qNormScale = ones(c.nHeads * hd);
+            l.kNormScale = ones(c.nKvHeads * hd);
+        }
+        if (c.attentionSinks)
+            l.sinks = Mat::Zero(1, c.nHeads);
         l.attnOut = Mat::Zero(c.nHeads * hd, d);
         l.attnOutBias = zerosIf(c.attnOutBias, d);
-        if (!c.parallelBlock || c.parallelTwoNorms) {
+        if (postNorms) {
+            l.postAttnNormScale = ones(d);
+            l.postAttnNormBias = zerosIf(ln, d);
+            l.postFfnNormScale = ones(d);
+            l.postFfnNormBias = zerosIf(ln, d);
+        }
+        if ((!c.parallelBlock || c.parallelTwoNorms) && preNorms) {
             l.norm2Scale = ones(d);
             l.norm2Bias = zerosIf(ln, d);
         }
@@ -327,8 +313,10 @@ Expected<std::vector<ForwardResult>, Error> Transformer::checkAndRun(const std::
         fr.tokens = sequences[std::size_t(b)];
         fr.nLayers = L;
         fr.nHeads = H;
+        for (int layer = 0; layer < L; ++layer)
+            fr.masks.push_back(AttentionBlock(c, layer, m_headDim, m_rotaryDim, m_normEps).mask());
         fr.causal = c.isCausal();
-        fr.slidingWindow = c.slidingWindow;
+        fr.sinks = c.attentionSinks;
         if (options.captureAttention) {
             fr.attention.resize(std::size_t(L) * H);
             for (Mat &m : fr.attention)
@@ -417,7 +405,7 @@ Expected<Mat, Error> Transformer::decode(const std::vector<int> &tokens, KvCache
 bool Transformer::run(Run &r) const
 {
     const ModelConfig &c = m_config;
-    const int d = c.dModel, H = c.nHeads, KV = c.nKvHeads, hd = m_headDim, V = c.vocabSize;
+    const int d = c.dModel, V = c.vocabSize;
     const int L = c.totalLayers();
     const int B = int(r.offsets.size()) - 1, N = r.offsets.back();
     const TransformerWeights &w = m_weights;
@@ -465,69 +453,17 @@ bool Transformer::run(Run &r) const
     }
     recordNorms(x, 0);
 
-    const ops::AttentionMask mask{c.isCausal(), c.slidingWindow};
-    const int group = H / KV; // query heads per key/value head
-
-    auto attention = [&](const TransformerWeights::Layer &lw, ActivationCache::Layer &act, const Mat &in, int layer) {
-        ops::linearForward(act.qkv, in, lw.qkv, lw.qkvBias);
-        if (m_rotaryDim > 0) {
-            for (int b = 0; b < B; ++b) {
-                const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
-                // q heads and k heads are adjacent: columns [0, (H + KV)·hd).
-                ops::ropeApply(act.qkv.middleRows(off, T), T, 0, H + KV, hd, m_rotaryDim, ws.ropeCos, ws.ropeSin, false,
-                               r.pos0);
-            }
-        }
-        act.att.resize(N, H * hd);
-        if (r.kv) {
-            // One sequence at positions pos0..: its queries read every cached key of the layer.
-            KvCache::Layer &kl = r.kv->layers[std::size_t(layer)];
-            appendKv(kl, act.qkv, Eigen::Index(H) * hd, Eigen::Index(H + KV) * hd, Eigen::Index(KV) * hd, r.pos0,
-                     c.slidingWindow);
-            const double work = double(N) * kl.count * hd * H;
-#pragma omp parallel for schedule(static) if (work > 2e5)
-            for (int head = 0; head < H; ++head) {
-                const int g = head / group;
-                thread_local Mat probs;
-                probs.resize(N, kl.count);
-                ops::attentionHeadForward(act.att.middleCols(Eigen::Index(head) * hd, hd), probs, nullptr,
-                                          act.qkv.middleCols(Eigen::Index(head) * hd, hd),
-                                          kl.k.block(0, Eigen::Index(g) * hd, kl.count, hd),
-                                          kl.v.block(0, Eigen::Index(g) * hd, kl.count, hd), mask, r.pos0, kl.start);
-            }
-        } else {
-            if (r.cache)
-                act.probs.resize(Eigen::Index(H) * N, maxT);
-            const int pairs = B * H;
-#pragma omp parallel for schedule(dynamic)
-            for (int p = 0; p < pairs; ++p) {
-                const int b = p / H, head = p % H, g = head / group;
-                const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
-                thread_local Mat scratch;
-                if (!r.cache)
-                    scratch.resize(T, T);
-                Eigen::Ref<Mat> probs = r.cache ? Eigen::Ref<Mat>(act.probs.block(Eigen::Index(H) * off + Eigen::Index(head) * T, 0, T, T))
-                                                : Eigen::Ref<Mat>(scratch);
-                Mat *scores = captureScores ? &(*r.results)[std::size_t(b)].scores[std::size_t(layer * H + head)] : nullptr;
-                ops::attentionHeadForward(act.att.block(off, Eigen::Index(head) * hd, T, hd), probs, scores,
-                                          act.qkv.block(off, Eigen::Index(head) * hd, T, hd),
-                                          act.qkv.block(off, Eigen::Index(H + g) * hd, T, hd),
-                                          act.qkv.block(off, Eigen::Index(H + KV + g) * hd, T, hd), mask);
-                if (captureAttention)
-                    (*r.results)[std::size_t(b)].attention[std::size_t(layer * H + head)] = probs;
-            }
-        }
-        ops::linearForward(act.a, act.att, lw.attnOut, lw.attnOutBias);
-    };
-    auto mlp = [&](const TransformerWeights::Layer &lw, ActivationCache::Layer &act, const Mat &in) {
-        ops::linearForward(act.ffPre, in, lw.ffnIn, lw.ffnInBias);
-        if (c.ffn == FfnKind::Gated3)
-            ops::gatedForward(c.activation, act.ffAct, act.ffPre);
-        else
-            ops::activationForward(c.activation, act.ffAct, act.ffPre);
-        ops::linearForward(act.m, act.ffAct, lw.ffnOut, lw.ffnOutBias);
-    };
-    const bool ffn = !m_attentionOnly;
+    AttentionPass pass;
+    pass.offsets = &r.offsets;
+    pass.pos0 = r.pos0;
+    pass.maxT = maxT;
+    pass.ropeCos = &ws.ropeCos;
+    pass.ropeSin = &ws.ropeSin;
+    pass.kv = r.kv;
+    pass.keepProbs = r.cache != nullptr;
+    pass.results = r.results;
+    pass.captureAttention = captureAttention;
+    pass.captureScores = captureScores;
 
     for (int layer = 0; layer < L; ++layer) {
         if (r.stop && r.stop->load(std::memory_order_relaxed))
@@ -535,47 +471,7 @@ bool Transformer::run(Run &r) const
         const TransformerWeights::Layer &lw = w.layers[std::size_t(storedLayer(layer))];
         ActivationCache::Layer &act = r.cache ? r.cache->layers[std::size_t(layer)] : ws.layer;
         act.x.swap(x); // the layer input; x is rewritten below
-        if (c.normPlacement == NormPlacement::Post) {
-            // BERT: h = norm1(x + attn(x)); x = norm2(h + mlp(h)).
-            attention(lw, act, act.x, layer);
-            act.n1In = act.x + act.a;
-            ops::normForward(c.norm, act.h, act.n1Mean, act.n1Rstd, act.n1In, lw.norm1Scale, lw.norm1Bias, m_normEps);
-            if (ffn) {
-                mlp(lw, act, act.h);
-                act.n2In = act.h + act.m;
-                ops::normForward(c.norm, x, act.n2Mean, act.n2Rstd, act.n2In, lw.norm2Scale, lw.norm2Bias, m_normEps);
-            } else {
-                x = act.h;
-            }
-        } else if (c.parallelBlock) {
-            // GPT-J: x = x + attn(norm1(x)) + mlp(norm1(x)); GPT-NeoX uses norm2 for the MLP.
-            ops::normForward(c.norm, act.n1Out, act.n1Mean, act.n1Rstd, act.x, lw.norm1Scale, lw.norm1Bias, m_normEps);
-            attention(lw, act, act.n1Out, layer);
-            x = act.x + act.a;
-            if (ffn) {
-                if (c.parallelTwoNorms) {
-                    ops::normForward(c.norm, act.n2Out, act.n2Mean, act.n2Rstd, act.x, lw.norm2Scale, lw.norm2Bias,
-                                     m_normEps);
-                    mlp(lw, act, act.n2Out);
-                } else {
-                    mlp(lw, act, act.n1Out);
-                }
-                x += act.m;
-            }
-        } else {
-            // GPT-2, Llama: h = x + attn(norm1(x)); x = h + mlp(norm2(h)).
-            ops::normForward(c.norm, act.n1Out, act.n1Mean, act.n1Rstd, act.x, lw.norm1Scale, lw.norm1Bias, m_normEps);
-            attention(lw, act, act.n1Out, layer);
-            act.h = act.x + act.a;
-            if (ffn) {
-                ops::normForward(c.norm, act.n2Out, act.n2Mean, act.n2Rstd, act.h, lw.norm2Scale, lw.norm2Bias,
-                                 m_normEps);
-                mlp(lw, act, act.n2Out);
-                x = act.h + act.m;
-            } else {
-                x = act.h;
-            }
-        }
+        TransformerBlock(c, layer, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly).forward(lw, act, x, pass);
         recordNorms(x, layer + 1);
         if (opt && opt->progress)
             opt->progress(layer + 1, L);
@@ -598,6 +494,10 @@ bool Transformer::run(Run &r) const
         else
             logits.setZero();
         ops::matmulAddTransposed(logits, last->middleRows(off, T), head);
+        if (c.finalSoftcap > 0) { // Gemma 2's final_logit_softcapping: cap · tanh(logits / cap)
+            const float cap = float(c.finalSoftcap);
+            logits.array() = (logits.array() / cap).tanh() * cap;
+        }
     };
     if (r.results)
         for (int b = 0; b < B; ++b)
@@ -612,7 +512,6 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
                            const std::atomic<bool> *stop) const
 {
     const ModelConfig &c = m_config;
-    const int H = c.nHeads, KV = c.nKvHeads, hd = m_headDim;
     const TransformerWeights &w = m_weights;
     const std::vector<int> &offsets = cache.offsets;
     const int B = int(offsets.size()) - 1;
@@ -622,97 +521,40 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
     for (int b = 0; b < B; ++b)
         maxT = std::max(maxT, offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
     ensureTables(ws, c, m_rotaryDim, maxT);
-    const bool ffn = !m_attentionOnly;
 
+    Mat uncapped;
+    if (c.finalSoftcap > 0) { // y = cap · tanh(z / cap): dz = dy · (1 − (y / cap)²)
+        const float cap = float(c.finalSoftcap);
+        uncapped = (dLogits.array() * (1.0f - (cache.logits.array() / cap).square())).matrix();
+    }
+    const Mat &dLogitsZ = c.finalSoftcap > 0 ? uncapped : dLogits; // by the logits before capping
     const bool tied = c.tiedEmbeddings;
     const Mat &head = tied ? w.tokenEmbedding : w.lmHead;
     Mat &dHead = tied ? g.tokenEmbedding : g.lmHead;
     if (g.lmHeadBias.size() > 0)
-        g.lmHeadBias.row(0) += dLogits.colwise().sum();
+        g.lmHeadBias.row(0) += dLogitsZ.colwise().sum();
     const Mat &xf = c.finalNorm ? cache.xFinal : cache.xLast;
-    dHead.noalias() += dLogits.transpose() * xf; // (V, d)
+    dHead.noalias() += dLogitsZ.transpose() * xf; // (V, d)
     Mat dx(dLogits.rows(), c.dModel);
-    dx.noalias() = dLogits * head;
-    Mat dIn, dTmp, dh, dA;
+    dx.noalias() = dLogitsZ * head;
+    Mat dIn;
     if (c.finalNorm) {
         ops::normBackward(nk, dIn, g.finalNormScale, g.finalNormBias, dx, cache.xLast, cache.finalMean,
                           cache.finalRstd, w.finalNormScale);
         dx.swap(dIn);
     }
 
-    auto attentionBack = [&](const TransformerWeights::Layer &lw, TransformerWeights::Layer &gl,
-                             const ActivationCache::Layer &act, const Mat &in, const Mat &dOut, Mat &dInput) {
-        Mat dAtt, dQkv;
-        ops::linearBackward(&dAtt, gl.attnOut, gl.attnOutBias, dOut, act.att, lw.attnOut);
-        ops::attentionBackward(dQkv, dAtt, act.probs, act.qkv, offsets, H, KV, hd);
-        if (m_rotaryDim > 0)
-            for (int b = 0; b < B; ++b) {
-                const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
-                ops::ropeApply(dQkv.middleRows(off, T), T, 0, H + KV, hd, m_rotaryDim, ws.ropeCos, ws.ropeSin, true);
-            }
-        ops::linearBackward(&dInput, gl.qkv, gl.qkvBias, dQkv, in, lw.qkv);
-    };
-    auto mlpBack = [&](const TransformerWeights::Layer &lw, TransformerWeights::Layer &gl,
-                       const ActivationCache::Layer &act, const Mat &in, const Mat &dOut, Mat &dInput) {
-        Mat dAct, dPre;
-        ops::linearBackward(&dAct, gl.ffnOut, gl.ffnOutBias, dOut, act.ffAct, lw.ffnOut);
-        if (c.ffn == FfnKind::Gated3)
-            ops::gatedBackward(c.activation, dPre, dAct, act.ffPre);
-        else
-            ops::activationBackward(c.activation, dPre, dAct, act.ffPre);
-        ops::linearBackward(&dInput, gl.ffnIn, gl.ffnInBias, dPre, in, lw.ffnIn);
-    };
-
+    AttentionPass pass;
+    pass.offsets = &offsets;
+    pass.maxT = maxT;
+    pass.ropeCos = &ws.ropeCos;
+    pass.ropeSin = &ws.ropeSin;
     for (int l = c.totalLayers() - 1; l >= 0; --l) {
         if (stop && stop->load(std::memory_order_relaxed))
             return false;
         const int s = storedLayer(l);
-        const TransformerWeights::Layer &lw = w.layers[std::size_t(s)];
-        TransformerWeights::Layer &gl = g.layers[std::size_t(s)];
-        const ActivationCache::Layer &act = cache.layers[std::size_t(l)];
-        if (c.normPlacement == NormPlacement::Post) {
-            // x' = norm2(h + ffn(h)), h = norm1(x + attn(x))
-            if (ffn) {
-                Mat dr2;
-                ops::normBackward(nk, dr2, gl.norm2Scale, gl.norm2Bias, dx, act.n2In, act.n2Mean, act.n2Rstd,
-                                  lw.norm2Scale);
-                mlpBack(lw, gl, act, act.h, dr2, dTmp);
-                dh = dr2 + dTmp;
-            } else {
-                dh = dx;
-            }
-            Mat dr1;
-            ops::normBackward(nk, dr1, gl.norm1Scale, gl.norm1Bias, dh, act.n1In, act.n1Mean, act.n1Rstd,
-                              lw.norm1Scale);
-            attentionBack(lw, gl, act, act.x, dr1, dTmp);
-            dx = dr1 + dTmp;
-        } else if (c.parallelBlock) {
-            // x' = x + attn(norm1(x)) + ffn(norm1(x) or norm2(x))
-            attentionBack(lw, gl, act, act.n1Out, dx, dA);
-            if (ffn && c.parallelTwoNorms) {
-                mlpBack(lw, gl, act, act.n2Out, dx, dTmp);
-                ops::normBackward(nk, dIn, gl.norm2Scale, gl.norm2Bias, dTmp, act.x, act.n2Mean, act.n2Rstd,
-                                  lw.norm2Scale);
-                dx += dIn;
-            } else if (ffn) {
-                mlpBack(lw, gl, act, act.n1Out, dx, dTmp);
-                dA += dTmp;
-            }
-            ops::normBackward(nk, dIn, gl.norm1Scale, gl.norm1Bias, dA, act.x, act.n1Mean, act.n1Rstd, lw.norm1Scale);
-            dx += dIn;
-        } else {
-            // x' = h + ffn(norm2(h)), h = x + attn(norm1(x))
-            dh = dx;
-            if (ffn) {
-                mlpBack(lw, gl, act, act.n2Out, dx, dTmp);
-                ops::normBackward(nk, dIn, gl.norm2Scale, gl.norm2Bias, dTmp, act.h, act.n2Mean, act.n2Rstd,
-                                  lw.norm2Scale);
-                dh += dIn;
-            }
-            attentionBack(lw, gl, act, act.n1Out, dh, dTmp);
-            ops::normBackward(nk, dIn, gl.norm1Scale, gl.norm1Bias, dTmp, act.x, act.n1Mean, act.n1Rstd, lw.norm1Scale);
-            dx = dh + dIn;
-        }
+        TransformerBlock(c, l, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly)
+            .backward(w.layers[std::size_t(s)], g.layers[std::size_t(s)], cache.layers[std::size_t(l)], dx, pass);
     }
 
     if (c.embeddingNorm) {

@@ -12,17 +12,21 @@
 #include <atomic>
 #include <cstdint>
 #include <vector>
+#include <QCoreApplication>
 
 namespace tx {
 
 // The engine: one Transformer in Eigen, built from a ModelConfig, that runs, shows its
 // attention and trains. Token (+ learned or sinusoidal) embeddings or RoPE, MHA/GQA/MQA with a
-// causal or bidirectional mask (and an optional sliding window), LayerNorm/RMSNorm, pre/post
-// norm, parallel blocks, GELU/ReLU/SiLU and gated FFNs, tied or untied head, biases where the
-// design has them, shared layers. `attentionOnly` drops every FFN (and its norm), the model of
+// causal or bidirectional mask, sliding-window, chunked and NoPE layers in the design's pattern,
+// QK-norm (per head, full width, weightless), attention sinks, attention and final-logit
+// soft-capping, LayerNorm/RMSNorm, pre/post/sandwich/output norms, parallel blocks,
+// GELU/ReLU/SiLU and gated FFNs, tied or untied head, biases where the design has them, shared
+// layers. `attentionOnly` drops every FFN (and its norm), the model of
 // Elhage et al. 2021 ("A Mathematical Framework for Transformer Circuits").
-// Matches Hugging Face GPT2LMHeadModel and LlamaForCausalLM to 1e-4 (tst_engine) and PyTorch's
-// training steps to 1e-4 (tst_trainparity).
+// Matches Hugging Face GPT2LMHeadModel and LlamaForCausalLM to 1e-4 (tst_engine), the attention
+// features of Qwen3, OLMo 2, Llama 4, Gemma 2 and gpt-oss to 1e-4 (tst_enginefeatures) and
+// PyTorch's training steps to 1e-4 (tst_trainparity).
 //
 // One forward pass serves every use: forward()/forwardBatch() for running and the attention
 // view, forwardCached() keeping the activations backward() needs, decode() token by token with
@@ -30,6 +34,8 @@ namespace tx {
 // EngineSizer::unsupported (one list, with the purpose).
 class Transformer
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::Transformer)
+
 public:
     // "512 MB" of float32 weights, decimal megabytes like every byte figure in the program.
     static constexpr std::int64_t kDefaultCapBytes = 512'000'000;

@@ -23,14 +23,21 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
         field("norm1Bias", &Layer::norm1Bias, false, false, false);
         field("qkv", &Layer::qkv, true, false, false);
         field("qkvBias", &Layer::qkvBias, false, false, false);
+        field("qNormScale", &Layer::qNormScale, false, false, false);
+        field("kNormScale", &Layer::kNormScale, false, false, false);
+        field("sinks", &Layer::sinks, false, false, false);
         field("attnOut", &Layer::attnOut, true, true, false);
         field("attnOutBias", &Layer::attnOutBias, false, false, false);
+        field("postAttnNormScale", &Layer::postAttnNormScale, false, false, false);
+        field("postAttnNormBias", &Layer::postAttnNormBias, false, false, false);
         field("norm2Scale", &Layer::norm2Scale, false, false, true);
         field("norm2Bias", &Layer::norm2Bias, false, false, true);
         field("ffnIn", &Layer::ffnIn, true, false, true);
         field("ffnInBias", &Layer::ffnInBias, false, false, true);
         field("ffnOut", &Layer::ffnOut, true, true, true);
         field("ffnOutBias", &Layer::ffnOutBias, false, false, true);
+        field("postFfnNormScale", &Layer::postFfnNormScale, false, false, true);
+        field("postFfnNormBias", &Layer::postFfnNormBias, false, false, true);
     }
     global("finalNormScale", &TransformerWeights::finalNormScale, false);
     global("finalNormBias", &TransformerWeights::finalNormBias, false);

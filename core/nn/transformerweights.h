@@ -23,14 +23,22 @@ struct TransformerWeights
         Mat norm1Bias;   // (1, d) LayerNorm only
         Mat qkv;         // (d, (nHeads + 2*nKvHeads) * headDim): columns [q heads | k heads | v heads]
         Mat qkvBias;     // (1, (nHeads + 2*nKvHeads) * headDim)
+        Mat qNormScale;  // QK-norm of the queries: (1, headDim) per head (Qwen3, Gemma 3) or
+                         // (1, nHeads * headDim) over the whole width (OLMo 2); absent when weightless
+        Mat kNormScale;  // (1, headDim) or (1, nKvHeads * headDim)
+        Mat sinks;       // (1, nHeads) each head's sink logit (gpt-oss)
         Mat attnOut;     // (nHeads * headDim, d)
         Mat attnOutBias; // (1, d)
+        Mat postAttnNormScale; // (1, d) on the attention output before the residual add (sandwich, output)
+        Mat postAttnNormBias;  // (1, d) LayerNorm only
         Mat norm2Scale;  // (1, d) before (pre) or after (post) the FFN
         Mat norm2Bias;   // (1, d)
         Mat ffnIn;       // (d, dFf) dense, or (d, 2*dFf) gated: columns [gate | up]
         Mat ffnInBias;   // (1, dFf) or (1, 2*dFf)
         Mat ffnOut;      // (dFf, d)
         Mat ffnOutBias;  // (1, d)
+        Mat postFfnNormScale;  // (1, d) on the FFN output before the residual add (sandwich, output)
+        Mat postFfnNormBias;   // (1, d)
     };
 
     // One entry of the tensor registry: "tokenEmbedding" or "layers.3.qkv" (the field names).

@@ -5,10 +5,6 @@
 namespace tx {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::ComponentNames", text);
-}
 } // namespace
 
 QString ComponentNames::component(const QString &key)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace tx {
@@ -8,6 +9,8 @@ namespace tx {
 // ("ffn" -> "Feed-forward (MLP)") and for design-file fields ("n_kv_heads" -> "Key/value heads").
 class ComponentNames
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::ComponentNames)
+
 public:
     static QString component(const QString &key);
     static QString field(const QString &key);

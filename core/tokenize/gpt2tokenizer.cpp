@@ -6,14 +6,11 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace tx {
 
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Gpt2Tokenizer", text);
-}
 
 // Tokenizer files past this size are refused rather than read (GPT-2's vocab.json is 1 MB).
 constexpr qint64 kMaxFileBytes = 200'000'000;
@@ -57,10 +54,18 @@ Expected<std::shared_ptr<Gpt2Tokenizer>, Error> Gpt2Tokenizer::load(const QStrin
         return Error{vocabPath, {}, tr("not a JSON object of token ids (%1)").arg(parseError.errorString())};
     Bpe bpe;
     const QJsonObject vocab = doc.object();
+    // Ids index a table as long as the largest id: one id far past the file's own entries would
+    // allocate gigabytes for a kilobyte file (found by fuzz/fuzz_gpt2_bpe). Real vocabularies are
+    // dense (encoder.json holds ids 0 to N-1), so the slack below only admits small gaps.
+    const qint64 idLimit = std::min<qint64>(16777216, 2 * qint64(vocab.size()) + 1024);
     for (auto it = vocab.begin(); it != vocab.end(); ++it) {
         const double id = it.value().toDouble(-1);
         if (!it.value().isDouble() || id < 0 || id >= 16777216 || id != double(int(id)))
             return Error{vocabPath, it.key(), tr("token id must be an integer from 0 to 16777215")};
+        if (id >= double(idLimit))
+            return Error{vocabPath, it.key(),
+                         tr("token id %1 is far past the vocabulary's %2 entries (ids must be below %3)")
+                             .arg(qint64(id)).arg(vocab.size()).arg(idLimit)};
         bpe.addToken(it.key(), int(id));
     }
     QFile mergesFile(mergesPath);

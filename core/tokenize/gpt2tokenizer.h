@@ -4,6 +4,7 @@
 #include "core/tokenize/tokenizer.h"
 
 #include <array>
+#include <QCoreApplication>
 
 namespace tx {
 
@@ -12,6 +13,8 @@ namespace tx {
 // (bytes_to_unicode), then merged by rank. Any text encodes, Chinese included.
 class Gpt2Tokenizer : public Tokenizer
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::Gpt2Tokenizer)
+
 public:
     explicit Gpt2Tokenizer(Bpe bpe);
 

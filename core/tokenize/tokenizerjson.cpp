@@ -12,11 +12,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::TokenizerJson", text);
-}
-
 const QChar kSpace(0x2581); // "▁", SentencePiece's visible space
 
 bool mentions(const QJsonValue &v, const QString &type)
@@ -60,17 +55,24 @@ Expected<std::shared_ptr<Tokenizer>, Error> TokenizerJson::load(const QString &p
     const QJsonObject vocab = model.value(QStringLiteral("vocab")).toObject();
     if (vocab.isEmpty())
         return Error{path, QStringLiteral("model.vocab"), tr("missing or empty")};
-    auto addToken = [&bpe](const QString &token, const QJsonValue &v) {
+    // Ids index a table as long as the largest id, so an id far past the file's own entries would
+    // allocate gigabytes for a kilobyte file (as fuzz/fuzz_gpt2_bpe found for vocab.json). Real
+    // vocabularies are dense, with small gaps before some added tokens (cl100k's specials).
+    const QJsonArray added = root.value(QStringLiteral("added_tokens")).toArray();
+    const qint64 idLimit = std::min<qint64>(16777216, 2 * (qint64(vocab.size()) + added.size()) + 1024);
+    auto addToken = [&bpe, idLimit](const QString &token, const QJsonValue &v) {
         const double id = v.toDouble(-1);
-        if (!v.isDouble() || id < 0 || id >= 16777216 || id != double(int(id)))
+        if (!v.isDouble() || id < 0 || id >= double(idLimit) || id != double(int(id)))
             return false;
         bpe.addToken(token, int(id));
         return true;
     };
     for (auto it = vocab.begin(); it != vocab.end(); ++it)
         if (!addToken(it.key(), it.value()))
-            return Error{path, QStringLiteral("model.vocab.") + it.key(), tr("token id must be an integer from 0 to 16777215")};
-    for (const QJsonValue &t : root.value(QStringLiteral("added_tokens")).toArray())
+            return Error{path, QStringLiteral("model.vocab.") + it.key(),
+                         tr("token id must be an integer from 0 to %1 (twice the file's entries, plus 1,024)")
+                             .arg(idLimit - 1)};
+    for (const QJsonValue &t : added)
         addToken(t.toObject().value(QStringLiteral("content")).toString(), t.toObject().value(QStringLiteral("id")));
     int rank = 0;
     for (const QJsonValue &m : model.value(QStringLiteral("merges")).toArray()) {

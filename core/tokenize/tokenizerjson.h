@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "core/tokenize/bpe.h"
 #include "core/tokenize/tokenizer.h"
 
@@ -12,6 +14,8 @@ namespace tx {
 //  - byte-level style (a ByteLevel pre-tokenizer, as GPT-2 and Llama 3): handled as GPT-2's BPE.
 class TokenizerJson : public Tokenizer
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::TokenizerJson)
+
 public:
     static Expected<std::shared_ptr<Tokenizer>, Error> load(const QString &path);
 

@@ -12,11 +12,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::TrainableModel", text);
-}
-
 // A training step allocates and frees the same few-MB activation buffers every time. With
 // glibc's defaults those come from fresh mmap()s or a heap top that is trimmed after each step,
 // so every step page-faults its buffers in again (a fifth of a T1 step in perf). Keep freed
@@ -51,7 +46,7 @@ TransformerWeights gradientsFor(const Transformer &model)
 
 QString capMessage(std::int64_t floats, std::int64_t capBytes)
 {
-    return tr("training this design needs %1 MB (weights, gradients and AdamW moments, 16 bytes "
+    return TrainableModel::tr("training this design needs %1 MB (weights, gradients and AdamW moments, 16 bytes "
               "per parameter), over the cap of %2 MB")
         .arg(double(floats) * 16.0 / 1e6, 0, 'f', 0)
         .arg(double(capBytes) / 1e6, 0, 'f', 0);

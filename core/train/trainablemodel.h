@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstdint>
 #include <vector>
+#include <QCoreApplication>
 
 namespace tx {
 
@@ -21,6 +22,8 @@ namespace tx {
 // saves and shows its attention.
 class TrainableModel
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::TrainableModel)
+
 public:
     // Weights plus gradients plus two AdamW moments take 16 bytes per parameter.
     static constexpr std::int64_t kDefaultCapBytes = 512'000'000;

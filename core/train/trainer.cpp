@@ -11,11 +11,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::Trainer", text);
-}
-
 // Independent streams from one seed (so adding a validation draw never shifts the data order).
 constexpr std::uint64_t kInitStream = 0x1000;
 constexpr std::uint64_t kDataStream = 0x2000;

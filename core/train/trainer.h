@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <vector>
+#include <QCoreApplication>
 
 namespace tx {
 
@@ -42,6 +43,8 @@ struct TrainingSettings
 // fixed order.
 class Trainer
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::Trainer)
+
 public:
     static Expected<Trainer, Error> create(const ModelConfig &config, bool attentionOnly, const TrainingTask &task,
                                            const TrainingSettings &settings);

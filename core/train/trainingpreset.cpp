@@ -6,11 +6,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::TrainingPreset", text);
-}
-
 // A small GPT-2-family model: learned positions, pre-LayerNorm, GELU, tied head.
 ModelConfig smallModel(int vocab, int d, int layers, int heads, int context)
 {
@@ -47,7 +42,7 @@ TrainingPreset inductionHead()
     // - lr 3e-3, 50 warmup steps, cosine over 2,000 steps: the head forms by step ~500.
     TrainingPreset p;
     p.name = QStringLiteral("induction-head");
-    p.title = tr("Watch an induction head form: 2-layer attention-only model on repeated random sequences");
+    p.title = TrainingPreset::tr("Watch an induction head form: 2-layer attention-only model on repeated random sequences");
     p.model = smallModel(64, 64, 2, 4, 32);
     p.model.name = QStringLiteral("induction-head");
     p.model.positions = PositionKind::Rotary;

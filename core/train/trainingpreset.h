@@ -4,6 +4,7 @@
 #include "core/train/trainer.h"
 #include "core/train/trainingtask.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <optional>
@@ -15,6 +16,9 @@ namespace tx {
 // the result within a minute on a laptop (README "Training" says why each number is what it is).
 struct TrainingPreset
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::TrainingPreset)
+
+public:
     QString name;        // command-line name, e.g. "induction-head"
     QString title;       // translated one-line description
     ModelConfig model;

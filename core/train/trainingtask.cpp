@@ -8,11 +8,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::TrainingTask", text);
-}
-
 constexpr int kSeparator = 10;
 constexpr int kMaxDigits = 512;
 constexpr int kMaxSeqLen = 4096;

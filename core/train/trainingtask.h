@@ -6,6 +6,7 @@
 #include "core/design/modelconfig.h"
 #include "core/train/trainingbatch.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <vector>
@@ -33,6 +34,8 @@ bool fromString(const QString &s, TaskKind &out);
 //   the last 10 %. Every position counts.
 class TrainingTask
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::TrainingTask)
+
 public:
     struct Options
     {

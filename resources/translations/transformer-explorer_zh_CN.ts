@@ -37,1093 +37,6 @@
     </message>
 </context>
 <context>
-    <name>tx</name>
-    <message>
-        <source>must be between %1 and %2 (is %3)</source>
-        <translation>必须在 %1 到 %2 之间（当前为 %3）</translation>
-    </message>
-    <message>
-        <source>d_model (%1) is not divisible by n_heads (%2); set head_dim explicitly or pick a divisor</source>
-        <translation>d_model（%1）不能被 n_heads（%2）整除；请显式设置 head_dim，或选一个约数</translation>
-    </message>
-    <message>
-        <source>n_kv_heads (%1) cannot exceed n_heads (%2)</source>
-        <translation>n_kv_heads（%1）不能超过 n_heads（%2）</translation>
-    </message>
-    <message>
-        <source>n_heads (%1) is not divisible by n_kv_heads (%2): each key/value head must serve the same number of query heads</source>
-        <translation>n_heads（%1）不能被 n_kv_heads（%2）整除：每个键值头必须服务相同数量的查询头</translation>
-    </message>
-    <message>
-        <source>must be in (0, 1]</source>
-        <translation>必须在 (0, 1] 之内</translation>
-    </message>
-    <message>
-        <source>must be positive and below 10^12</source>
-        <translation>必须为正数且小于 10^12</translation>
-    </message>
-    <message>
-        <source>top-k (%1) must be between 1 and the number of experts (%2)</source>
-        <translation>top-k（%1）必须在 1 与专家数（%2）之间</translation>
-    </message>
-    <message>
-        <source>expected an integer</source>
-        <translation>应为整数</translation>
-    </message>
-    <message>
-        <source>expected a number</source>
-        <translation>应为数字</translation>
-    </message>
-    <message>
-        <source>expected true or false</source>
-        <translation>应为 true 或 false</translation>
-    </message>
-    <message>
-        <source>expected a string</source>
-        <translation>应为字符串</translation>
-    </message>
-    <message>
-        <source>expected one of: %1</source>
-        <translation>应为以下之一：%1</translation>
-    </message>
-    <message>
-        <source>expected 1 to 1,000,000 sequences</source>
-        <translation>应为 1 到 1,000,000 条序列</translation>
-    </message>
-    <message>
-        <source>expected 1 to 16,777,216 tokens</source>
-        <translation>应为 1 到 16,777,216 个词元</translation>
-    </message>
-    <message>
-        <source>expected 0 to 10^16 tokens</source>
-        <translation>应为 0 到 10^16 个词元</translation>
-    </message>
-    <message>
-        <source>expected a ZeRO stage from 0 to 3</source>
-        <translation>应为 0 到 3 的 ZeRO 阶段</translation>
-    </message>
-    <message>
-        <source>expected 1 to 1,000,000</source>
-        <translation>应为 1 到 1,000,000</translation>
-    </message>
-    <message>
-        <source>expected 1 to 1,000,000 devices</source>
-        <translation>应为 1 到 1,000,000 台设备</translation>
-    </message>
-    <message>
-        <source>must be a multiple of the tensor-parallel degree (--tp)</source>
-        <translation>必须是张量并行度（--tp）的倍数</translation>
-    </message>
-    <message>
-        <source>expected a fraction in (0, 1], e.g. 0.4</source>
-        <translation>应为 (0, 1] 之间的小数，例如 0.4</translation>
-    </message>
-    <message>
-        <source>expected dollars per device-hour up to 100,000</source>
-        <translation>应为每设备小时的美元价格，最多 100,000</translation>
-    </message>
-    <message>
-        <source>expected a fraction from 0 to 10</source>
-        <translation>应为 0 到 10 之间的比例</translation>
-    </message>
-    <message>
-        <source>unknown device &quot;%1&quot; (known: %2)</source>
-        <translation>未知设备“%1”（已知：%2）</translation>
-    </message>
-    <message>
-        <source>n/a</source>
-        <translation>不适用</translation>
-    </message>
-    <message>
-        <source>the design has more than 9.2 × 10^18 parameters, past what can be counted exactly; reduce the width, depth, vocabulary or experts</source>
-        <translation>该设计的参数量超过 9.2 × 10^18，无法精确计数；请减小宽度、层数、词表或专家数</translation>
-    </message>
-    <message>
-        <source>expected %1, got &quot;%2&quot;</source>
-        <translation>应为 %1，实际为“%2”</translation>
-    </message>
-    <message>
-        <source>an integer from %1 to %2</source>
-        <translation>%1 到 %2 之间的整数</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <source>Memory, inference (%1 weights, %2 KV cache, batch %3, %4 tokens; %5)</source>
-        <translation>内存，推理（%1 权重，%2 键值缓存，批大小 %3，%4 个词元；%5）</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>键值缓存</translation>
-    </message>
-    <message>
-        <source>Activations (prefill)</source>
-        <translation>激活值（预填充）</translation>
-    </message>
-    <message>
-        <source>Runtime overhead (%1%)</source>
-        <translation>运行时开销（%1%）</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>合计</translation>
-    </message>
-    <message>
-        <source>Memory, training (%1, recompute %2%3, ZeRO-%4, %5 devices, TP %6)</source>
-        <translation>内存，训练（%1，重计算 %2%3，ZeRO-%4，%5 台设备，张量并行 %6）</translation>
-    </message>
-    <message>
-        <source>, FlashAttention</source>
-        <translation>，FlashAttention</translation>
-    </message>
-    <message>
-        <source>Trainable parameters</source>
-        <translation>可训练参数量</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>激活值</translation>
-    </message>
-    <message>
-        <source>Total (one replica)</source>
-        <translation>合计（单个副本）</translation>
-    </message>
-    <message>
-        <source>Per device</source>
-        <translation>每台设备</translation>
-    </message>
-    <message>
-        <source>Compute</source>
-        <translation>算力</translation>
-    </message>
-    <message>
-        <source>Forward per token</source>
-        <translation>每词元前向</translation>
-    </message>
-    <message>
-        <source>Training per token</source>
-        <translation>每词元训练</translation>
-    </message>
-    <message>
-        <source>Training total (%1 tokens)</source>
-        <translation>训练总量（%1 个词元）</translation>
-    </message>
-    <message>
-        <source>Prefill</source>
-        <translation>预填充</translation>
-    </message>
-    <message>
-        <source>%1, %2 FLOP/byte</source>
-        <translation>%1，%2 FLOP/字节</translation>
-    </message>
-    <message>
-        <source>Decode step</source>
-        <translation>解码一步</translation>
-    </message>
-    <message>
-        <source>Hardware and cost (%1, MFU %2%)</source>
-        <translation>硬件与成本（%1，MFU %2%）</translation>
-    </message>
-    <message>
-        <source>Device memory</source>
-        <translation>设备显存</translation>
-    </message>
-    <message>
-        <source>Fits one device (inference)</source>
-        <translation>单卡可容纳（推理）</translation>
-    </message>
-    <message>
-        <source>Devices to hold inference</source>
-        <translation>推理所需设备数</translation>
-    </message>
-    <message>
-        <source>Fits one device (training)</source>
-        <translation>单卡可容纳（训练）</translation>
-    </message>
-    <message>
-        <source>Devices to hold training</source>
-        <translation>训练所需设备数</translation>
-    </message>
-    <message>
-        <source>Per-device training fits</source>
-        <translation>每卡训练可容纳</translation>
-    </message>
-    <message>
-        <source>Decode</source>
-        <translation>解码</translation>
-    </message>
-    <message>
-        <source>%1 tokens/s</source>
-        <translation>%1 词元/秒</translation>
-    </message>
-    <message>
-        <source>Training time</source>
-        <translation>训练时间</translation>
-    </message>
-    <message>
-        <source>GPU-hours</source>
-        <translation>GPU 小时</translation>
-    </message>
-    <message>
-        <source>Cost (at $%1/h)</source>
-        <translation>成本（按 $%1/小时）</translation>
-    </message>
-    <message>
-        <source>Scaling: %1</source>
-        <translation>缩放定律：%1</translation>
-    </message>
-    <message>
-        <source>Predicted loss</source>
-        <translation>预测损失</translation>
-    </message>
-    <message>
-        <source>%1 nats/token</source>
-        <translation>%1 奈特/词元</translation>
-    </message>
-    <message>
-        <source>Tokens per parameter</source>
-        <translation>每参数词元数</translation>
-    </message>
-    <message>
-        <source>Compute-optimal N* for 6·N·D</source>
-        <translation>6·N·D 下的算力最优 N*</translation>
-    </message>
-    <message>
-        <source>Compute-optimal D*</source>
-        <translation>算力最优 D*</translation>
-    </message>
-    <message>
-        <source>Compute-optimal tokens/param</source>
-        <translation>算力最优 词元/参数</translation>
-    </message>
-    <message>
-        <source>How each figure is computed</source>
-        <translation>每个数字的计算方法</translation>
-    </message>
-    <message>
-        <source>Source: %1</source>
-        <translation>来源：%1</translation>
-    </message>
-    <message>
-        <source>expected table or json, got &quot;%1&quot;</source>
-        <translation>应为 table 或 json，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>unknown option</source>
-        <translation>未知选项</translation>
-    </message>
-    <message>
-        <source>Custom design</source>
-        <translation>自定义设计</translation>
-    </message>
-    <message>
-        <source>Parameters: %1 (%2)</source>
-        <translation>参数量：%1（%2）</translation>
-    </message>
-    <message>
-        <source>Executed (shared layers unrolled): %1</source>
-        <translation>实际执行（共享层展开）：%1</translation>
-    </message>
-    <message>
-        <source>Non-embedding: %1</source>
-        <translation>非嵌入：%1</translation>
-    </message>
-    <message>
-        <source>LoRA adapters: %1</source>
-        <translation>LoRA 适配器：%1</translation>
-    </message>
-    <message>
-        <source>expected an object with &quot;en&quot; and &quot;zh&quot; strings</source>
-        <translation>应为含有“en”和“zh”字符串的对象</translation>
-    </message>
-    <message>
-        <source>expected none, selective or full</source>
-        <translation>应为 none、selective 或 full</translation>
-    </message>
-    <message>
-        <source>expected adamw, adamw-mixed, sgd, adam8bit or adafactor</source>
-        <translation>应为 adamw、adamw-mixed、sgd、adam8bit 或 adafactor</translation>
-    </message>
-    <message>
-        <source>unknown assumption (known: batch, seq, tokens, recompute, optimizer, flash)</source>
-        <translation>未知假设（已知：batch、seq、tokens、recompute、optimizer、flash）</translation>
-    </message>
-    <message>
-        <source>arguments must be integers from 1 to 1,000,000</source>
-        <translation>参数必须是 1 到 1,000,000 之间的整数</translation>
-    </message>
-    <message>
-        <source>unknown function or wrong number of arguments (known: linear(in,out), linear_nobias(in,out), mlp(w0,w1,…), lstm(in,hidden))</source>
-        <translation>未知函数或参数个数不对（已知：linear(in,out)、linear_nobias(in,out)、mlp(w0,w1,…)、lstm(in,hidden)）</translation>
-    </message>
-    <message>
-        <source>unknown activation &quot;%1&quot; (expected relu, gelu, gelu_new, gelu_pytorch_tanh, silu)</source>
-        <translation>未知的激活函数“%1”（应为 relu、gelu、gelu_new、gelu_pytorch_tanh 或 silu）</translation>
-    </message>
-    <message>
-        <source>only &quot;absolute&quot; position embeddings are supported (got &quot;%1&quot;)</source>
-        <translation>仅支持“absolute”位置嵌入（实际为“%1”）</translation>
-    </message>
-    <message>
-        <source>only 1 is supported (one distinct layer per group)</source>
-        <translation>仅支持 1（每组一个不同的层）</translation>
-    </message>
-    <message>
-        <source>must divide num_hidden_layers (%1)</source>
-        <translation>必须能整除 num_hidden_layers（%1）</translation>
-    </message>
-    <message>
-        <source>unknown feed-forward projection &quot;%1&quot; (expected relu, gated-gelu or gated-silu)</source>
-        <translation>未知的前馈网络投影“%1”（应为 relu、gated-gelu 或 gated-silu）</translation>
-    </message>
-    <message>
-        <source>encoder and decoder must be sparse at the same step (encoder %1, decoder %2)</source>
-        <translation>编码器和解码器必须在同一步变为稀疏（编码器 %1，解码器 %2）</translation>
-    </message>
-    <message>
-        <source>per-head query/key LayerNorms are not supported</source>
-        <translation>不支持逐头的查询/键 LayerNorm</translation>
-    </message>
-    <message>
-        <source>unknown setting &quot;%1&quot;</source>
-        <translation>未知设置“%1”</translation>
-    </message>
-    <message>
-        <source>Watch an induction head form: 2-layer attention-only model on repeated random sequences</source>
-        <translation>观察归纳头的形成：在重复随机序列上训练的 2 层纯注意力模型</translation>
-    </message>
-    <message>
-        <source>Same compute</source>
-        <translation>相同算力</translation>
-    </message>
-    <message>
-        <source>Same tokens (%1)</source>
-        <translation>相同词元数（%1）</translation>
-    </message>
-    <message>
-        <source>Compute-optimal</source>
-        <translation>算力最优</translation>
-    </message>
-    <message>
-        <source>%1 (pinned)</source>
-        <translation>%1（已固定）</translation>
-    </message>
-    <message>
-        <source>Non-embedding parameters N (log scale)</source>
-        <translation>非嵌入参数量 N（对数坐标）</translation>
-    </message>
-    <message>
-        <source>Parameters N (log scale)</source>
-        <translation>参数量 N（对数坐标）</translation>
-    </message>
-    <message>
-        <source>Predicted loss (nats/token)</source>
-        <translation>预测损失（奈特/词元）</translation>
-    </message>
-    <message>
-        <source>cannot write the file: %1</source>
-        <translation>无法写入文件：%1</translation>
-    </message>
-    <message>
-        <source>image size must be between 16 and 16384 pixels a side</source>
-        <translation>图片每边尺寸必须在 16 到 16384 像素之间</translation>
-    </message>
-    <message>
-        <source>unknown chart &quot;%1&quot; (expected %2)</source>
-        <translation>未知图表“%1”（应为 %2）</translation>
-    </message>
-    <message>
-        <source>name a chart: %1</source>
-        <translation>请指定图表：%1</translation>
-    </message>
-    <message>
-        <source>expected a whole number, got &quot;%1&quot;</source>
-        <translation>应为整数，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>unknown report type (expected .pdf, .html or .md)</source>
-        <translation>未知的报告类型（应为 .pdf、.html 或 .md）</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a token id (a non-negative integer)</source>
-        <translation>“%1”不是词元 id（应为非负整数）</translation>
-    </message>
-    <message>
-        <source>expected a comma-separated list of token ids</source>
-        <translation>应为以逗号分隔的词元 id 列表</translation>
-    </message>
-    <message>
-        <source>give exactly one of --text and --tokens</source>
-        <translation>--text 和 --tokens 必须且只能给出一个</translation>
-    </message>
-    <message>
-        <source>expected an integer from 1 to 1000, got &quot;%1&quot;</source>
-        <translation>应为 1 到 1000 之间的整数，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>expected a non-negative integer, got &quot;%1&quot;</source>
-        <translation>应为非负整数，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>expected megabytes from 0 to 1000000, got &quot;%1&quot;</source>
-        <translation>应为 0 到 1000000 之间的兆字节数，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>applies to designs (--preset, --config), not to --model</source>
-        <translation>适用于设计（--preset、--config），不适用于 --model</translation>
-    </message>
-    <message>
-        <source> (add --scale-down for the nearest model the engine runs)</source>
-        <translation> （加上 --scale-down 以使用引擎可运行的最接近模型）</translation>
-    </message>
-    <message>
-        <source>no tokenizer files beside the model and vocab_size %1 is below the 256 a byte tokenizer needs; use --tokens</source>
-        <translation>模型旁没有分词器文件，且 vocab_size %1 小于字节分词器所需的 256；请使用 --tokens</translation>
-    </message>
-    <message>
-        <source>the text encodes to no tokens</source>
-        <translation>该文本编码后没有词元</translation>
-    </message>
-    <message>
-        <source>Scaled down: %1</source>
-        <translation>已缩小：%1</translation>
-    </message>
-    <message>
-        <source>Wrote %1: %2 tokens, logits %2 × %3, attention %4 layers × %5 heads</source>
-        <translation>已写入 %1：%2 个词元，logits %2 × %3，注意力 %4 层 × %5 个头</translation>
-    </message>
-    <message>
-        <source>Input: %1 tokens [%2]</source>
-        <translation>输入：%1 个词元 [%2]</translation>
-    </message>
-    <message>
-        <source>Next token (top %1):</source>
-        <translation>下一个词元（前 %1）：</translation>
-    </message>
-    <message>
-        <source>required</source>
-        <translation>必填</translation>
-    </message>
-    <message>
-        <source>expected a number, got &quot;%1&quot;</source>
-        <translation>应为数字，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>expected 2 to 10000 points</source>
-        <translation>应为 2 到 10000 个点</translation>
-    </message>
-    <message>
-        <source>expected a whole number from 0 to 1000000</source>
-        <translation>应为 0 到 1000000 之间的整数</translation>
-    </message>
-    <message>
-        <source>expected a number between %1 and %2, got &quot;%3&quot;</source>
-        <translation>应为 %1 到 %2 之间的数字，实际为“%3”</translation>
-    </message>
-    <message>
-        <source>expected text or json, got &quot;%1&quot;</source>
-        <translation>应为 text 或 json，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>missing output folder</source>
-        <translation>缺少输出文件夹</translation>
-    </message>
-    <message>
-        <source>expected copy, reverse, sort, induction or chars, got &quot;%1&quot;</source>
-        <translation>应为 copy、reverse、sort、induction 或 chars，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>missing task (copy, reverse, sort, induction or chars)</source>
-        <translation>缺少任务（copy、reverse、sort、induction 或 chars）</translation>
-    </message>
-    <message>
-        <source>expected key=value, got &quot;%1&quot;</source>
-        <translation>应为 key=value，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>missing number of steps</source>
-        <translation>缺少步数</translation>
-    </message>
-    <message>
-        <source>the chars task needs --corpus NAME|FILE or --text &quot;...&quot;</source>
-        <translation>chars 任务需要 --corpus NAME|FILE 或 --text &quot;...&quot;</translation>
-    </message>
-    <message>
-        <source>only the chars task reads text</source>
-        <translation>只有 chars 任务读取文本</translation>
-    </message>
-    <message>
-        <source>training %1 parameters on %2 for %3 steps (batch %4)</source>
-        <translation>正在用 %2 训练 %1 参数的模型，共 %3 步（批次 %4）</translation>
-    </message>
-    <message>
-        <source>step %1/%2  loss %3  val %4  accuracy %5  best later-layer induction %6  %7 s</source>
-        <translation>步 %1/%2  损失 %3  验证 %4  准确率 %5  后层最佳归纳 %6  %7 s</translation>
-    </message>
-    <message>
-        <source>cannot create the folder</source>
-        <translation>无法创建文件夹</translation>
-    </message>
-    <message>
-        <source>checkpoint not written: %1</source>
-        <translation>未写入检查点：%1</translation>
-    </message>
-    <message>
-        <source>Final loss: %1 (validation %2, accuracy %3)</source>
-        <translation>最终损失：%1（验证 %2，准确率 %3）</translation>
-    </message>
-    <message>
-        <source>Time: %1 s</source>
-        <translation>用时：%1 s</translation>
-    </message>
-    <message>
-        <source>Saved config.json and model.safetensors to %1</source>
-        <translation>已将 config.json 和 model.safetensors 保存到 %1</translation>
-    </message>
-    <message>
-        <source>multi-token prediction needs a decoder-only layout</source>
-        <translation>多 token 预测需要仅解码器布局</translation>
-    </message>
-    <message>
-        <source>must be 0 (off) or a positive cap below 10^9</source>
-        <translation>须为 0（关闭）或小于 10^9 的正上限</translation>
-    </message>
-    <message>
-        <source>the KV cache is stored in fp32, fp16, bf16, fp8, int8 or int4 (got %1)</source>
-        <translation>KV 缓存只能以 fp32、fp16、bf16、fp8、int8 或 int4 存储（实际为 %1）</translation>
-    </message>
-    <message>
-        <source>a per-layer attention list needs one stack, not encoder-decoder</source>
-        <translation>逐层注意力列表需要单一堆栈，不能用于编码器-解码器</translation>
-    </message>
-    <message>
-        <source>has %1 entries; it needs one per layer (%2)</source>
-        <translation>有 %1 项；每层需要一项（%2）</translation>
-    </message>
-    <message>
-        <source>sliding layers need a window of at least 1 token</source>
-        <translation>滑动窗口层需要至少 1 个 token 的窗口</translation>
-    </message>
-    <message>
-        <source>chunked layers need a chunk of at least 1 token</source>
-        <translation>分块注意力层需要至少 1 个 token 的块</translation>
-    </message>
-    <message>
-        <source>query/key heads need at least one dimension</source>
-        <translation>查询/键的头至少需要一个维度</translation>
-    </message>
-    <message>
-        <source>LoRA adapters are counted for multi-head attention, not MLA</source>
-        <translation>LoRA 适配器只按多头注意力计数，不支持 MLA</translation>
-    </message>
-    <message>
-        <source>MLA normalises its latents instead; set qk_norm to none</source>
-        <translation>MLA 改为对其潜向量做归一化；请将 qk_norm 设为 none</translation>
-    </message>
-    <message>
-        <source>layer %1 is not a layer of the stack (0 to %2)</source>
-        <translation>第 %1 层不在堆栈内（0 到 %2）</translation>
-    </message>
-    <message>
-        <source>expected a list of full, sliding, chunked, full_no_rope</source>
-        <translation>应为由 full、sliding、chunked、full_no_rope 组成的列表</translation>
-    </message>
-    <message>
-        <source>expected a list of layer numbers</source>
-        <translation>应为层号列表</translation>
-    </message>
-    <message>
-        <source>expected a list of attention types</source>
-        <translation>应为注意力类型列表</translation>
-    </message>
-    <message>
-        <source>unknown attention type &quot;%1&quot; (expected full_attention, sliding_attention or chunked_attention)</source>
-        <translation>未知的注意力类型“%1”（应为 full_attention、sliding_attention 或 chunked_attention）</translation>
-    </message>
-    <message>
-        <source>expected an object</source>
-        <translation>应为对象</translation>
-    </message>
-    <message>
-        <source>Qwen&apos;s gated shared expert is not supported</source>
-        <translation>不支持 Qwen 的带门控共享专家</translation>
-    </message>
-    <message>
-        <source>only 1 is supported (every layer after the dense ones is sparse)</source>
-        <translation>只支持 1（稠密层之后的每一层都是稀疏层）</translation>
-    </message>
-    <message>
-        <source>only every interleave_moe_layer_step-th layer can be sparse</source>
-        <translation>只能每隔 interleave_moe_layer_step 层设一个稀疏层</translation>
-    </message>
-    <message>
-        <source>needs one entry per layer (%1)</source>
-        <translation>每层需要一项（%1）</translation>
-    </message>
-    <message>
-        <source>Active per token: %1 (embeddings included, Qwen&apos;s convention)</source>
-        <translation>每个 token 激活：%1（含嵌入，Qwen 的口径）</translation>
-    </message>
-    <message>
-        <source>Active without the input embedding: %1 (DeepSeek&apos;s and OpenAI&apos;s convention)</source>
-        <translation>不含输入嵌入的激活参数：%1（DeepSeek 与 OpenAI 的口径）</translation>
-    </message>
-    <message>
-        <source>Multi-token prediction modules: %1, not in the total (DeepSeek-V3&apos;s 671B leaves them out)</source>
-        <translation>多 token 预测模块：%1，不计入总数（DeepSeek-V3 的 671B 不含它们）</translation>
-    </message>
-    <message>
-        <source>only decoder-only designs export as a Hugging Face causal LM</source>
-        <translation>只有仅解码器的设计能导出为 Hugging Face 因果语言模型</translation>
-    </message>
-    <message>
-        <source>the exported families use rotary positions</source>
-        <translation>可导出的模型族都使用旋转位置编码</translation>
-    </message>
-    <message>
-        <source>the exported families use RMSNorm</source>
-        <translation>可导出的模型族都使用 RMSNorm</translation>
-    </message>
-    <message>
-        <source>the exported families use a gated FFN</source>
-        <translation>可导出的模型族都使用门控 FFN</translation>
-    </message>
-    <message>
-        <source>the exported families run attention and FFN one after the other</source>
-        <translation>可导出的模型族都先后执行注意力和 FFN</translation>
-    </message>
-    <message>
-        <source>the exported families end in a final norm and an LM head without bias</source>
-        <translation>可导出的模型族都以最终归一化和无偏置的语言模型头结束</translation>
-    </message>
-    <message>
-        <source>token types, a pooler, an embedding norm or a factorized embedding have no place in the exported families</source>
-        <translation>可导出的模型族没有 token 类型、池化层、嵌入归一化或分解嵌入</translation>
-    </message>
-    <message>
-        <source>cross-layer sharing has no Hugging Face causal-LM family</source>
-        <translation>跨层共享没有对应的 Hugging Face 因果语言模型族</translation>
-    </message>
-    <message>
-        <source>LoRA adapters are saved apart (adapter_config.json), not in config.json</source>
-        <translation>LoRA 适配器另行保存（adapter_config.json），不写入 config.json</translation>
-    </message>
-    <message>
-        <source>config.json records fp32, fp16 or bf16 (torch_dtype)</source>
-        <translation>config.json 只记录 fp32、fp16 或 bf16（torch_dtype）</translation>
-    </message>
-    <message>
-        <source>config.json does not record the KV-cache precision; use bf16</source>
-        <translation>config.json 不记录 KV 缓存精度；请使用 bf16</translation>
-    </message>
-    <message>
-        <source>chunked and no-RoPE layers (Llama 4) are not exported</source>
-        <translation>分块层和无 RoPE 层（Llama 4）无法导出</translation>
-    </message>
-    <message>
-        <source>this family has one attention_bias for q, k, v and o</source>
-        <translation>该模型族的 q、k、v、o 共用一个 attention_bias</translation>
-    </message>
-    <message>
-        <source>the %1 family has no experts</source>
-        <translation>%1 模型族没有专家</translation>
-    </message>
-    <message>
-        <source>the %1 family has no sliding window</source>
-        <translation>%1 模型族没有滑动窗口</translation>
-    </message>
-    <message>
-        <source>only gpt_oss has attention sinks</source>
-        <translation>只有 gpt_oss 有注意力汇（sink）</translation>
-    </message>
-    <message>
-        <source>only Gemma 2 soft-caps logits</source>
-        <translation>只有 Gemma 2 对 logits 做软截断</translation>
-    </message>
-    <message>
-        <source>only deepseek_v3 and glm4_moe carry MTP modules</source>
-        <translation>只有 deepseek_v3 和 glm4_moe 带多 token 预测模块</translation>
-    </message>
-    <message>
-        <source>this family makes every layer after the dense ones sparse</source>
-        <translation>该模型族在稠密层之后的每一层都是稀疏层</translation>
-    </message>
-    <message>
-        <source>this family keeps only the first layers dense (first_k_dense_replace)</source>
-        <translation>该模型族只让最前面的若干层保持稠密（first_k_dense_replace）</translation>
-    </message>
-    <message>
-        <source>this family&apos;s router has no bias</source>
-        <translation>该模型族的路由器没有偏置</translation>
-    </message>
-    <message>
-        <source>this family&apos;s shared experts are as wide as the routed ones</source>
-        <translation>该模型族的共享专家与路由专家同宽</translation>
-    </message>
-    <message>
-        <source>DeepSeek has one attention_bias for q_a, kv_a and o</source>
-        <translation>DeepSeek 的 q_a、kv_a、o 共用一个 attention_bias</translation>
-    </message>
-    <message>
-        <source>DeepSeek has no sliding window</source>
-        <translation>DeepSeek 没有滑动窗口</translation>
-    </message>
-    <message>
-        <source>DeepSeek has no sinks and no soft-capping</source>
-        <translation>DeepSeek 没有注意力汇，也不做软截断</translation>
-    </message>
-    <message>
-        <source>DeepSeek uses pre-norm</source>
-        <translation>DeepSeek 使用前置归一化</translation>
-    </message>
-    <message>
-        <source>gpt_oss is a mixture of experts in every layer</source>
-        <translation>gpt_oss 每层都是混合专家</translation>
-    </message>
-    <message>
-        <source>gpt_oss has a biased router, biased experts and no shared experts</source>
-        <translation>gpt_oss 的路由器和专家带偏置，没有共享专家</translation>
-    </message>
-    <message>
-        <source>gpt_oss uses pre-norm without QK-norm</source>
-        <translation>gpt_oss 使用前置归一化，没有 QK 归一化</translation>
-    </message>
-    <message>
-        <source>gpt_oss has no soft-capping and no MTP</source>
-        <translation>gpt_oss 不做软截断，也没有多 token 预测</translation>
-    </message>
-    <message>
-        <source>Gemma has no sinks and no MTP</source>
-        <translation>Gemma 没有注意力汇，也没有多 token 预测</translation>
-    </message>
-    <message>
-        <source>Gemma 3 normalises q and k per head; Gemma 2 not at all</source>
-        <translation>Gemma 3 按头对 q 和 k 归一化；Gemma 2 完全不做</translation>
-    </message>
-    <message>
-        <source>OLMo 2 normalises q and k over the full projected width</source>
-        <translation>OLMo 2 在完整投影宽度上对 q 和 k 归一化</translation>
-    </message>
-    <message>
-        <source>qwen3_moe has no shared experts, router bias or dense first layers</source>
-        <translation>qwen3_moe 没有共享专家、路由器偏置或前置稠密层</translation>
-    </message>
-    <message>
-        <source>glm4_moe routes with the score-correction bias</source>
-        <translation>glm4_moe 使用分数校正偏置进行路由</translation>
-    </message>
-    <message>
-        <source>glm4_moe&apos;s o_proj has no bias</source>
-        <translation>glm4_moe 的 o_proj 没有偏置</translation>
-    </message>
-    <message>
-        <source>glm4_moe normalises q and k per head or not at all</source>
-        <translation>glm4_moe 按头对 q 和 k 归一化，或者不做</translation>
-    </message>
-    <message>
-        <source>glm4_moe has no sinks and no soft-capping</source>
-        <translation>glm4_moe 没有注意力汇，也不做软截断</translation>
-    </message>
-    <message>
-        <source>mixtral routes every layer through a router without bias</source>
-        <translation>mixtral 每层都经过无偏置的路由器</translation>
-    </message>
-    <message>
-        <source>mixtral&apos;s experts are intermediate_size wide</source>
-        <translation>mixtral 的专家宽度为 intermediate_size</translation>
-    </message>
-    <message>
-        <source>a per-layer pattern needs gpt_oss or Gemma; mistral slides every layer</source>
-        <translation>逐层模式需要 gpt_oss 或 Gemma；mistral 每层都用滑动窗口</translation>
-    </message>
-    <message>
-        <source>a per-layer pattern needs gpt_oss or Gemma; mixtral slides every layer</source>
-        <translation>逐层模式需要 gpt_oss 或 Gemma；mixtral 每层都用滑动窗口</translation>
-    </message>
-    <message>
-        <source>expected the config.json to write</source>
-        <translation>需要指定要写入的 config.json</translation>
-    </message>
-    <message>
-        <source>unexpected argument</source>
-        <translation>多余的参数</translation>
-    </message>
-    <message>
-        <source>wrote %1</source>
-        <translation>已写入 %1</translation>
-    </message>
-    <message>
-        <source>expected a fraction in (0, 1], e.g. 0.5</source>
-        <translation>应为 (0, 1] 之间的小数，例如 0.5</translation>
-    </message>
-    <message>
-        <source>missing (required by this question)</source>
-        <translation>缺失（此问题必须给出）</translation>
-    </message>
-    <message>
-        <source>expected a number from %1 to %2, got &quot;%3&quot;</source>
-        <translation>应为 %1 到 %2 之间的数字，实际为“%3”</translation>
-    </message>
-    <message>
-        <source>unknown preset &quot;%1&quot; (see `transformer-explorer presets`)</source>
-        <translation>未知预设“%1”（见 `transformer-explorer presets`）</translation>
-    </message>
-    <message>
-        <source>missing (a preset whose proportions the answer keeps)</source>
-        <translation>缺失（需要一个预设，答案保持其比例）</translation>
-    </message>
-    <message>
-        <source>d_model %1, %2 layers, %3 heads (%4 key/value), d_ff %5</source>
-        <translation>d_model %1，%2 层，%3 个头（%4 个键值头），d_ff %5</translation>
-    </message>
-    <message>
-        <source>expected a question: context, batch, largest, shape or device</source>
-        <translation>应给出问题：context、batch、largest、shape 或 device</translation>
-    </message>
-    <message>
-        <source>unknown question &quot;%1&quot; (expected context, batch, largest, shape or device)</source>
-        <translation>未知问题“%1”（应为 context、batch、largest、shape 或 device）</translation>
-    </message>
-    <message>
-        <source>expected inference or training, got &quot;%1&quot;</source>
-        <translation>应为 inference 或 training，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>expected a whole number of users</source>
-        <translation>用户数应为整数</translation>
-    </message>
-    <message>
-        <source>Longest context: %1 tokens (batch %2, %3 × %4)</source>
-        <translation>最长上下文：%1 个词元（批大小 %2，%3 × %4）</translation>
-    </message>
-    <message>
-        <source>Largest batch: %1 sequences (%2 tokens each, %3 × %4)</source>
-        <translation>最大批大小：%1 条序列（每条 %2 个词元，%3 × %4）</translation>
-    </message>
-    <message>
-        <source>inference memory %1 of %2 (%3)</source>
-        <translation>推理内存 %1 / %2（%3）</translation>
-    </message>
-    <message>
-        <source>Largest design for %1: %2 parameters</source>
-        <translation>%1 的最大设计：%2 参数</translation>
-    </message>
-    <message>
-        <source>training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <source>inference</source>
-        <translation>推理</translation>
-    </message>
-    <message>
-        <source>Shape for %1 parameters: %2</source>
-        <translation>%1 参数的形状：%2</translation>
-    </message>
-    <message>
-        <source>Cheapest: %1 × %2 at %3 an hour, %4 per million output tokens</source>
-        <translation>最便宜：%1 × %2，每小时 %3，每百万输出词元 %4</translation>
-    </message>
-    <message>
-        <source>1 file</source>
-        <translation>1 个文件</translation>
-    </message>
-    <message>
-        <source>%1 files</source>
-        <translation>%1 个文件</translation>
-    </message>
-    <message>
-        <source>%1, %2, %3 tensors</source>
-        <translation>%1，%2，%3 个张量</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>参数量</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <source>Stored elements</source>
-        <translation>存储的元素数</translation>
-    </message>
-    <message>
-        <source>Tensor data</source>
-        <translation>张量数据</translation>
-    </message>
-    <message>
-        <source>%1 bytes (%2)</source>
-        <translation>%1 字节（%2）</translation>
-    </message>
-    <message>
-        <source>  of it scales</source>
-        <translation>  其中缩放因子</translation>
-    </message>
-    <message>
-        <source>%1 bytes</source>
-        <translation>%1 字节</translation>
-    </message>
-    <message>
-        <source>Files</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source>Bits per weight</source>
-        <translation>每权重位数</translation>
-    </message>
-    <message>
-        <source>Tensors per format</source>
-        <translation>各格式的张量数</translation>
-    </message>
-    <message>
-        <source>group</source>
-        <translation>分组</translation>
-    </message>
-    <message>
-        <source>tensors</source>
-        <translation>张量</translation>
-    </message>
-    <message>
-        <source>parameters</source>
-        <translation>参数量</translation>
-    </message>
-    <message>
-        <source>bytes</source>
-        <translation>字节</translation>
-    </message>
-    <message>
-        <source>bits/w</source>
-        <translation>位/权重</translation>
-    </message>
-    <message>
-        <source>layers ×%1 %2</source>
-        <translation>层 ×%1 %2</translation>
-    </message>
-    <message>
-        <source>Design: none recognised (no config.json the importer reads, no GGUF architecture, no known tensor names)</source>
-        <translation>设计：无法识别（没有导入器能读取的 config.json、没有 GGUF 架构、没有已知的张量名称）</translation>
-    </message>
-    <message>
-        <source>Design from %1%2</source>
-        <translation>设计来自 %1%2</translation>
-    </message>
-    <message>
-        <source>note: %1</source>
-        <translation>注：%1</translation>
-    </message>
-    <message>
-        <source>Design count</source>
-        <translation>设计的参数量</translation>
-    </message>
-    <message>
-        <source>File count</source>
-        <translation>文件中的参数量</translation>
-    </message>
-    <message>
-        <source>Every group matches the design.</source>
-        <translation>每个分组都与设计一致。</translation>
-    </message>
-    <message>
-        <source>Mismatches:</source>
-        <translation>不一致之处：</translation>
-    </message>
-    <message>
-        <source>give one file or folder to inspect</source>
-        <translation>请给出一个要检查的文件或文件夹</translation>
-    </message>
-    <message>
-        <source>missing file or folder</source>
-        <translation>缺少文件或文件夹</translation>
-    </message>
-    <message>
-        <source>no design could be read (no config.json, GGUF architecture or known tensor names)</source>
-        <translation>无法读取设计（没有 config.json、GGUF 架构或已知的张量名称）</translation>
-    </message>
-    <message>
-        <source>give only one design source</source>
-        <translation>只能给出一个设计来源</translation>
-    </message>
-    <message>
-        <source>Opened model: %1 (design from %2; weights are the file&apos;s %3 bytes of tensor data)</source>
-        <translation>已打开模型：%1（设计来自 %2；权重按文件中 %3 字节的张量数据计）</translation>
-    </message>
-    <message>
-        <source>training this design needs %1 MB (weights, gradients and AdamW moments, 16 bytes per parameter), over the cap of %2 MB</source>
-        <translation>训练此设计需要 %1 MB（权重、梯度和 AdamW 矩估计，每个参数 16 字节），超过上限 %2 MB</translation>
-    </message>
-    <message>
-        <source>expected an integer from 1 to 100000, got &quot;%1&quot;</source>
-        <translation>应为 1 到 100000 之间的整数，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>applies to --generate only</source>
-        <translation>仅适用于 --generate</translation>
-    </message>
-    <message>
-        <source>expected a number from 0 to 100, got &quot;%1&quot;</source>
-        <translation>应为 0 到 100 之间的数，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>expected a number above 0 and at most 1, got &quot;%1&quot;</source>
-        <translation>应为大于 0 且不超过 1 的数，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>give either --dump or --generate</source>
-        <translation>--dump 和 --generate 只能给出其一</translation>
-    </message>
-    <message>
-        <source>Generated %1 tokens: %2</source>
-        <translation>已生成 %1 个词元：%2</translation>
-    </message>
-    <message>
-        <source>Text: %1</source>
-        <translation>文本：%1</translation>
-    </message>
-    <message>
-        <source>%1 tokens/s (KV cache, prompt included in the time)</source>
-        <translation>%1 词元/秒（KV 缓存，计时包含提示词）</translation>
-    </message>
-    <message>
-        <source>layer head  induction  previous-token  entropy (bits)</source>
-        <translation>层 头  归纳  前一词元  熵（比特）</translation>
-    </message>
-    <message>
-        <source>d_model %1, %2 layers, %3 heads (%4 KV) of %5, d_ff %6, vocabulary %7, %8</source>
-        <translation>d_model %1，%2 层，%3 个头（%4 个键值头），每头 %5 维，d_ff %6，词表 %7，%8</translation>
-    </message>
-    <message>
-        <source>tied head</source>
-        <translation>输出头与嵌入共享</translation>
-    </message>
-    <message>
-        <source>untied head</source>
-        <translation>输出头不共享</translation>
-    </message>
-    <message>
-        <source>, %1 experts (top-%2)</source>
-        <translation>，%1 个专家（top-%2）</translation>
-    </message>
-</context>
-<context>
     <name>tx::AssumptionArguments</name>
     <message>
         <source>a token count from 0 to 1e16 (e.g. 2e12)</source>
@@ -1148,6 +61,14 @@
     <message>
         <source>a fraction in (0, 1], e.g. 0.5</source>
         <translation>(0, 1] 之间的小数，例如 0.5</translation>
+    </message>
+    <message>
+        <source>expected %1, got &quot;%2&quot;</source>
+        <translation>应为 %1，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>an integer from %1 to %2</source>
+        <translation>%1 到 %2 之间的整数</translation>
     </message>
 </context>
 <context>
@@ -1408,6 +329,22 @@
         <source>Attention lines</source>
         <translation>注意力连线</translation>
     </message>
+    <message>
+        <source>sliding window of %1 tokens</source>
+        <translation>%1 个词元的滑动窗口</translation>
+    </message>
+    <message>
+        <source>chunks of %1 tokens</source>
+        <translation>每块 %1 个词元</translation>
+    </message>
+    <message>
+        <source>key, then the sink</source>
+        <translation>键，最后一列为汇聚（sink）</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>汇聚</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -1449,394 +386,41 @@
     </message>
 </context>
 <context>
-    <name>tx::Builder</name>
+    <name>tx::Autosave</name>
     <message>
-        <source>Korthikanti et al. 2022, arXiv:2205.05198, §4.1 eq. (1)-(2) and Table 2</source>
-        <translation>Korthikanti 等 2022，arXiv:2205.05198，§4.1 式 (1)-(2) 及表 2</translation>
+        <source>Restore design</source>
+        <translation>恢复设计</translation>
     </message>
     <message>
-        <source>Weights</source>
-        <translation>权重</translation>
+        <source>Transformer Explorer closed unexpectedly. Restore the design you were working on (edited %1)?</source>
+        <translation>Transformer Explorer 意外关闭。要恢复您正在编辑的设计吗（编辑于 %1）？</translation>
     </message>
     <message>
-        <source>N · bits/8 + N_LoRA · 2</source>
-        <translation>N · bits/8 + N_LoRA · 2</translation>
+        <source>Restore</source>
+        <translation>恢复</translation>
     </message>
     <message>
-        <source>N · bits/8</source>
-        <translation>N · bits/8</translation>
+        <source>Discard</source>
+        <translation>丢弃</translation>
     </message>
     <message>
-        <source>definition; int8/int4 add one fp16 scale per %1 weights (GPTQ/AWQ grouping)</source>
-        <translation>定义；int8/int4 每 %1 个权重另加一个 fp16 缩放因子（GPTQ/AWQ 分组）</translation>
+        <source>Restore autosaved design</source>
+        <translation>恢复自动保存的设计</translation>
     </message>
+</context>
+<context>
+    <name>tx::ChartCommand</name>
     <message>
-        <source>KV cache</source>
-        <translation>键值缓存</translation>
+        <source>unknown chart &quot;%1&quot; (expected %2)</source>
+        <translation>未知图表“%1”（应为 %2）</translation>
     </message>
     <message>
-        <source>2 · b · s · L · n_kv · d_head · bytes</source>
-        <translation>2 · b · s · L · n_kv · d_head · 字节数</translation>
+        <source>name a chart: %1</source>
+        <translation>请指定图表：%1</translation>
     </message>
     <message>
-        <source>Activations (prefill)</source>
-        <translation>激活值（预填充）</translation>
-    </message>
-    <message>
-        <source>2 · b · s · (2·d + d_ff&apos;)</source>
-        <translation>2 · b · s · (2·d + d_ff&apos;)</translation>
-    </message>
-    <message>
-        <source>2 · (b · s · (2·d + d_ff&apos;) + b · a · s²)</source>
-        <translation>2 · (b · s · (2·d + d_ff&apos;) + b · a · s²)</translation>
-    </message>
-    <message>
-        <source>this program&apos;s estimate: the largest layer&apos;s live tensors in 16-bit; d_ff&apos; = d_ff (×2 when gated)</source>
-        <translation>本程序的估计：最大一层同时存活的 16 位张量；d_ff&apos; = d_ff（门控时 ×2）</translation>
-    </message>
-    <message>
-        <source>Runtime overhead</source>
-        <translation>运行时开销</translation>
-    </message>
-    <message>
-        <source>overhead · (weights + KV + activations)</source>
-        <translation>开销 · (权重 + 键值缓存 + 激活值)</translation>
-    </message>
-    <message>
-        <source>stated assumption (CUDA context, allocator fragmentation); EleutherAI &apos;Transformer Math 101&apos; (2023) allows up to 20%</source>
-        <translation>明示的假设（CUDA 上下文、分配器碎片）；EleutherAI《Transformer Math 101》（2023）允许最多 20%</translation>
-    </message>
-    <message>
-        <source>Inference memory</source>
-        <translation>推理内存</translation>
-    </message>
-    <message>
-        <source>weights + KV cache + activations + overhead</source>
-        <translation>权重 + 键值缓存 + 激活值 + 开销</translation>
-    </message>
-    <message>
-        <source>sum</source>
-        <translation>求和</translation>
-    </message>
-    <message>
-        <source>Rajbhandari et al. 2020, arXiv:1910.02054 (ZeRO), §3.1 and Figure 1</source>
-        <translation>Rajbhandari 等 2020，arXiv:1910.02054（ZeRO），§3.1 及图 1</translation>
-    </message>
-    <message>
-        <source>Weights (training)</source>
-        <translation>权重（训练）</translation>
-    </message>
-    <message>
-        <source>N · bits/8 (frozen) + Ψ · w</source>
-        <translation>N · bits/8（冻结）+ Ψ · w</translation>
-    </message>
-    <message>
-        <source>Ψ · w</source>
-        <translation>Ψ · w</translation>
-    </message>
-    <message>
-        <source>Hu et al. 2021 (LoRA), Dettmers et al. 2023 (QLoRA): only adapters train</source>
-        <translation>Hu 等 2021（LoRA），Dettmers 等 2023（QLoRA）：只训练适配器</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>Ψ · g</source>
-        <translation>Ψ · g</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>Ψ · K</source>
-        <translation>Ψ · K</translation>
-    </message>
-    <message>
-        <source>%1; optimizer %2 (8-bit Adam: Dettmers et al. 2022; Adafactor: Shazeer &amp; Stern 2018)</source>
-        <translation>%1；优化器 %2（8 位 Adam：Dettmers 等 2022；Adafactor：Shazeer 与 Stern 2018）</translation>
-    </message>
-    <message>
-        <source>L · 2 · s · b · h</source>
-        <translation>L · 2 · s · b · h</translation>
-    </message>
-    <message>
-        <source>L · 34 · s · b · h</source>
-        <translation>L · 34 · s · b · h</translation>
-    </message>
-    <message>
-        <source>L · s · b · h · (34 + 5 · a · s / h)</source>
-        <translation>L · s · b · h · (34 + 5 · a · s / h)</translation>
-    </message>
-    <message>
-        <source>Activations (training)</source>
-        <translation>激活值（训练）</translation>
-    </message>
-    <message>
-        <source>Training memory (one replica)</source>
-        <translation>训练内存（单个副本）</translation>
-    </message>
-    <message>
-        <source>weights + gradients + optimizer + activations</source>
-        <translation>权重 + 梯度 + 优化器状态 + 激活值</translation>
-    </message>
-    <message>
-        <source>(w + g + o)/t</source>
-        <translation>(w + g + o)/t</translation>
-    </message>
-    <message>
-        <source>(w + g)/t + o/(t·N_d)</source>
-        <translation>(w + g)/t + o/(t·N_d)</translation>
-    </message>
-    <message>
-        <source>w/t + (g + o)/(t·N_d)</source>
-        <translation>w/t + (g + o)/(t·N_d)</translation>
-    </message>
-    <message>
-        <source>(w + g + o)/(t·N_d)</source>
-        <translation>(w + g + o)/(t·N_d)</translation>
-    </message>
-    <message>
-        <source>Training memory per device</source>
-        <translation>每台设备的训练内存</translation>
-    </message>
-    <message>
-        <source> + activations/t</source>
-        <translation> + 激活值/t</translation>
-    </message>
-    <message>
-        <source>; activations split by tensor + sequence parallelism (Korthikanti et al. 2022 eq. 5)</source>
-        <translation>；激活值按张量并行 + 序列并行切分（Korthikanti 等 2022 式 5）</translation>
-    </message>
-    <message>
-        <source>Kaplan et al. 2020, arXiv:2001.08361, §2.1 and Table 1</source>
-        <translation>Kaplan 等 2020，arXiv:2001.08361，§2.1 及表 1</translation>
-    </message>
-    <message>
-        <source>Forward FLOPs per token</source>
-        <translation>每词元前向 FLOPs</translation>
-    </message>
-    <message>
-        <source>2 · N + 2 · L · n_ctx · d_attn + 2 · d · V</source>
-        <translation>2 · N + 2 · L · n_ctx · d_attn + 2 · d · V</translation>
-    </message>
-    <message>
-        <source>; N = executed matmul weights, MoE at top-k; logits added</source>
-        <translation>；N = 实际执行的矩阵乘权重，MoE 按 top-k 计；另加 logits</translation>
-    </message>
-    <message>
-        <source>2 · forward</source>
-        <translation>2 · 前向</translation>
-    </message>
-    <message>
-        <source>3 · forward</source>
-        <translation>3 · 前向</translation>
-    </message>
-    <message>
-        <source> + forward</source>
-        <translation> + 前向</translation>
-    </message>
-    <message>
-        <source> + attention</source>
-        <translation> + 注意力</translation>
-    </message>
-    <message>
-        <source>Training FLOPs per token</source>
-        <translation>每词元训练 FLOPs</translation>
-    </message>
-    <message>
-        <source>; recomputation: Korthikanti et al. 2022 §5</source>
-        <translation>；重计算：Korthikanti 等 2022 §5</translation>
-    </message>
-    <message>
-        <source>Training compute</source>
-        <translation>训练算力</translation>
-    </message>
-    <message>
-        <source>C = training FLOPs/token · D ≈ 6 · N · D + attention</source>
-        <translation>C = 每词元训练 FLOPs · D ≈ 6 · N · D + 注意力</translation>
-    </message>
-    <message>
-        <source>; Hoffmann et al. 2022 eq. (4)</source>
-        <translation>；Hoffmann 等 2022 式 (4)</translation>
-    </message>
-    <message>
-        <source>Prefill FLOPs</source>
-        <translation>预填充 FLOPs</translation>
-    </message>
-    <message>
-        <source>b · s · forward FLOPs/token</source>
-        <translation>b · s · 每词元前向 FLOPs</translation>
-    </message>
-    <message>
-        <source>Decode FLOPs per step</source>
-        <translation>每步解码 FLOPs</translation>
-    </message>
-    <message>
-        <source>b · (2 · N + 2 · d · V + 4 · L · s · d_attn)</source>
-        <translation>b · (2 · N + 2 · d · V + 4 · L · s · d_attn)</translation>
-    </message>
-    <message>
-        <source>; the new token attends to the whole cache</source>
-        <translation>；新词元要关注整个缓存</translation>
-    </message>
-    <message>
-        <source>Prefill arithmetic intensity</source>
-        <translation>预填充算术强度</translation>
-    </message>
-    <message>
-        <source>prefill FLOPs / (weight bytes + KV bytes)</source>
-        <translation>预填充 FLOPs / (权重字节 + 键值缓存字节)</translation>
-    </message>
-    <message>
-        <source>Williams et al. 2009 (roofline); Pope et al. 2022 §2</source>
-        <translation>Williams 等 2009（屋顶线模型）；Pope 等 2022 §2</translation>
-    </message>
-    <message>
-        <source>Decode arithmetic intensity</source>
-        <translation>解码算术强度</translation>
-    </message>
-    <message>
-        <source>decode FLOPs / (weight bytes + KV bytes)</source>
-        <translation>解码 FLOPs / (权重字节 + 键值缓存字节)</translation>
-    </message>
-    <message>
-        <source>hardware catalog: %1</source>
-        <translation>硬件目录：%1</translation>
-    </message>
-    <message>
-        <source>Devices to hold inference</source>
-        <translation>推理所需设备数</translation>
-    </message>
-    <message>
-        <source>⌈inference memory / device memory⌉</source>
-        <translation>⌈推理内存 / 设备显存⌉</translation>
-    </message>
-    <message>
-        <source>Devices to hold training</source>
-        <translation>训练所需设备数</translation>
-    </message>
-    <message>
-        <source>⌈training memory / device memory⌉ (ZeRO-3 + tensor parallel, perfect split)</source>
-        <translation>⌈训练内存 / 设备显存⌉（ZeRO-3 + 张量并行，理想切分）</translation>
-    </message>
-    <message>
-        <source>Decode speed</source>
-        <translation>解码速度</translation>
-    </message>
-    <message>
-        <source>b / max(FLOPs / (n · peak), bytes / (n · bandwidth))</source>
-        <translation>b / max(FLOPs / (n · 峰值), 字节 / (n · 带宽))</translation>
-    </message>
-    <message>
-        <source>roofline (Williams et al. 2009); decode is memory-bound (Pope et al. 2022)</source>
-        <translation>屋顶线模型（Williams 等 2009）；解码受内存带宽限制（Pope 等 2022）</translation>
-    </message>
-    <message>
-        <source>Training time</source>
-        <translation>训练时间</translation>
-    </message>
-    <message>
-        <source>C / (devices · peak · MFU)</source>
-        <translation>C / (设备数 · 峰值 · MFU)</translation>
-    </message>
-    <message>
-        <source>MFU: Chowdhery et al. 2022 (PaLM), App. B</source>
-        <translation>MFU：Chowdhery 等 2022（PaLM），附录 B</translation>
-    </message>
-    <message>
-        <source>GPU-hours</source>
-        <translation>GPU 小时</translation>
-    </message>
-    <message>
-        <source>devices · seconds / 3600</source>
-        <translation>设备数 · 秒 / 3600</translation>
-    </message>
-    <message>
-        <source>definition</source>
-        <translation>定义</translation>
-    </message>
-    <message>
-        <source>Training days</source>
-        <translation>训练天数</translation>
-    </message>
-    <message>
-        <source>seconds / 86400</source>
-        <translation>秒 / 86400</translation>
-    </message>
-    <message>
-        <source>Training cost</source>
-        <translation>训练成本</translation>
-    </message>
-    <message>
-        <source>GPU-hours · price per hour</source>
-        <translation>GPU 小时 · 每小时价格</translation>
-    </message>
-    <message>
-        <source>price given by the user</source>
-        <translation>用户给定的价格</translation>
-    </message>
-    <message>
-        <source>Predicted loss</source>
-        <translation>预测损失</translation>
-    </message>
-    <message>
-        <source>[(N_c/N)^(α_N/α_D) + D_c/D]^α_D</source>
-        <translation>[(N_c/N)^(α_N/α_D) + D_c/D]^α_D</translation>
-    </message>
-    <message>
-        <source>Compute-optimal parameters</source>
-        <translation>算力最优参数量</translation>
-    </message>
-    <message>
-        <source>N* = 1.3e9 · (C / 8.64e19)^0.73</source>
-        <translation>N* = 1.3e9 · (C / 8.64e19)^0.73</translation>
-    </message>
-    <message>
-        <source>Compute-optimal tokens</source>
-        <translation>算力最优词元数</translation>
-    </message>
-    <message>
-        <source>D* = 2e10 · (C / 8.64e19)^0.27</source>
-        <translation>D* = 2e10 · (C / 8.64e19)^0.27</translation>
-    </message>
-    <message>
-        <source>E + A / N^α + B / D^β</source>
-        <translation>E + A / N^α + B / D^β</translation>
-    </message>
-    <message>
-        <source>N* = G · (C/6)^(β/(α+β))</source>
-        <translation>N* = G · (C/6)^(β/(α+β))</translation>
-    </message>
-    <message>
-        <source>D* = (C/6)^(α/(α+β)) / G</source>
-        <translation>D* = (C/6)^(α/(α+β)) / G</translation>
-    </message>
-    <message>
-        <source>Tokens per parameter</source>
-        <translation>每参数词元数</translation>
-    </message>
-    <message>
-        <source>D / N (compute-optimal: D*/N*)</source>
-        <translation>D / N（算力最优：D*/N*）</translation>
-    </message>
-    <message>
-        <source>L · s · b · h · (34 + 5 · a · min(s, w) / h)</source>
-        <translation>L · s · b · h · (34 + 5 · a · min(s, w) / h)</translation>
-    </message>
-    <message>
-        <source>b · Σ_types L_type · min(s, window) · (kv_lora_rank + qk_rope_head_dim) · bytes</source>
-        <translation>b · Σ_类型 L_类型 · min(s, 窗口) · (kv_lora_rank + qk_rope_head_dim) · 字节</translation>
-    </message>
-    <message>
-        <source>b · Σ_types L_type · min(s, window) · 2 · n_kv · d_head · bytes</source>
-        <translation>b · Σ_类型 L_类型 · min(s, 窗口) · 2 · n_kv · d_head · 字节</translation>
-    </message>
-    <message>
-        <source>K and V per layer and token (Pope et al. 2022, arXiv:2211.05102, §2); GQA: Ainslie et al. 2023; sliding and chunked layers keep min(s, window) tokens; MLA keeps one latent per token shared by the heads (DeepSeek-V2, arXiv:2405.04434, §2.1); sinks add none</source>
-        <translation>每层每个 token 的 K 和 V（Pope 等 2022，arXiv:2211.05102，§2）；GQA：Ainslie 等 2023；滑动窗口层和分块层只保留 min(s, 窗口) 个 token；MLA 每个 token 保留一个由所有头共享的潜向量（DeepSeek-V2，arXiv:2405.04434，§2.1）；注意力汇（sink）不占缓存</translation>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
     </message>
 </context>
 <context>
@@ -1927,6 +511,10 @@
     <message>
         <source>unknown image type &quot;%1&quot; (expected .png, .svg or .pdf)</source>
         <translation>未知的图片类型“%1”（应为 .png、.svg 或 .pdf）</translation>
+    </message>
+    <message>
+        <source>cannot write the file: %1</source>
+        <translation>无法写入文件：%1</translation>
     </message>
 </context>
 <context>
@@ -2351,6 +939,81 @@
     <message>
         <source>%1 tokens/s</source>
         <translation>%1 词元/秒</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ConfigValidator</name>
+    <message>
+        <source>must be between %1 and %2 (is %3)</source>
+        <translation>必须在 %1 到 %2 之间（当前为 %3）</translation>
+    </message>
+    <message>
+        <source>d_model (%1) is not divisible by n_heads (%2); set head_dim explicitly or pick a divisor</source>
+        <translation>d_model（%1）不能被 n_heads（%2）整除；请显式设置 head_dim，或选一个约数</translation>
+    </message>
+    <message>
+        <source>n_kv_heads (%1) cannot exceed n_heads (%2)</source>
+        <translation>n_kv_heads（%1）不能超过 n_heads（%2）</translation>
+    </message>
+    <message>
+        <source>n_heads (%1) is not divisible by n_kv_heads (%2): each key/value head must serve the same number of query heads</source>
+        <translation>n_heads（%1）不能被 n_kv_heads（%2）整除：每个键值头必须服务相同数量的查询头</translation>
+    </message>
+    <message>
+        <source>must be in (0, 1]</source>
+        <translation>必须在 (0, 1] 之内</translation>
+    </message>
+    <message>
+        <source>must be positive and below 10^12</source>
+        <translation>必须为正数且小于 10^12</translation>
+    </message>
+    <message>
+        <source>top-k (%1) must be between 1 and the number of experts (%2)</source>
+        <translation>top-k（%1）必须在 1 与专家数（%2）之间</translation>
+    </message>
+    <message>
+        <source>multi-token prediction needs a decoder-only layout</source>
+        <translation>多 token 预测需要仅解码器布局</translation>
+    </message>
+    <message>
+        <source>must be 0 (off) or a positive cap below 10^9</source>
+        <translation>须为 0（关闭）或小于 10^9 的正上限</translation>
+    </message>
+    <message>
+        <source>the KV cache is stored in fp32, fp16, bf16, fp8, int8 or int4 (got %1)</source>
+        <translation>KV 缓存只能以 fp32、fp16、bf16、fp8、int8 或 int4 存储（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>a per-layer attention list needs one stack, not encoder-decoder</source>
+        <translation>逐层注意力列表需要单一堆栈，不能用于编码器-解码器</translation>
+    </message>
+    <message>
+        <source>has %1 entries; it needs one per layer (%2)</source>
+        <translation>有 %1 项；每层需要一项（%2）</translation>
+    </message>
+    <message>
+        <source>sliding layers need a window of at least 1 token</source>
+        <translation>滑动窗口层需要至少 1 个 token 的窗口</translation>
+    </message>
+    <message>
+        <source>chunked layers need a chunk of at least 1 token</source>
+        <translation>分块注意力层需要至少 1 个 token 的块</translation>
+    </message>
+    <message>
+        <source>query/key heads need at least one dimension</source>
+        <translation>查询/键的头至少需要一个维度</translation>
+    </message>
+    <message>
+        <source>LoRA adapters are counted for multi-head attention, not MLA</source>
+        <translation>LoRA 适配器只按多头注意力计数，不支持 MLA</translation>
+    </message>
+    <message>
+        <source>MLA normalises its latents instead; set qk_norm to none</source>
+        <translation>MLA 改为对其潜向量做归一化；请将 qk_norm 设为 none</translation>
+    </message>
+    <message>
+        <source>layer %1 is not a layer of the stack (0 to %2)</source>
+        <translation>第 %1 层不在堆栈内（0 到 %2）</translation>
     </message>
 </context>
 <context>
@@ -3065,6 +1728,34 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source> (got &quot;%1&quot;)</source>
         <translation>（实际为“%1”）</translation>
     </message>
+    <message>
+        <source>expected an integer</source>
+        <translation>应为整数</translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation>应为数字</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>expected one of: %1</source>
+        <translation>应为以下之一：%1</translation>
+    </message>
+    <message>
+        <source>expected a list of full, sliding, chunked, full_no_rope</source>
+        <translation>应为由 full、sliding、chunked、full_no_rope 组成的列表</translation>
+    </message>
+    <message>
+        <source>expected a list of layer numbers</source>
+        <translation>应为层号列表</translation>
+    </message>
 </context>
 <context>
     <name>tx::DesignFiles</name>
@@ -3141,6 +1832,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>unknown device &quot;%1&quot;</source>
         <translation>未知设备“%1”</translation>
+    </message>
+    <message>
+        <source>the teacher itself fits one %1; a student is only smaller on a smaller device</source>
+        <translation>教师模型本身就能装进一块 %1；只有在更小的设备上学生模型才会更小</translation>
     </message>
     <message>
         <source>the largest student of the teacher&apos;s proportions whose inference fits one %1</source>
@@ -3238,10 +1933,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>The predicted loss is the scaling law&apos;s for the student trained on these tokens from scratch; DistilBERT kept 97 % of BERT&apos;s GLUE score at 60 % of its size (Sanh et al. 2019).</source>
         <translation>预测损失是缩放定律对在这些词元上从头训练的学生模型的预测；DistilBERT 以 BERT 60 % 的规模保留了其 97 % 的 GLUE 分数（Sanh 等 2019）。</translation>
     </message>
-    <message>
-        <source>the teacher itself fits one %1; a student is only smaller on a smaller device</source>
-        <translation>教师模型本身就能装进一块 %1；只有在更小的设备上学生模型才会更小</translation>
-    </message>
 </context>
 <context>
     <name>tx::EngineSizer</name>
@@ -3298,24 +1989,44 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>attention：MLA → %1 个头、每头 %2 维的多头注意力</translation>
     </message>
     <message>
-        <source>qk_norm: %1 → none</source>
-        <translation>qk_norm：%1 → none</translation>
+        <source>the engine runs decoder-only and encoder-only stacks, not encoder-decoder</source>
+        <translation>引擎只运行仅解码器和仅编码器的堆叠，不运行编码器-解码器</translation>
     </message>
     <message>
-        <source>norm_placement: %1 → pre</source>
-        <translation>norm_placement：%1 → pre</translation>
+        <source>the engine runs dense FFNs only, not mixtures of experts</source>
+        <translation>引擎只运行稠密 FFN，不运行混合专家（MoE）</translation>
     </message>
     <message>
-        <source>attention_sinks: yes → no</source>
-        <translation>attention_sinks：是 → 否</translation>
+        <source>the engine does not run T5 relative position buckets</source>
+        <translation>引擎不运行 T5 的相对位置分桶</translation>
     </message>
     <message>
-        <source>layer_types: per-layer pattern → full attention in every layer</source>
-        <translation>layer_types：逐层模式 → 每层全注意力</translation>
+        <source>the engine needs embedding_dim equal to d_model</source>
+        <translation>引擎要求 embedding_dim 等于 d_model</translation>
     </message>
     <message>
-        <source>attn_softcap, final_softcap: → 0 (no soft-capping)</source>
-        <translation>attn_softcap、final_softcap：→ 0（不做软截断）</translation>
+        <source>the engine does not run token-type embeddings</source>
+        <translation>引擎不运行 token 类型嵌入</translation>
+    </message>
+    <message>
+        <source>the engine does not run LoRA adapters</source>
+        <translation>引擎不运行 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>the engine needs a vocabulary projection to produce logits</source>
+        <translation>引擎需要词表投影来产生 logits</translation>
+    </message>
+    <message>
+        <source>the engine runs multi-head attention with key/value heads, not MLA</source>
+        <translation>引擎运行带键/值头的多头注意力，不运行 MLA</translation>
+    </message>
+    <message>
+        <source>training runs decoder-only models (causal language modelling)</source>
+        <translation>训练只运行仅解码器模型（因果语言建模）</translation>
+    </message>
+    <message>
+        <source>layer_types: the first %1 of its %2 entries</source>
+        <translation>layer_types：保留其 %2 项中的前 %1 项</translation>
     </message>
 </context>
 <context>
@@ -3331,6 +2042,456 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>name the file to write, e.g. --out report.pdf</source>
         <translation>请指定要写入的文件，例如 --out report.pdf</translation>
+    </message>
+    <message>
+        <source>expected a whole number, got &quot;%1&quot;</source>
+        <translation>应为整数，实际为“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Evaluator</name>
+    <message>
+        <source>expected 1 to 1,000,000 sequences</source>
+        <translation>应为 1 到 1,000,000 条序列</translation>
+    </message>
+    <message>
+        <source>expected 1 to 16,777,216 tokens</source>
+        <translation>应为 1 到 16,777,216 个词元</translation>
+    </message>
+    <message>
+        <source>expected 0 to 10^16 tokens</source>
+        <translation>应为 0 到 10^16 个词元</translation>
+    </message>
+    <message>
+        <source>expected a ZeRO stage from 0 to 3</source>
+        <translation>应为 0 到 3 的 ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>expected 1 to 1,000,000</source>
+        <translation>应为 1 到 1,000,000</translation>
+    </message>
+    <message>
+        <source>expected 1 to 1,000,000 devices</source>
+        <translation>应为 1 到 1,000,000 台设备</translation>
+    </message>
+    <message>
+        <source>must be a multiple of the tensor-parallel degree (--tp)</source>
+        <translation>必须是张量并行度（--tp）的倍数</translation>
+    </message>
+    <message>
+        <source>expected a fraction in (0, 1], e.g. 0.4</source>
+        <translation>应为 (0, 1] 之间的小数，例如 0.4</translation>
+    </message>
+    <message>
+        <source>expected dollars per device-hour up to 100,000</source>
+        <translation>应为每设备小时的美元价格，最多 100,000</translation>
+    </message>
+    <message>
+        <source>expected a fraction from 0 to 10</source>
+        <translation>应为 0 到 10 之间的比例</translation>
+    </message>
+    <message>
+        <source>expected a fraction in (0, 1], e.g. 0.5</source>
+        <translation>应为 (0, 1] 之间的小数，例如 0.5</translation>
+    </message>
+    <message>
+        <source>unknown device &quot;%1&quot; (known: %2)</source>
+        <translation>未知设备“%1”（已知：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Explainer</name>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Korthikanti et al. 2022, arXiv:2205.05198, §4.1 eq. (1)-(2) and Table 2</source>
+        <translation>Korthikanti 等 2022，arXiv:2205.05198，§4.1 式 (1)-(2) 及表 2</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>N · bits/8 + N_LoRA · 2</source>
+        <translation>N · bits/8 + N_LoRA · 2</translation>
+    </message>
+    <message>
+        <source>N · bits/8</source>
+        <translation>N · bits/8</translation>
+    </message>
+    <message>
+        <source>definition; int8/int4 add one fp16 scale per %1 weights (GPTQ/AWQ grouping)</source>
+        <translation>定义；int8/int4 每 %1 个权重另加一个 fp16 缩放因子（GPTQ/AWQ 分组）</translation>
+    </message>
+    <message>
+        <source>2 · b · s · L · n_kv · d_head · bytes</source>
+        <translation>2 · b · s · L · n_kv · d_head · 字节数</translation>
+    </message>
+    <message>
+        <source>b · Σ_types L_type · min(s, window) · (kv_lora_rank + qk_rope_head_dim) · bytes</source>
+        <translation>b · Σ_类型 L_类型 · min(s, 窗口) · (kv_lora_rank + qk_rope_head_dim) · 字节</translation>
+    </message>
+    <message>
+        <source>b · Σ_types L_type · min(s, window) · 2 · n_kv · d_head · bytes</source>
+        <translation>b · Σ_类型 L_类型 · min(s, 窗口) · 2 · n_kv · d_head · 字节</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>K and V per layer and token (Pope et al. 2022, arXiv:2211.05102, §2); GQA: Ainslie et al. 2023; sliding and chunked layers keep min(s, window) tokens; MLA keeps one latent per token shared by the heads (DeepSeek-V2, arXiv:2405.04434, §2.1); sinks add none</source>
+        <translation>每层每个 token 的 K 和 V（Pope 等 2022，arXiv:2211.05102，§2）；GQA：Ainslie 等 2023；滑动窗口层和分块层只保留 min(s, 窗口) 个 token；MLA 每个 token 保留一个由所有头共享的潜向量（DeepSeek-V2，arXiv:2405.04434，§2.1）；注意力汇（sink）不占缓存</translation>
+    </message>
+    <message>
+        <source>Activations (prefill)</source>
+        <translation>激活值（预填充）</translation>
+    </message>
+    <message>
+        <source>2 · b · s · (2·d + d_ff&apos;)</source>
+        <translation>2 · b · s · (2·d + d_ff&apos;)</translation>
+    </message>
+    <message>
+        <source>2 · (b · s · (2·d + d_ff&apos;) + b · a · s²)</source>
+        <translation>2 · (b · s · (2·d + d_ff&apos;) + b · a · s²)</translation>
+    </message>
+    <message>
+        <source>this program&apos;s estimate: the largest layer&apos;s live tensors in 16-bit; d_ff&apos; = d_ff (×2 when gated)</source>
+        <translation>本程序的估计：最大一层同时存活的 16 位张量；d_ff&apos; = d_ff（门控时 ×2）</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>运行时开销</translation>
+    </message>
+    <message>
+        <source>overhead · (weights + KV + activations)</source>
+        <translation>开销 · (权重 + 键值缓存 + 激活值)</translation>
+    </message>
+    <message>
+        <source>stated assumption (CUDA context, allocator fragmentation); EleutherAI &apos;Transformer Math 101&apos; (2023) allows up to 20%</source>
+        <translation>明示的假设（CUDA 上下文、分配器碎片）；EleutherAI《Transformer Math 101》（2023）允许最多 20%</translation>
+    </message>
+    <message>
+        <source>Inference memory</source>
+        <translation>推理内存</translation>
+    </message>
+    <message>
+        <source>weights + KV cache + activations + overhead</source>
+        <translation>权重 + 键值缓存 + 激活值 + 开销</translation>
+    </message>
+    <message>
+        <source>sum</source>
+        <translation>求和</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020, arXiv:1910.02054 (ZeRO), §3.1 and Figure 1</source>
+        <translation>Rajbhandari 等 2020，arXiv:1910.02054（ZeRO），§3.1 及图 1</translation>
+    </message>
+    <message>
+        <source>Weights (training)</source>
+        <translation>权重（训练）</translation>
+    </message>
+    <message>
+        <source>N · bits/8 (frozen) + Ψ · w</source>
+        <translation>N · bits/8（冻结）+ Ψ · w</translation>
+    </message>
+    <message>
+        <source>Ψ · w</source>
+        <translation>Ψ · w</translation>
+    </message>
+    <message>
+        <source>Hu et al. 2021 (LoRA), Dettmers et al. 2023 (QLoRA): only adapters train</source>
+        <translation>Hu 等 2021（LoRA），Dettmers 等 2023（QLoRA）：只训练适配器</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Ψ · g</source>
+        <translation>Ψ · g</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Ψ · K</source>
+        <translation>Ψ · K</translation>
+    </message>
+    <message>
+        <source>%1; optimizer %2 (8-bit Adam: Dettmers et al. 2022; Adafactor: Shazeer &amp; Stern 2018)</source>
+        <translation>%1；优化器 %2（8 位 Adam：Dettmers 等 2022；Adafactor：Shazeer 与 Stern 2018）</translation>
+    </message>
+    <message>
+        <source>L · 2 · s · b · h</source>
+        <translation>L · 2 · s · b · h</translation>
+    </message>
+    <message>
+        <source>L · 34 · s · b · h</source>
+        <translation>L · 34 · s · b · h</translation>
+    </message>
+    <message>
+        <source>L · s · b · h · (34 + 5 · a · min(s, w) / h)</source>
+        <translation>L · s · b · h · (34 + 5 · a · min(s, w) / h)</translation>
+    </message>
+    <message>
+        <source>L · s · b · h · (34 + 5 · a · s / h)</source>
+        <translation>L · s · b · h · (34 + 5 · a · s / h)</translation>
+    </message>
+    <message>
+        <source>Activations (training)</source>
+        <translation>激活值（训练）</translation>
+    </message>
+    <message>
+        <source>Training memory (one replica)</source>
+        <translation>训练内存（单个副本）</translation>
+    </message>
+    <message>
+        <source>weights + gradients + optimizer + activations</source>
+        <translation>权重 + 梯度 + 优化器状态 + 激活值</translation>
+    </message>
+    <message>
+        <source>(w + g + o)/t</source>
+        <translation>(w + g + o)/t</translation>
+    </message>
+    <message>
+        <source>(w + g)/t + o/(t·N_d)</source>
+        <translation>(w + g)/t + o/(t·N_d)</translation>
+    </message>
+    <message>
+        <source>w/t + (g + o)/(t·N_d)</source>
+        <translation>w/t + (g + o)/(t·N_d)</translation>
+    </message>
+    <message>
+        <source>(w + g + o)/(t·N_d)</source>
+        <translation>(w + g + o)/(t·N_d)</translation>
+    </message>
+    <message>
+        <source>Training memory per device</source>
+        <translation>每台设备的训练内存</translation>
+    </message>
+    <message>
+        <source> + activations/t</source>
+        <translation> + 激活值/t</translation>
+    </message>
+    <message>
+        <source>; activations split by tensor + sequence parallelism (Korthikanti et al. 2022 eq. 5)</source>
+        <translation>；激活值按张量并行 + 序列并行切分（Korthikanti 等 2022 式 5）</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020, arXiv:2001.08361, §2.1 and Table 1</source>
+        <translation>Kaplan 等 2020，arXiv:2001.08361，§2.1 及表 1</translation>
+    </message>
+    <message>
+        <source>Forward FLOPs per token</source>
+        <translation>每词元前向 FLOPs</translation>
+    </message>
+    <message>
+        <source>2 · N + 2 · L · n_ctx · d_attn + 2 · d · V</source>
+        <translation>2 · N + 2 · L · n_ctx · d_attn + 2 · d · V</translation>
+    </message>
+    <message>
+        <source>; N = executed matmul weights, MoE at top-k; logits added</source>
+        <translation>；N = 实际执行的矩阵乘权重，MoE 按 top-k 计；另加 logits</translation>
+    </message>
+    <message>
+        <source>2 · forward</source>
+        <translation>2 · 前向</translation>
+    </message>
+    <message>
+        <source>3 · forward</source>
+        <translation>3 · 前向</translation>
+    </message>
+    <message>
+        <source> + forward</source>
+        <translation> + 前向</translation>
+    </message>
+    <message>
+        <source> + attention</source>
+        <translation> + 注意力</translation>
+    </message>
+    <message>
+        <source>Training FLOPs per token</source>
+        <translation>每词元训练 FLOPs</translation>
+    </message>
+    <message>
+        <source>; recomputation: Korthikanti et al. 2022 §5</source>
+        <translation>；重计算：Korthikanti 等 2022 §5</translation>
+    </message>
+    <message>
+        <source>Training compute</source>
+        <translation>训练算力</translation>
+    </message>
+    <message>
+        <source>C = training FLOPs/token · D ≈ 6 · N · D + attention</source>
+        <translation>C = 每词元训练 FLOPs · D ≈ 6 · N · D + 注意力</translation>
+    </message>
+    <message>
+        <source>; Hoffmann et al. 2022 eq. (4)</source>
+        <translation>；Hoffmann 等 2022 式 (4)</translation>
+    </message>
+    <message>
+        <source>Prefill FLOPs</source>
+        <translation>预填充 FLOPs</translation>
+    </message>
+    <message>
+        <source>b · s · forward FLOPs/token</source>
+        <translation>b · s · 每词元前向 FLOPs</translation>
+    </message>
+    <message>
+        <source>Decode FLOPs per step</source>
+        <translation>每步解码 FLOPs</translation>
+    </message>
+    <message>
+        <source>b · (2 · N + 2 · d · V + 4 · L · s · d_attn)</source>
+        <translation>b · (2 · N + 2 · d · V + 4 · L · s · d_attn)</translation>
+    </message>
+    <message>
+        <source>; the new token attends to the whole cache</source>
+        <translation>；新词元要关注整个缓存</translation>
+    </message>
+    <message>
+        <source>Prefill arithmetic intensity</source>
+        <translation>预填充算术强度</translation>
+    </message>
+    <message>
+        <source>prefill FLOPs / (weight bytes + KV bytes)</source>
+        <translation>预填充 FLOPs / (权重字节 + 键值缓存字节)</translation>
+    </message>
+    <message>
+        <source>Williams et al. 2009 (roofline); Pope et al. 2022 §2</source>
+        <translation>Williams 等 2009（屋顶线模型）；Pope 等 2022 §2</translation>
+    </message>
+    <message>
+        <source>Decode arithmetic intensity</source>
+        <translation>解码算术强度</translation>
+    </message>
+    <message>
+        <source>decode FLOPs / (weight bytes + KV bytes)</source>
+        <translation>解码 FLOPs / (权重字节 + 键值缓存字节)</translation>
+    </message>
+    <message>
+        <source>hardware catalog: %1</source>
+        <translation>硬件目录：%1</translation>
+    </message>
+    <message>
+        <source>Devices to hold inference</source>
+        <translation>推理所需设备数</translation>
+    </message>
+    <message>
+        <source>⌈inference memory / device memory⌉</source>
+        <translation>⌈推理内存 / 设备显存⌉</translation>
+    </message>
+    <message>
+        <source>Devices to hold training</source>
+        <translation>训练所需设备数</translation>
+    </message>
+    <message>
+        <source>⌈training memory / device memory⌉ (ZeRO-3 + tensor parallel, perfect split)</source>
+        <translation>⌈训练内存 / 设备显存⌉（ZeRO-3 + 张量并行，理想切分）</translation>
+    </message>
+    <message>
+        <source>Decode speed</source>
+        <translation>解码速度</translation>
+    </message>
+    <message>
+        <source>b / max(FLOPs / (n · peak), bytes / (n · bandwidth))</source>
+        <translation>b / max(FLOPs / (n · 峰值), 字节 / (n · 带宽))</translation>
+    </message>
+    <message>
+        <source>roofline (Williams et al. 2009); decode is memory-bound (Pope et al. 2022)</source>
+        <translation>屋顶线模型（Williams 等 2009）；解码受内存带宽限制（Pope 等 2022）</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>C / (devices · peak · MFU)</source>
+        <translation>C / (设备数 · 峰值 · MFU)</translation>
+    </message>
+    <message>
+        <source>MFU: Chowdhery et al. 2022 (PaLM), App. B</source>
+        <translation>MFU：Chowdhery 等 2022（PaLM），附录 B</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>devices · seconds / 3600</source>
+        <translation>设备数 · 秒 / 3600</translation>
+    </message>
+    <message>
+        <source>definition</source>
+        <translation>定义</translation>
+    </message>
+    <message>
+        <source>Training days</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>seconds / 86400</source>
+        <translation>秒 / 86400</translation>
+    </message>
+    <message>
+        <source>Training cost</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>GPU-hours · price per hour</source>
+        <translation>GPU 小时 · 每小时价格</translation>
+    </message>
+    <message>
+        <source>price given by the user</source>
+        <translation>用户给定的价格</translation>
+    </message>
+    <message>
+        <source>Predicted loss</source>
+        <translation>预测损失</translation>
+    </message>
+    <message>
+        <source>[(N_c/N)^(α_N/α_D) + D_c/D]^α_D</source>
+        <translation>[(N_c/N)^(α_N/α_D) + D_c/D]^α_D</translation>
+    </message>
+    <message>
+        <source>Compute-optimal parameters</source>
+        <translation>算力最优参数量</translation>
+    </message>
+    <message>
+        <source>N* = 1.3e9 · (C / 8.64e19)^0.73</source>
+        <translation>N* = 1.3e9 · (C / 8.64e19)^0.73</translation>
+    </message>
+    <message>
+        <source>Compute-optimal tokens</source>
+        <translation>算力最优词元数</translation>
+    </message>
+    <message>
+        <source>D* = 2e10 · (C / 8.64e19)^0.27</source>
+        <translation>D* = 2e10 · (C / 8.64e19)^0.27</translation>
+    </message>
+    <message>
+        <source>E + A / N^α + B / D^β</source>
+        <translation>E + A / N^α + B / D^β</translation>
+    </message>
+    <message>
+        <source>N* = G · (C/6)^(β/(α+β))</source>
+        <translation>N* = G · (C/6)^(β/(α+β))</translation>
+    </message>
+    <message>
+        <source>D* = (C/6)^(α/(α+β)) / G</source>
+        <translation>D* = (C/6)^(α/(α+β)) / G</translation>
+    </message>
+    <message>
+        <source>Tokens per parameter</source>
+        <translation>每参数词元数</translation>
+    </message>
+    <message>
+        <source>D / N (compute-optimal: D*/N*)</source>
+        <translation>D / N（算力最优：D*/N*）</translation>
     </message>
 </context>
 <context>
@@ -3406,6 +2567,25 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Export as Hugging Face config</source>
         <translation>导出为 Hugging Face 配置</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ExportCommand</name>
+    <message>
+        <source>expected the config.json to write</source>
+        <translation>需要指定要写入的 config.json</translation>
+    </message>
+    <message>
+        <source>unexpected argument</source>
+        <translation>多余的参数</translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation>无法创建文件夹</translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation>已写入 %1</translation>
     </message>
 </context>
 <context>
@@ -3543,7 +2723,7 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
     <message>
         <source>expected 1 to 1,000,000 sequences</source>
-        <translation>应为 1 到 1,000,000 个序列</translation>
+        <translation>应为 1 到 1,000,000 条序列</translation>
     </message>
     <message>
         <source>expected a probability from 0 to below 1</source>
@@ -3615,7 +2795,7 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
     <message>
         <source>Activations</source>
-        <translation>激活</translation>
+        <translation>激活值</translation>
     </message>
     <message>
         <source>Logits (fp32)</source>
@@ -3678,6 +2858,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>分页优化器：状态位于统一内存中，显存紧张时移到 CPU 内存，因此超过设备内存的峰值只会拖慢这一步，而不会使其失败。</translation>
     </message>
     <message>
+        <source>A_layer: what one layer&apos;s adapters keep for the backward, per adapted matrix 2·b·s·r bytes (A·x) and, with dropout, 3·b·s·d_in (the dropped input and its mask).</source>
+        <translation>A_layer：一层的适配器为反向传播保留的内容，每个被适配的矩阵 2·b·s·r 字节（A·x），有 dropout 时再加 3·b·s·d_in（丢弃后的输入及其掩码）。</translation>
+    </message>
+    <message>
         <source>The predicted loss is the scaling law&apos;s for the base model; it does not predict fine-tuning.</source>
         <translation>预测损失是缩放定律对基座模型的预测；它不预测微调效果。</translation>
     </message>
@@ -3688,10 +2872,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Applied as int4 in groups of 64 with fp16 scales (4.25 bits), the design&apos;s nearest format to NF4 with double quantisation (4.127 bits).</source>
         <translation>以 int4、每 64 个一组、fp16 缩放因子（4.25 位）应用，这是设计中最接近 NF4 双重量化（4.127 位）的格式。</translation>
-    </message>
-    <message>
-        <source>A_layer: what one layer&apos;s adapters keep for the backward, per adapted matrix 2·b·s·r bytes (A·x) and, with dropout, 3·b·s·d_in (the dropped input and its mask).</source>
-        <translation>A_layer：一层的适配器为反向传播保留的内容，每个被适配的矩阵 2·b·s·r 字节（A·x），有 dropout 时再加 3·b·s·d_in（丢弃后的输入及其掩码）。</translation>
     </message>
 </context>
 <context>
@@ -3865,6 +3045,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>expected two symbols separated by a space</source>
         <translation>应为以空格分隔的两个符号</translation>
+    </message>
+    <message>
+        <source>token id %1 is far past the vocabulary&apos;s %2 entries (ids must be below %3)</source>
+        <translation>词元 id %1 远超出词表的 %2 个条目（id 必须小于 %3）</translation>
     </message>
 </context>
 <context>
@@ -4069,6 +3253,30 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>cannot write: %1</source>
         <translation>无法写入：%1</translation>
     </message>
+    <message>
+        <source>expected a number in (%1, %2]</source>
+        <translation>应为 (%1, %2] 范围内的数字</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints have no query/key norms</source>
+        <translation>GPT-2 和 Llama 检查点没有查询/键归一化</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints have no attention sinks</source>
+        <translation>GPT-2 和 Llama 检查点没有注意力汇聚（sink）</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama use one attention pattern for every layer</source>
+        <translation>GPT-2 和 Llama 每一层使用同一种注意力模式</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama do not soft-cap logits</source>
+        <translation>GPT-2 和 Llama 不对 logits 做软截断</translation>
+    </message>
 </context>
 <context>
     <name>tx::HfConfigExporter</name>
@@ -4083,6 +3291,174 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>cannot write: %1</source>
         <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>only decoder-only designs export as a Hugging Face causal LM</source>
+        <translation>只有仅解码器的设计能导出为 Hugging Face 因果语言模型</translation>
+    </message>
+    <message>
+        <source>the exported families use rotary positions</source>
+        <translation>可导出的模型族都使用旋转位置编码</translation>
+    </message>
+    <message>
+        <source>the exported families use RMSNorm</source>
+        <translation>可导出的模型族都使用 RMSNorm</translation>
+    </message>
+    <message>
+        <source>the exported families use a gated FFN</source>
+        <translation>可导出的模型族都使用门控 FFN</translation>
+    </message>
+    <message>
+        <source>the exported families run attention and FFN one after the other</source>
+        <translation>可导出的模型族都先后执行注意力和 FFN</translation>
+    </message>
+    <message>
+        <source>the exported families end in a final norm and an LM head without bias</source>
+        <translation>可导出的模型族都以最终归一化和无偏置的语言模型头结束</translation>
+    </message>
+    <message>
+        <source>token types, a pooler, an embedding norm or a factorized embedding have no place in the exported families</source>
+        <translation>可导出的模型族没有 token 类型、池化层、嵌入归一化或分解嵌入</translation>
+    </message>
+    <message>
+        <source>cross-layer sharing has no Hugging Face causal-LM family</source>
+        <translation>跨层共享没有对应的 Hugging Face 因果语言模型族</translation>
+    </message>
+    <message>
+        <source>LoRA adapters are saved apart (adapter_config.json), not in config.json</source>
+        <translation>LoRA 适配器另行保存（adapter_config.json），不写入 config.json</translation>
+    </message>
+    <message>
+        <source>config.json records fp32, fp16 or bf16 (torch_dtype)</source>
+        <translation>config.json 只记录 fp32、fp16 或 bf16（torch_dtype）</translation>
+    </message>
+    <message>
+        <source>config.json does not record the KV-cache precision; use bf16</source>
+        <translation>config.json 不记录 KV 缓存精度；请使用 bf16</translation>
+    </message>
+    <message>
+        <source>chunked and no-RoPE layers (Llama 4) are not exported</source>
+        <translation>分块层和无 RoPE 层（Llama 4）无法导出</translation>
+    </message>
+    <message>
+        <source>this family has one attention_bias for q, k, v and o</source>
+        <translation>该模型族的 q、k、v、o 共用一个 attention_bias</translation>
+    </message>
+    <message>
+        <source>the %1 family has no experts</source>
+        <translation>%1 模型族没有专家</translation>
+    </message>
+    <message>
+        <source>the %1 family has no sliding window</source>
+        <translation>%1 模型族没有滑动窗口</translation>
+    </message>
+    <message>
+        <source>only gpt_oss has attention sinks</source>
+        <translation>只有 gpt_oss 有注意力汇（sink）</translation>
+    </message>
+    <message>
+        <source>only Gemma 2 soft-caps logits</source>
+        <translation>只有 Gemma 2 对 logits 做软截断</translation>
+    </message>
+    <message>
+        <source>only deepseek_v3 and glm4_moe carry MTP modules</source>
+        <translation>只有 deepseek_v3 和 glm4_moe 带多 token 预测模块</translation>
+    </message>
+    <message>
+        <source>this family makes every layer after the dense ones sparse</source>
+        <translation>该模型族在稠密层之后的每一层都是稀疏层</translation>
+    </message>
+    <message>
+        <source>this family keeps only the first layers dense (first_k_dense_replace)</source>
+        <translation>该模型族只让最前面的若干层保持稠密（first_k_dense_replace）</translation>
+    </message>
+    <message>
+        <source>this family&apos;s router has no bias</source>
+        <translation>该模型族的路由器没有偏置</translation>
+    </message>
+    <message>
+        <source>this family&apos;s shared experts are as wide as the routed ones</source>
+        <translation>该模型族的共享专家与路由专家同宽</translation>
+    </message>
+    <message>
+        <source>DeepSeek has one attention_bias for q_a, kv_a and o</source>
+        <translation>DeepSeek 的 q_a、kv_a、o 共用一个 attention_bias</translation>
+    </message>
+    <message>
+        <source>DeepSeek has no sliding window</source>
+        <translation>DeepSeek 没有滑动窗口</translation>
+    </message>
+    <message>
+        <source>DeepSeek has no sinks and no soft-capping</source>
+        <translation>DeepSeek 没有注意力汇，也不做软截断</translation>
+    </message>
+    <message>
+        <source>DeepSeek uses pre-norm</source>
+        <translation>DeepSeek 使用前置归一化</translation>
+    </message>
+    <message>
+        <source>gpt_oss is a mixture of experts in every layer</source>
+        <translation>gpt_oss 每层都是混合专家</translation>
+    </message>
+    <message>
+        <source>gpt_oss has a biased router, biased experts and no shared experts</source>
+        <translation>gpt_oss 的路由器和专家带偏置，没有共享专家</translation>
+    </message>
+    <message>
+        <source>gpt_oss uses pre-norm without QK-norm</source>
+        <translation>gpt_oss 使用前置归一化，没有 QK 归一化</translation>
+    </message>
+    <message>
+        <source>gpt_oss has no soft-capping and no MTP</source>
+        <translation>gpt_oss 不做软截断，也没有多 token 预测</translation>
+    </message>
+    <message>
+        <source>Gemma has no sinks and no MTP</source>
+        <translation>Gemma 没有注意力汇，也没有多 token 预测</translation>
+    </message>
+    <message>
+        <source>Gemma 3 normalises q and k per head; Gemma 2 not at all</source>
+        <translation>Gemma 3 按头对 q 和 k 归一化；Gemma 2 完全不做</translation>
+    </message>
+    <message>
+        <source>OLMo 2 normalises q and k over the full projected width</source>
+        <translation>OLMo 2 在完整投影宽度上对 q 和 k 归一化</translation>
+    </message>
+    <message>
+        <source>qwen3_moe has no shared experts, router bias or dense first layers</source>
+        <translation>qwen3_moe 没有共享专家、路由器偏置或前置稠密层</translation>
+    </message>
+    <message>
+        <source>glm4_moe routes with the score-correction bias</source>
+        <translation>glm4_moe 使用分数校正偏置进行路由</translation>
+    </message>
+    <message>
+        <source>glm4_moe&apos;s o_proj has no bias</source>
+        <translation>glm4_moe 的 o_proj 没有偏置</translation>
+    </message>
+    <message>
+        <source>glm4_moe normalises q and k per head or not at all</source>
+        <translation>glm4_moe 按头对 q 和 k 归一化，或者不做</translation>
+    </message>
+    <message>
+        <source>glm4_moe has no sinks and no soft-capping</source>
+        <translation>glm4_moe 没有注意力汇，也不做软截断</translation>
+    </message>
+    <message>
+        <source>mixtral routes every layer through a router without bias</source>
+        <translation>mixtral 每层都经过无偏置的路由器</translation>
+    </message>
+    <message>
+        <source>mixtral&apos;s experts are intermediate_size wide</source>
+        <translation>mixtral 的专家宽度为 intermediate_size</translation>
+    </message>
+    <message>
+        <source>a per-layer pattern needs gpt_oss or Gemma; mistral slides every layer</source>
+        <translation>逐层模式需要 gpt_oss 或 Gemma；mistral 每层都用滑动窗口</translation>
+    </message>
+    <message>
+        <source>a per-layer pattern needs gpt_oss or Gemma; mixtral slides every layer</source>
+        <translation>逐层模式需要 gpt_oss 或 Gemma；mixtral 每层都用滑动窗口</translation>
     </message>
 </context>
 <context>
@@ -4118,6 +3494,217 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source> (text model only: the vision tower and its projector are not counted)</source>
         <translation>（仅文本模型：视觉塔及其投影层不计入）</translation>
+    </message>
+    <message>
+        <source>required key is missing (model_type &quot;%1&quot;)</source>
+        <translation>缺少必需的键（model_type“%1”）</translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation>应为数字</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>expected a list of integers</source>
+        <translation>应为整数列表</translation>
+    </message>
+    <message>
+        <source>expected a non-negative integer</source>
+        <translation>应为非负整数</translation>
+    </message>
+    <message>
+        <source>unknown activation &quot;%1&quot; (expected relu, gelu, gelu_new, gelu_pytorch_tanh, silu)</source>
+        <translation>未知的激活函数“%1”（应为 relu、gelu、gelu_new、gelu_pytorch_tanh 或 silu）</translation>
+    </message>
+    <message>
+        <source>only &quot;absolute&quot; position embeddings are supported (got &quot;%1&quot;)</source>
+        <translation>仅支持“absolute”位置嵌入（实际为“%1”）</translation>
+    </message>
+    <message>
+        <source>only 1 is supported (one distinct layer per group)</source>
+        <translation>仅支持 1（每组一个不同的层）</translation>
+    </message>
+    <message>
+        <source>must divide num_hidden_layers (%1)</source>
+        <translation>必须能整除 num_hidden_layers（%1）</translation>
+    </message>
+    <message>
+        <source>unknown feed-forward projection &quot;%1&quot; (expected relu, gated-gelu or gated-silu)</source>
+        <translation>未知的前馈网络投影“%1”（应为 relu、gated-gelu 或 gated-silu）</translation>
+    </message>
+    <message>
+        <source>encoder and decoder must be sparse at the same step (encoder %1, decoder %2)</source>
+        <translation>编码器和解码器必须在同一步变为稀疏（编码器 %1，解码器 %2）</translation>
+    </message>
+    <message>
+        <source>per-head query/key LayerNorms are not supported</source>
+        <translation>不支持逐头的查询/键 LayerNorm</translation>
+    </message>
+    <message>
+        <source>expected a list of attention types</source>
+        <translation>应为注意力类型列表</translation>
+    </message>
+    <message>
+        <source>unknown attention type &quot;%1&quot; (expected full_attention, sliding_attention or chunked_attention)</source>
+        <translation>未知的注意力类型“%1”（应为 full_attention、sliding_attention 或 chunked_attention）</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>应为对象</translation>
+    </message>
+    <message>
+        <source>Qwen&apos;s gated shared expert is not supported</source>
+        <translation>不支持 Qwen 的带门控共享专家</translation>
+    </message>
+    <message>
+        <source>only 1 is supported (every layer after the dense ones is sparse)</source>
+        <translation>只支持 1（稠密层之后的每一层都是稀疏层）</translation>
+    </message>
+    <message>
+        <source>only every interleave_moe_layer_step-th layer can be sparse</source>
+        <translation>只能每隔 interleave_moe_layer_step 层设一个稀疏层</translation>
+    </message>
+    <message>
+        <source>needs one entry per layer (%1)</source>
+        <translation>每层需要一项（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::InspectCommand</name>
+    <message>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <source>%1 files</source>
+        <translation>%1 个文件</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3 tensors</source>
+        <translation>%1，%2，%3 个张量</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Stored elements</source>
+        <translation>存储的元素数</translation>
+    </message>
+    <message>
+        <source>Tensor data</source>
+        <translation>张量数据</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2)</source>
+        <translation>%1 字节（%2）</translation>
+    </message>
+    <message>
+        <source>  of it scales</source>
+        <translation>  其中缩放因子</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation>每权重位数</translation>
+    </message>
+    <message>
+        <source>Tensors per format</source>
+        <translation>各格式的张量数</translation>
+    </message>
+    <message>
+        <source>group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>bits/w</source>
+        <translation>位/权重</translation>
+    </message>
+    <message>
+        <source>layers ×%1 %2</source>
+        <translation>层 ×%1 %2</translation>
+    </message>
+    <message>
+        <source>Design: none recognised (no config.json the importer reads, no GGUF architecture, no known tensor names)</source>
+        <translation>设计：无法识别（没有导入器能读取的 config.json、没有 GGUF 架构、没有已知的张量名称）</translation>
+    </message>
+    <message>
+        <source>Design from %1%2</source>
+        <translation>设计来自 %1%2</translation>
+    </message>
+    <message>
+        <source>d_model %1, %2 layers, %3 heads (%4 KV) of %5, d_ff %6, vocabulary %7, %8</source>
+        <translation>d_model %1，%2 层，%3 个头（%4 个键值头），每头 %5 维，d_ff %6，词表 %7，%8</translation>
+    </message>
+    <message>
+        <source>tied head</source>
+        <translation>输出头与嵌入共享</translation>
+    </message>
+    <message>
+        <source>untied head</source>
+        <translation>输出头不共享</translation>
+    </message>
+    <message>
+        <source>, %1 experts (top-%2)</source>
+        <translation>，%1 个专家（top-%2）</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>Design count</source>
+        <translation>设计的参数量</translation>
+    </message>
+    <message>
+        <source>File count</source>
+        <translation>文件中的参数量</translation>
+    </message>
+    <message>
+        <source>Every group matches the design.</source>
+        <translation>每个分组都与设计一致。</translation>
+    </message>
+    <message>
+        <source>Mismatches:</source>
+        <translation>不一致之处：</translation>
+    </message>
+    <message>
+        <source>expected table or json, got &quot;%1&quot;</source>
+        <translation>应为 table 或 json，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source>give one file or folder to inspect</source>
+        <translation>请给出一个要检查的文件或文件夹</translation>
     </message>
 </context>
 <context>
@@ -4167,14 +3754,18 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
-    <name>tx::JsonReader</name>
+    <name>tx::LanguageMenu</name>
     <message>
-        <source>expected a number in (%1, %2]</source>
-        <translation>应为 (%1, %2] 范围内的数字</translation>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <source>expected true or false</source>
-        <translation>应为 true 或 false</translation>
+        <source>Follow the &amp;system (%1)</source>
+        <translation>跟随系统(&amp;S)（%1）</translation>
+    </message>
+    <message>
+        <source>Chinese number &amp;units (万, 亿)</source>
+        <translation>中文数字单位(&amp;U)（万、亿）</translation>
     </message>
 </context>
 <context>
@@ -4258,6 +3849,38 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>unknown view (known: %1)</source>
         <translation>未知视图（已知：%1）</translation>
     </message>
+    <message>
+        <source>expected an object with &quot;en&quot; and &quot;zh&quot; strings</source>
+        <translation>应为含有“en”和“zh”字符串的对象</translation>
+    </message>
+    <message>
+        <source>expected 1 to 1,000,000 sequences</source>
+        <translation>应为 1 到 1,000,000 条序列</translation>
+    </message>
+    <message>
+        <source>expected 1 to 16,777,216 tokens</source>
+        <translation>应为 1 到 16,777,216 个词元</translation>
+    </message>
+    <message>
+        <source>expected 0 to 10^16 tokens</source>
+        <translation>应为 0 到 10^16 个词元</translation>
+    </message>
+    <message>
+        <source>expected none, selective or full</source>
+        <translation>应为 none、selective 或 full</translation>
+    </message>
+    <message>
+        <source>expected adamw, adamw-mixed, sgd, adam8bit or adafactor</source>
+        <translation>应为 adamw、adamw-mixed、sgd、adam8bit 或 adafactor</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>unknown assumption (known: batch, seq, tokens, recompute, optimizer, flash)</source>
+        <translation>未知假设（已知：batch、seq、tokens、recompute、optimizer、flash）</translation>
+    </message>
 </context>
 <context>
     <name>tx::LessonPlayer</name>
@@ -4295,6 +3918,14 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>unknown placeholder</source>
         <translation>未知占位符</translation>
+    </message>
+    <message>
+        <source>arguments must be integers from 1 to 1,000,000</source>
+        <translation>参数必须是 1 到 1,000,000 之间的整数</translation>
+    </message>
+    <message>
+        <source>unknown function or wrong number of arguments (known: linear(in,out), linear_nobias(in,out), mlp(w0,w1,…), lstm(in,hidden))</source>
+        <translation>未知函数或参数个数不对（已知：linear(in,out)、linear_nobias(in,out)、mlp(w0,w1,…)、lstm(in,hidden)）</translation>
     </message>
 </context>
 <context>
@@ -4379,18 +4010,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>引导课程(&amp;L)</translation>
     </message>
     <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Follow the &amp;system (%1)</source>
-        <translation>跟随系统(&amp;S)（%1）</translation>
-    </message>
-    <message>
-        <source>Chinese number &amp;units (万, 亿)</source>
-        <translation>中文数字单位(&amp;U)（万、亿）</translation>
-    </message>
-    <message>
         <source>&amp;Memory</source>
         <translation>内存(&amp;M)</translation>
     </message>
@@ -4433,42 +4052,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>M&amp;odel file</source>
         <translation>模型文件(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Open model %1</source>
-        <translation>打开模型 %1</translation>
-    </message>
-    <message>
-        <source>Open model</source>
-        <translation>打开模型</translation>
-    </message>
-    <message>
-        <source>Open &amp;model…</source>
-        <translation>打开模型(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+O</source>
-        <translation>Ctrl+Shift+O</translation>
-    </message>
-    <message>
-        <source>Model files (*.safetensors *.gguf model.safetensors.index.json);;All files (*)</source>
-        <translation>模型文件 (*.safetensors *.gguf model.safetensors.index.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Open model &amp;folder…</source>
-        <translation>打开模型文件夹(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Open model folder</source>
-        <translation>打开模型文件夹</translation>
-    </message>
-    <message>
-        <source>Models on this &amp;computer…</source>
-        <translation>本机上的模型(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Weights from the design</source>
-        <translation>权重按设计计算</translation>
     </message>
     <message>
         <source>&amp;What if…</source>
@@ -4652,6 +4235,45 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ModelFiles</name>
+    <message>
+        <source>Open model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Open &amp;model…</source>
+        <translation>打开模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Model files (*.safetensors *.gguf model.safetensors.index.json);;All files (*)</source>
+        <translation>模型文件 (*.safetensors *.gguf model.safetensors.index.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open model &amp;folder…</source>
+        <translation>打开模型文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <source>Models on this &amp;computer…</source>
+        <translation>本机上的模型(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open model %1</source>
+        <translation>打开模型 %1</translation>
+    </message>
+    <message>
+        <source>Weights from the design</source>
+        <translation>权重按设计计算</translation>
     </message>
 </context>
 <context>
@@ -4858,6 +4480,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>Exported from Transformer Explorer</source>
         <translation>由 Transformer Explorer 导出</translation>
     </message>
+    <message>
+        <source>image size must be between 16 and 16384 pixels a side</source>
+        <translation>图片每边尺寸必须在 16 到 16384 像素之间</translation>
+    </message>
 </context>
 <context>
     <name>tx::ParallelismPlanner</name>
@@ -4876,6 +4502,13 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>no split of %1 devices fits: the leanest needs %2 per device of %3</source>
         <translation>%1 台设备的任何划分都放不下：最省内存的划分每台需要 %2，而设备只有 %3</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ParamCounter</name>
+    <message>
+        <source>the design has more than 9.2 × 10^18 parameters, past what can be counted exactly; reduce the width, depth, vocabulary or experts</source>
+        <translation>该设计的参数量超过 9.2 × 10^18，无法精确计数；请减小宽度、层数、词表或专家数</translation>
     </message>
 </context>
 <context>
@@ -5112,7 +4745,7 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
     <message>
         <source>KV cache</source>
-        <translation>KV 缓存</translation>
+        <translation>键值缓存</translation>
     </message>
     <message>
         <source>Before</source>
@@ -5129,33 +4762,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>The predicted loss is the scaling law&apos;s for the smaller model trained from scratch; a pruned model recovers towards it only with further training.</source>
         <translation>预测损失是缩放定律对较小模型从头训练的预测；剪枝后的模型只有经过继续训练才能接近它。</translation>
-    </message>
-</context>
-<context>
-    <name>tx::Reader</name>
-    <message>
-        <source>required key is missing (model_type &quot;%1&quot;)</source>
-        <translation>缺少必需的键（model_type“%1”）</translation>
-    </message>
-    <message>
-        <source>expected a number</source>
-        <translation>应为数字</translation>
-    </message>
-    <message>
-        <source>expected true or false</source>
-        <translation>应为 true 或 false</translation>
-    </message>
-    <message>
-        <source>expected a string</source>
-        <translation>应为字符串</translation>
-    </message>
-    <message>
-        <source>expected a non-negative integer</source>
-        <translation>应为非负整数</translation>
-    </message>
-    <message>
-        <source>expected a list of integers</source>
-        <translation>应为整数列表</translation>
     </message>
 </context>
 <context>
@@ -5228,6 +4834,17 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Scaling law — %1 · %2</source>
         <translation>缩放定律 — %1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ReportCommand</name>
+    <message>
+        <source>unknown report type (expected .pdf, .html or .md)</source>
+        <translation>未知的报告类型（应为 .pdf、.html 或 .md）</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
     </message>
 </context>
 <context>
@@ -5857,6 +5474,105 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::RunCommand</name>
+    <message>
+        <source>&quot;%1&quot; is not a token id (a non-negative integer)</source>
+        <translation>“%1”不是词元 id（应为非负整数）</translation>
+    </message>
+    <message>
+        <source>expected a comma-separated list of token ids</source>
+        <translation>应为以逗号分隔的词元 id 列表</translation>
+    </message>
+    <message>
+        <source>give exactly one of --text and --tokens</source>
+        <translation>--text 和 --tokens 必须且只能给出一个</translation>
+    </message>
+    <message>
+        <source>expected an integer from 1 to 1000, got &quot;%1&quot;</source>
+        <translation>应为 1 到 1000 之间的整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected an integer from 1 to 100000, got &quot;%1&quot;</source>
+        <translation>应为 1 到 100000 之间的整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>applies to --generate only</source>
+        <translation>仅适用于 --generate</translation>
+    </message>
+    <message>
+        <source>expected a number from 0 to 100, got &quot;%1&quot;</source>
+        <translation>应为 0 到 100 之间的数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected a number above 0 and at most 1, got &quot;%1&quot;</source>
+        <translation>应为大于 0 且不超过 1 的数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected a non-negative integer, got &quot;%1&quot;</source>
+        <translation>应为非负整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected megabytes from 0 to 1000000, got &quot;%1&quot;</source>
+        <translation>应为 0 到 1000000 之间的兆字节数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>applies to designs (--preset, --config), not to --model</source>
+        <translation>适用于设计（--preset、--config），不适用于 --model</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source> (add --scale-down for the nearest model the engine runs)</source>
+        <translation> （加上 --scale-down 以使用引擎可运行的最接近模型）</translation>
+    </message>
+    <message>
+        <source>no tokenizer files beside the model and vocab_size %1 is below the 256 a byte tokenizer needs; use --tokens</source>
+        <translation>模型旁没有分词器文件，且 vocab_size %1 小于字节分词器所需的 256；请使用 --tokens</translation>
+    </message>
+    <message>
+        <source>the text encodes to no tokens</source>
+        <translation>该文本编码后没有词元</translation>
+    </message>
+    <message>
+        <source>give either --dump or --generate</source>
+        <translation>--dump 和 --generate 只能给出其一</translation>
+    </message>
+    <message>
+        <source>Scaled down: %1</source>
+        <translation>已缩小：%1</translation>
+    </message>
+    <message>
+        <source>Generated %1 tokens: %2</source>
+        <translation>已生成 %1 个词元：%2</translation>
+    </message>
+    <message>
+        <source>Text: %1</source>
+        <translation>文本：%1</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s (KV cache, prompt included in the time)</source>
+        <translation>%1 词元/秒（KV 缓存，计时包含提示词）</translation>
+    </message>
+    <message>
+        <source>Wrote %1: %2 tokens, logits %2 × %3, attention %4 layers × %5 heads</source>
+        <translation>已写入 %1：%2 个词元，logits %2 × %3，注意力 %4 层 × %5 个头</translation>
+    </message>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>Input: %1 tokens [%2]</source>
+        <translation>输入：%1 个词元 [%2]</translation>
+    </message>
+    <message>
+        <source>Next token (top %1):</source>
+        <translation>下一个词元（前 %1）：</translation>
+    </message>
+</context>
+<context>
     <name>tx::Safetensors</name>
     <message>
         <source>cannot open: %1</source>
@@ -6238,6 +5954,245 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::SizeCommand</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Memory, inference (%1 weights, %2 KV cache, batch %3, %4 tokens; %5)</source>
+        <translation>内存，推理（%1 权重，%2 键值缓存，批大小 %3，%4 个词元；%5）</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>键值缓存</translation>
+    </message>
+    <message>
+        <source>Activations (prefill)</source>
+        <translation>激活值（预填充）</translation>
+    </message>
+    <message>
+        <source>Runtime overhead (%1%)</source>
+        <translation>运行时开销（%1%）</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Memory, training (%1, recompute %2%3, ZeRO-%4, %5 devices, TP %6)</source>
+        <translation>内存，训练（%1，重计算 %2%3，ZeRO-%4，%5 台设备，张量并行 %6）</translation>
+    </message>
+    <message>
+        <source>, FlashAttention</source>
+        <translation>，FlashAttention</translation>
+    </message>
+    <message>
+        <source>Trainable parameters</source>
+        <translation>可训练参数量</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Total (one replica)</source>
+        <translation>合计（单个副本）</translation>
+    </message>
+    <message>
+        <source>Per device</source>
+        <translation>每台设备</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <source>Forward per token</source>
+        <translation>每词元前向</translation>
+    </message>
+    <message>
+        <source>Training per token</source>
+        <translation>每词元训练</translation>
+    </message>
+    <message>
+        <source>Training total (%1 tokens)</source>
+        <translation>训练总量（%1 个词元）</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>%1, %2 FLOP/byte</source>
+        <translation>%1，%2 FLOP/字节</translation>
+    </message>
+    <message>
+        <source>Decode step</source>
+        <translation>解码一步</translation>
+    </message>
+    <message>
+        <source>Hardware and cost (%1, MFU %2%)</source>
+        <translation>硬件与成本（%1，MFU %2%）</translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>设备显存</translation>
+    </message>
+    <message>
+        <source>Fits one device (inference)</source>
+        <translation>单卡可容纳（推理）</translation>
+    </message>
+    <message>
+        <source>Devices to hold inference</source>
+        <translation>推理所需设备数</translation>
+    </message>
+    <message>
+        <source>Fits one device (training)</source>
+        <translation>单卡可容纳（训练）</translation>
+    </message>
+    <message>
+        <source>Devices to hold training</source>
+        <translation>训练所需设备数</translation>
+    </message>
+    <message>
+        <source>Per-device training fits</source>
+        <translation>每卡训练可容纳</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 词元/秒</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost (at $%1/h)</source>
+        <translation>成本（按 $%1/小时）</translation>
+    </message>
+    <message>
+        <source>Scaling: %1</source>
+        <translation>缩放定律：%1</translation>
+    </message>
+    <message>
+        <source>Predicted loss</source>
+        <translation>预测损失</translation>
+    </message>
+    <message>
+        <source>%1 nats/token</source>
+        <translation>%1 奈特/词元</translation>
+    </message>
+    <message>
+        <source>Tokens per parameter</source>
+        <translation>每参数词元数</translation>
+    </message>
+    <message>
+        <source>Compute-optimal N* for 6·N·D</source>
+        <translation>6·N·D 下的算力最优 N*</translation>
+    </message>
+    <message>
+        <source>Compute-optimal D*</source>
+        <translation>算力最优 D*</translation>
+    </message>
+    <message>
+        <source>Compute-optimal tokens/param</source>
+        <translation>算力最优 词元/参数</translation>
+    </message>
+    <message>
+        <source>How each figure is computed</source>
+        <translation>每个数字的计算方法</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>missing file or folder</source>
+        <translation>缺少文件或文件夹</translation>
+    </message>
+    <message>
+        <source>no design could be read (no config.json, GGUF architecture or known tensor names)</source>
+        <translation>无法读取设计（没有 config.json、GGUF 架构或已知的张量名称）</translation>
+    </message>
+    <message>
+        <source>give only one design source</source>
+        <translation>只能给出一个设计来源</translation>
+    </message>
+    <message>
+        <source>expected key=value, got &quot;%1&quot;</source>
+        <translation>应为 key=value，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected table or json, got &quot;%1&quot;</source>
+        <translation>应为 table 或 json，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>Opened model: %1 (design from %2; weights are the file&apos;s %3 bytes of tensor data)</source>
+        <translation>已打开模型：%1（设计来自 %2；权重按文件中 %3 字节的张量数据计）</translation>
+    </message>
+    <message>
+        <source>Parameters: %1 (%2)</source>
+        <translation>参数量：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Active per token: %1 (embeddings included, Qwen&apos;s convention)</source>
+        <translation>每个 token 激活：%1（含嵌入，Qwen 的口径）</translation>
+    </message>
+    <message>
+        <source>Active without the input embedding: %1 (DeepSeek&apos;s and OpenAI&apos;s convention)</source>
+        <translation>不含输入嵌入的激活参数：%1（DeepSeek 与 OpenAI 的口径）</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction modules: %1, not in the total (DeepSeek-V3&apos;s 671B leaves them out)</source>
+        <translation>多 token 预测模块：%1，不计入总数（DeepSeek-V3 的 671B 不含它们）</translation>
+    </message>
+    <message>
+        <source>Executed (shared layers unrolled): %1</source>
+        <translation>实际执行（共享层展开）：%1</translation>
+    </message>
+    <message>
+        <source>Non-embedding: %1</source>
+        <translation>非嵌入：%1</translation>
+    </message>
+    <message>
+        <source>LoRA adapters: %1</source>
+        <translation>LoRA 适配器：%1</translation>
+    </message>
+</context>
+<context>
     <name>tx::SizeGuide</name>
     <message>
         <source>Classification / NER</source>
@@ -6302,6 +6257,85 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>the seed&apos;s size guide (classification / NER 50–100 M; translation 300 M–1 B; dialogue &gt; 1 B)</source>
         <translation>种子文档的规模指南（分类 / 命名实体识别 5000 万–1 亿；翻译 3 亿–10 亿；对话 &gt; 10 亿）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::SolveCommand</name>
+    <message>
+        <source>missing (required by this question)</source>
+        <translation>缺失（此问题必须给出）</translation>
+    </message>
+    <message>
+        <source>expected a number from %1 to %2, got &quot;%3&quot;</source>
+        <translation>应为 %1 到 %2 之间的数字，实际为“%3”</translation>
+    </message>
+    <message>
+        <source>unknown preset &quot;%1&quot; (see `transformer-explorer presets`)</source>
+        <translation>未知预设“%1”（见 `transformer-explorer presets`）</translation>
+    </message>
+    <message>
+        <source>missing (a preset whose proportions the answer keeps)</source>
+        <translation>缺失（需要一个预设，答案保持其比例）</translation>
+    </message>
+    <message>
+        <source>d_model %1, %2 layers, %3 heads (%4 key/value), d_ff %5</source>
+        <translation>d_model %1，%2 层，%3 个头（%4 个键值头），d_ff %5</translation>
+    </message>
+    <message>
+        <source>expected a question: context, batch, largest, shape or device</source>
+        <translation>应给出问题：context、batch、largest、shape 或 device</translation>
+    </message>
+    <message>
+        <source>unknown question &quot;%1&quot; (expected context, batch, largest, shape or device)</source>
+        <translation>未知问题“%1”（应为 context、batch、largest、shape 或 device）</translation>
+    </message>
+    <message>
+        <source>expected text or json, got &quot;%1&quot;</source>
+        <translation>应为 text 或 json，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected inference or training, got &quot;%1&quot;</source>
+        <translation>应为 inference 或 training，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected a whole number of users</source>
+        <translation>用户数应为整数</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source>Longest context: %1 tokens (batch %2, %3 × %4)</source>
+        <translation>最长上下文：%1 个词元（批大小 %2，%3 × %4）</translation>
+    </message>
+    <message>
+        <source>Largest batch: %1 sequences (%2 tokens each, %3 × %4)</source>
+        <translation>最大批大小：%1 条序列（每条 %2 个词元，%3 × %4）</translation>
+    </message>
+    <message>
+        <source>inference memory %1 of %2 (%3)</source>
+        <translation>推理内存 %1 / %2（%3）</translation>
+    </message>
+    <message>
+        <source>Largest design for %1: %2 parameters</source>
+        <translation>%1 的最大设计：%2 参数</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Shape for %1 parameters: %2</source>
+        <translation>%1 参数的形状：%2</translation>
+    </message>
+    <message>
+        <source>Cheapest: %1 × %2 at %3 an hour, %4 per million output tokens</source>
+        <translation>最便宜：%1 × %2，每小时 %3，每百万输出词元 %4</translation>
     </message>
 </context>
 <context>
@@ -6524,6 +6558,37 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>a logarithmic sweep needs positive ends</source>
         <translation>对数扫描的两端必须为正数</translation>
     </message>
+    <message>
+        <source>unknown setting &quot;%1&quot;</source>
+        <translation>未知设置“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>tx::SweepCommand</name>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>expected a number, got &quot;%1&quot;</source>
+        <translation>应为数字，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected 2 to 10000 points</source>
+        <translation>应为 2 到 10000 个点</translation>
+    </message>
+    <message>
+        <source>expected a whole number from 0 to 1000000</source>
+        <translation>应为 0 到 1000000 之间的整数</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source>cannot write the file: %1</source>
+        <translation>无法写入文件：%1</translation>
+    </message>
 </context>
 <context>
     <name>tx::TableClipboard</name>
@@ -6562,12 +6627,94 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>缺失或为空</translation>
     </message>
     <message>
-        <source>token id must be an integer from 0 to 16777215</source>
-        <translation>词元 id 必须是 0 到 16777215 之间的整数</translation>
-    </message>
-    <message>
         <source>expected two symbols</source>
         <translation>应为两个符号</translation>
+    </message>
+    <message>
+        <source>token id must be an integer from 0 to %1 (twice the file&apos;s entries, plus 1,024)</source>
+        <translation>词元 id 必须是 0 到 %1 之间的整数（文件条目数的两倍再加 1,024）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TrainCommand</name>
+    <message>
+        <source>expected a number between %1 and %2, got &quot;%3&quot;</source>
+        <translation>应为 %1 到 %2 之间的数字，实际为“%3”</translation>
+    </message>
+    <message>
+        <source>expected text or json, got &quot;%1&quot;</source>
+        <translation>应为 text 或 json，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>missing output folder</source>
+        <translation>缺少输出文件夹</translation>
+    </message>
+    <message>
+        <source>expected copy, reverse, sort, induction or chars, got &quot;%1&quot;</source>
+        <translation>应为 copy、reverse、sort、induction 或 chars，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>missing task (copy, reverse, sort, induction or chars)</source>
+        <translation>缺少任务（copy、reverse、sort、induction 或 chars）</translation>
+    </message>
+    <message>
+        <source>expected key=value, got &quot;%1&quot;</source>
+        <translation>应为 key=value，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>missing number of steps</source>
+        <translation>缺少步数</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source>the chars task needs --corpus NAME|FILE or --text &quot;...&quot;</source>
+        <translation>chars 任务需要 --corpus NAME|FILE 或 --text &quot;...&quot;</translation>
+    </message>
+    <message>
+        <source>only the chars task reads text</source>
+        <translation>只有 chars 任务读取文本</translation>
+    </message>
+    <message>
+        <source>training %1 parameters on %2 for %3 steps (batch %4)</source>
+        <translation>正在用 %2 训练 %1 参数的模型，共 %3 步（批次 %4）</translation>
+    </message>
+    <message>
+        <source>step %1/%2  loss %3  val %4  accuracy %5  best later-layer induction %6  %7 s</source>
+        <translation>步 %1/%2  损失 %3  验证 %4  准确率 %5  后层最佳归纳 %6  %7 s</translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation>无法创建文件夹</translation>
+    </message>
+    <message>
+        <source>checkpoint not written: %1</source>
+        <translation>未写入检查点：%1</translation>
+    </message>
+    <message>
+        <source>Final loss: %1 (validation %2, accuracy %3)</source>
+        <translation>最终损失：%1（验证 %2，准确率 %3）</translation>
+    </message>
+    <message>
+        <source>Time: %1 s</source>
+        <translation>用时：%1 s</translation>
+    </message>
+    <message>
+        <source>layer head  induction  previous-token  entropy (bits)</source>
+        <translation>层 头  归纳  前一词元  熵（比特）</translation>
+    </message>
+    <message>
+        <source>Saved config.json and model.safetensors to %1</source>
+        <translation>已将 config.json 和 model.safetensors 保存到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TrainableModel</name>
+    <message>
+        <source>training this design needs %1 MB (weights, gradients and AdamW moments, 16 bytes per parameter), over the cap of %2 MB</source>
+        <translation>训练此设计需要 %1 MB（权重、梯度和 AdamW 矩估计，每个参数 16 字节），超过上限 %2 MB</translation>
     </message>
 </context>
 <context>
@@ -6744,6 +6891,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Character-level language model, 4 layers, context 64</source>
         <translation>字符级语言模型，4 层，上下文 64</translation>
+    </message>
+    <message>
+        <source>Watch an induction head form: 2-layer attention-only model on repeated random sequences</source>
+        <translation>观察归纳头的形成：在重复随机序列上训练的 2 层纯注意力模型</translation>
     </message>
 </context>
 <context>
@@ -7026,15 +7177,23 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
     <message>
         <source>Parameters</source>
-        <translation>参数</translation>
+        <translation>参数量</translation>
     </message>
     <message>
         <source>Weights memory</source>
         <translation>权重内存</translation>
     </message>
     <message>
+        <source>FLOPs for the text</source>
+        <translation>处理该文本的 FLOPs</translation>
+    </message>
+    <message>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>%1 (trained %2)</source>
+        <translation>%1（训练得到 %2）</translation>
     </message>
     <message>
         <source>training memory of one replica under the chosen optimizer</source>
@@ -7064,20 +7223,12 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>The design takes the %1-token vocabulary.</source>
         <translation>设计采用 %1 个词元的词表。</translation>
     </message>
-    <message>
-        <source>FLOPs for the text</source>
-        <translation>处理该文本的 FLOPs</translation>
-    </message>
-    <message>
-        <source>%1 (trained %2)</source>
-        <translation>%1（训练得到 %2）</translation>
-    </message>
 </context>
 <context>
     <name>tx::WhatIfCommand</name>
     <message>
         <source>expected a number from %1 to %2, got &quot;%3&quot;</source>
-        <translation>应为 %1 到 %2 之间的数，得到“%3”</translation>
+        <translation>应为 %1 到 %2 之间的数字，实际为“%3”</translation>
     </message>
     <message>
         <source>expected a whole number</source>
@@ -7085,7 +7236,7 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
     <message>
         <source>Parameters</source>
-        <translation>参数</translation>
+        <translation>参数量</translation>
     </message>
     <message>
         <source>Weights memory</source>
@@ -7125,7 +7276,7 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
     <message>
         <source>expected text or json, got &quot;%1&quot;</source>
-        <translation>应为 text 或 json，得到“%1”</translation>
+        <translation>应为 text 或 json，实际为“%1”</translation>
     </message>
     <message>
         <source>expected full, lora or qlora, got &quot;%1&quot;</source>
@@ -7198,6 +7349,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>按任务确定规模</translation>
     </message>
     <message>
+        <source>Change its vocabulary (BPE on real text)</source>
+        <translation>改变它的词表（在真实文本上训练 BPE）</translation>
+    </message>
+    <message>
         <source>Apply to design</source>
         <translation>应用到设计</translation>
     </message>
@@ -7215,7 +7370,7 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
     <message>
         <source>Parameters</source>
-        <translation>参数</translation>
+        <translation>参数量</translation>
     </message>
     <message>
         <source>Weights memory</source>
@@ -7406,26 +7561,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>跳到一个示例</translation>
     </message>
     <message>
-        <source>The design is not valid; fix it in the Design panel first.</source>
-        <translation>设计无效；请先在“设计”面板中修正。</translation>
-    </message>
-    <message>
-        <source>Training memory here: %1. %2</source>
-        <translation>这里的训练内存：%1。%2</translation>
-    </message>
-    <message>
-        <source>Make the design after the what-if the current design (one step, Ctrl+Z undoes it)</source>
-        <translation>把假设分析之后的设计设为当前设计（一步完成，Ctrl+Z 可撤销）</translation>
-    </message>
-    <message>
-        <source>This what-if does not change the design</source>
-        <translation>此假设分析不改变设计</translation>
-    </message>
-    <message>
-        <source>Change its vocabulary (BPE on real text)</source>
-        <translation>改变它的词表（在真实文本上训练 BPE）</translation>
-    </message>
-    <message>
         <source>Tang poems (Chinese)</source>
         <translation>唐诗（中文）</translation>
     </message>
@@ -7444,6 +7579,22 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Vocabulary sizes</source>
         <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>The design is not valid; fix it in the Design panel first.</source>
+        <translation>设计无效；请先在“设计”面板中修正。</translation>
+    </message>
+    <message>
+        <source>Training memory here: %1. %2</source>
+        <translation>这里的训练内存：%1。%2</translation>
+    </message>
+    <message>
+        <source>Make the design after the what-if the current design (one step, Ctrl+Z undoes it)</source>
+        <translation>把假设分析之后的设计设为当前设计（一步完成，Ctrl+Z 可撤销）</translation>
+    </message>
+    <message>
+        <source>This what-if does not change the design</source>
+        <translation>此假设分析不改变设计</translation>
     </message>
 </context>
 </TS>

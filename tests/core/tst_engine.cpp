@@ -95,6 +95,8 @@ private slots:
         QTest::newRow("llama gqa f32") << QStringLiteral("llama-tiny-gqa") << 60;
         QTest::newRow("llama gqa bf16") << QStringLiteral("llama-tiny-gqa-bf16") << 60;
         QTest::newRow("llama partial rope") << QStringLiteral("llama-tiny-partial-rope") << 60;
+        // Qwen3ForCausalLM: q_norm/k_norm over head_dim (tests/reference/make_feature_reference.py).
+        QTest::newRow("qwen3 qk-norm") << QStringLiteral("qwen3-tiny-qk-norm") << 40;
     }
     void matchesPyTorch()
     {
@@ -114,6 +116,25 @@ private slots:
         QCOMPARE(out->nHeads, ref.heads);
         for (std::size_t i = 0; i < ref.attention.size(); ++i)
             QVERIFY2(maxAbsDiff(out->attention[i], ref.attention[i]) < 1e-4f, qPrintable(QString::number(i)));
+    }
+
+    // A Qwen3 checkpoint saves as model_type qwen3 with its q_norm/k_norm and reads back the same.
+    void qwen3SavesAsQwen3()
+    {
+        auto model = HfCheckpoint::load(kEngineData + QStringLiteral("qwen3-tiny-qk-norm"));
+        QVERIFY(model.hasValue());
+        QVERIFY(model->config().qkNorm == QkNorm::PerHead);
+        QTemporaryDir dir;
+        QVERIFY(!HfCheckpoint::save(*model, dir.path()));
+        QFile config(dir.filePath(QStringLiteral("config.json")));
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(config.readAll()).object();
+        QCOMPARE(o.value(QStringLiteral("model_type")).toString(), QStringLiteral("qwen3"));
+        auto back = HfCheckpoint::load(dir.path());
+        QVERIFY2(back.hasValue(), qPrintable(back ? QString() : back.error().toString()));
+        QCOMPARE(back->weights().layers[2].kNormScale, model->weights().layers[2].kNormScale);
+        const std::vector<int> tokens{1, 2, 3};
+        QCOMPARE(back->forward(tokens)->logits, model->forward(tokens)->logits);
     }
 
     void partialRotaryRotatesHalfOfEachHead()
@@ -210,7 +231,7 @@ private slots:
         for (int i = 0; i < 5; ++i) {
             QVERIFY(std::abs(p.row(i).sum() - 1.0f) < 1e-6f); // each query's probabilities sum to 1
             for (int j = i + 1; j < 5; ++j) {
-                QVERIFY(out->isMasked(i, j));
+                QVERIFY(out->isMasked(1, i, j));
                 QCOMPARE(p(i, j), 0.0f); // the causal mask: no weight on later tokens
             }
         }

@@ -171,6 +171,51 @@ private slots:
         QVERIFY2(c.maxRelError < kTolerance, qPrintable(QString::number(c.maxRelError)));
     }
 
+    // The head kernel with Gemma 2's soft-capping and gpt-oss's sinks, sliding and chunked masks.
+    void attentionSoftcapSinks_data()
+    {
+        QTest::addColumn<float>("softcap");
+        QTest::addColumn<bool>("sinks");
+        QTest::addColumn<int>("window");
+        QTest::addColumn<int>("chunk");
+        QTest::newRow("softcap") << 0.8f << false << 0 << 0;
+        QTest::newRow("sinks, window 2") << 0.0f << true << 2 << 0;
+        QTest::newRow("softcap, sinks, chunks of 3") << 1.2f << true << 0 << 3;
+    }
+    void attentionSoftcapSinks()
+    {
+        QFETCH(float, softcap);
+        QFETCH(bool, sinks);
+        QFETCH(int, window);
+        QFETCH(int, chunk);
+        const int T = 5, hd = 3, H = 4, KV = 2;
+        Rng rng(8);
+        Mat qkv = randomMat(rng, 2 * T, (H + 2 * KV) * hd, 0.8), r = randomMat(rng, 2 * T, H * hd);
+        Mat sinkLogits = randomMat(rng, 1, H), dSinks = Mat::Zero(1, H);
+        const std::vector<int> offsets{0, T, 2 * T};
+        const AttentionMask mask{true, window, chunk};
+        Mat out, probs, dQkv;
+        auto loss = [&] {
+            ops::attentionForward(out, probs, qkv, offsets, H, KV, hd, mask, softcap, sinks ? &sinkLogits : nullptr);
+            return probe(out, r);
+        };
+        loss();
+        if (sinks) // the sink takes a share: rows sum to less than 1
+            QVERIFY(probs.row(T - 1).sum() < 0.99f);
+        ops::attentionBackward(dQkv, r, probs, qkv, offsets, H, KV, hd, softcap, sinks ? &sinkLogits : nullptr,
+                               sinks ? &dSinks : nullptr);
+        // Absolute errors stay near 3e-5 (float round-off / 2h); a floor of 1e-2 keeps the few
+        // near-zero entries from reading that noise as a relative error.
+        const GradientCheck c = GradientCheck::run(loss, qkv, dQkv, 1e-2f, int(qkv.size()), 1e-2);
+        QCOMPARE(c.checked, int(qkv.size()));
+        QVERIFY2(c.maxRelError < kTolerance, qPrintable(QString::number(c.maxRelError)));
+        if (sinks) {
+            const GradientCheck cs = GradientCheck::run(loss, sinkLogits, dSinks, 1e-2f, H);
+            QCOMPARE(cs.checked, H);
+            QVERIFY2(cs.maxRelError < kTolerance, qPrintable(QString::number(cs.maxRelError)));
+        }
+    }
+
     void crossEntropyWithMask()
     {
         Rng rng(6);
@@ -284,6 +329,11 @@ private slots:
         QTest::newRow("gpt-neox: parallel block, two norms") << 1;
         QTest::newRow("albert-like: all layers shared") << 2;
         QTest::newRow("sliding window 3, embedding norm, rmsnorm") << 3;
+        // The attention features of modern decoders (tst_enginefeatures checks their forward).
+        QTest::newRow("qwen3/gemma2: qk-norm per head, sandwich norms, soft-capping") << 4;
+        QTest::newRow("olmo2: qk-norm full width, output norms") << 5;
+        QTest::newRow("llama4: weightless qk-norm, chunked and NoPE layers") << 6;
+        QTest::newRow("gpt-oss: sinks, alternating sliding window, biases") << 7;
     }
     void modelMoreDesigns()
     {
@@ -304,10 +354,36 @@ private slots:
             c.rotaryFraction = 1.0;
         } else if (variant == 2) {
             c.sharing = Sharing::AllLayers;
-        } else {
+        } else if (variant == 3) {
             c.slidingWindow = 3;
             c.embeddingNorm = true;
             c.norm = NormKind::RmsNorm;
+        } else {
+            c.positions = PositionKind::Rotary;
+            c.norm = NormKind::RmsNorm;
+            c.ffn = FfnKind::Gated3;
+            c.headDim = 4; // two rotated pairs per head
+            c.nLayers = 3;
+        }
+        if (variant == 4) {
+            c.qkNorm = QkNorm::PerHead;
+            c.normPlacement = NormPlacement::Sandwich;
+            c.attnSoftcap = 1.5; // small caps: tanh well away from linear
+            c.finalSoftcap = 2.0;
+            c.slidingWindow = 2;
+            c.globalEvery = 2;
+        } else if (variant == 5) {
+            c.qkNorm = QkNorm::FullWidth;
+            c.normPlacement = NormPlacement::Output;
+        } else if (variant == 6) {
+            c.qkNorm = QkNorm::Weightless;
+            c.headDim = 8; // an RMS over 4 dims bends the loss past what central differences resolve
+            c.attentionChunk = 4;
+            c.layerTypes = {LayerAttention::Chunked, LayerAttention::FullNoRope, LayerAttention::Chunked};
+        } else if (variant == 7) {
+            c.attentionSinks = true;
+            c.slidingWindow = 3;
+            c.layerTypes = {LayerAttention::Sliding, LayerAttention::Full, LayerAttention::Sliding};
         }
         auto model = TrainableModel::create(c);
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
@@ -329,9 +405,13 @@ private slots:
         for (const Parameter &p : model->parameters())
             grads.push_back(p.grad);
         auto loss = [&] { return model->forward(b); };
+        // The capped tanh and the RMS of 4-wide heads bend the loss more: with h = 1e-2 the
+        // embedding's error is ~1e-3 and falls to ~2e-4 at h = 4e-3, the (0.4)² of truncation
+        // error, not a wrong gradient; so these designs are checked with the smaller step.
+        const float h = variant >= 4 ? 4e-3f : 1e-2f;
         const std::vector<Parameter> params = model->parameters();
         for (std::size_t i = 0; i < grads.size(); ++i) {
-            const GradientCheck r = GradientCheck::run(loss, params[i].value, grads[i], 1e-2f, 24, kModelFloor);
+            const GradientCheck r = GradientCheck::run(loss, params[i].value, grads[i], h, 24, kModelFloor);
             QVERIFY2(r.maxRelError < kTolerance, qPrintable(QStringLiteral("%1: rel error %2, abs error %3")
                                                                 .arg(params[i].name).arg(r.maxRelError).arg(r.maxAbsError)));
         }

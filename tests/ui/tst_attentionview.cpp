@@ -5,6 +5,7 @@
 #include "ui/lab/attentionlinesview.h"
 #include "ui/lab/attentionview.h"
 #include "ui/lab/heatmapgrid.h"
+#include "ui/lab/heatmappainter.h"
 #include "ui/lab/heatmapwidget.h"
 #include "ui/lab/tokenchips.h"
 
@@ -136,6 +137,59 @@ private slots:
                 }
             }
             QCOMPARE(masked, T * (T - 1) / 2); // 55 cells above the diagonal
+        }
+    }
+
+    // gpt-oss: a sliding-window layer draws its band (older keys in the mask colour) and each
+    // head's sink as one more column (modeling_gpt_oss.py: the sink logit joins the softmax).
+    void slidingBandAndSinkColumn()
+    {
+        ModelConfig c = smallDesign();
+        c.name = QStringLiteral("gpt-oss style");
+        c.positions = PositionKind::Rotary;
+        c.norm = NormKind::RmsNorm;
+        c.ffn = FfnKind::Gated3;
+        c.activation = Activation::Silu;
+        c.nKvHeads = 2;
+        c.attentionSinks = true;
+        c.slidingWindow = 4;
+        c.layerTypes = {LayerAttention::Sliding, LayerAttention::Full};
+        AttentionView view;
+        view.resize(1200, 800);
+        view.setDesign(c);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runAndWait(view, QStringLiteral("the cat sat")));
+        const int T = 11;
+        for (int layer : {0, 1}) {
+            HeatmapWidget *thumb = view.grid()->thumbnail(layer, 1);
+            QVERIFY(thumb);
+            QTest::mouseClick(thumb, Qt::LeftButton, {}, thumb->rect().center());
+            HeatmapWidget *big = view.enlarged();
+            const HeatmapData &d = big->data();
+            QCOMPARE(d.values.cols(), T + 1);
+            QCOMPARE(d.columnLabels.last(), QStringLiteral("sink"));
+            QCOMPARE(d.columnAxis, QStringLiteral("key, then the sink"));
+            QCOMPARE(d.title, layer == 0 ? QStringLiteral("Layer 1 · Head 2 — attention probabilities · sliding window of 4 tokens")
+                                         : QStringLiteral("Layer 2 · Head 2 — attention probabilities"));
+            // Each query's keys and sink share sum to 1.
+            for (int q = 0; q < T; ++q)
+                QVERIFY(std::abs(d.values.row(q).sum() - 1.0f) < 1e-5f);
+            const QImage image = big->grab().toImage();
+            if (layer == 0)
+                image.save(QStringLiteral(TX_BUILD_DIR "/attention-sliding-sink.png"));
+            const QRgb grey = HeatmapPainter::maskColour().rgb();
+            auto pixel = [&](int q, int k) {
+                return image.pixelColor(big->cellRect(q, k).center().toPoint() * image.devicePixelRatio()).rgb();
+            };
+            int masked = 0;
+            for (int q = 0; q < T; ++q) {
+                for (int k = 0; k < T; ++k)
+                    masked += pixel(q, k) == grey ? 1 : 0;
+                QVERIFY(pixel(q, T) != grey); // the sink column is never masked
+            }
+            // Causal: 55 cells above the diagonal; a window of 4 also hides the 28 cells with q − k >= 4.
+            QCOMPARE(masked, layer == 0 ? 55 + 28 : 55);
         }
     }
 

@@ -4,12 +4,14 @@
 #include "core/design/presetlibrary.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/chartfactory.h"
+#include "ui/charts/isoflopchart.h"
 #include "ui/charts/memorychart.h"
 #include "ui/charts/rooflinechart.h"
 #include "ui/design/designstate.h"
 #include "ui/pages/computeview.h"
 #include "ui/pages/memoryview.h"
 #include "ui/pages/parameterview.h"
+#include "ui/pages/scalingview.h"
 #include "ui/shell/mainwindow.h"
 
 #include <QAbstractBarSeries>
@@ -94,6 +96,16 @@ private slots:
         const QStringList shownCompute = contents(w.computeView()->roofline());
         QCOMPARE(contents(compute.get()), shownCompute);
         QVERIFY(shownCompute.join(QLatin1Char('\n')).contains(QStringLiteral("Decode: ")));
+
+        // The scaling export is the page's iso-FLOP chart (it was a figure of its own before).
+        w.tabs()->setCurrentWidget(w.scalingView());
+        auto scaling = ChartFactory::create(ChartFactory::Kind::Scaling, design);
+        const QStringList shownScaling = contents(w.scalingView()->isoFlop());
+        QCOMPARE(contents(scaling.get()), shownScaling);
+        const QString designPoint = QStringLiteral("Design: ") + QString::number(s.evaluation->scaling.params, 'g', 12)
+            + QLatin1Char(',') + QString::number(s.evaluation->scaling.loss, 'g', 12);
+        QVERIFY2(shownScaling.contains(designPoint), qPrintable(shownScaling.join(QLatin1Char('\n'))));
+        QCOMPARE(scaling->title(), ChartFactory::title(ChartFactory::Kind::Scaling, design));
     }
 };
 

@@ -9,12 +9,16 @@
 #include "core/estimate/paramcounter.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/chartwriter.h"
+#include "ui/charts/isoflopchart.h"
 #include "ui/charts/memorychart.h"
+#include "ui/charts/rooflinechart.h"
 #include "ui/design/designcontrols.h"
 #include "ui/design/designstate.h"
 #include "ui/design/presetpicker.h"
+#include "ui/pages/computeview.h"
 #include "ui/pages/memoryview.h"
 #include "ui/pages/parameterview.h"
+#include "ui/pages/scalingview.h"
 #include "ui/pages/showworkview.h"
 #include "ui/pages/summarycards.h"
 #include "ui/shell/mainwindow.h"
@@ -31,6 +35,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QMenuBar>
 #include <QMenu>
 #include <QSettings>
 #include <QSlider>
@@ -314,6 +319,27 @@ private slots:
         for (std::int64_t c : chart->components())
             sum += c;
         QCOMPARE(sum, w.state()->snapshot().params->total);
+    }
+
+    // View ▸ Dark palette restyles every chart of every page, each panel by itself (no list of
+    // charts in the window), and back again.
+    void darkPaletteRestylesEveryChart()
+    {
+        MainWindow w;
+        QAction *dark = nullptr;
+        for (QAction *menu : w.menuBar()->actions())
+            for (QAction *a : menu->menu() ? menu->menu()->actions() : QList<QAction *>())
+                if (a->text() == QStringLiteral("&Dark palette"))
+                    dark = a;
+        QVERIFY(dark);
+        const QList<QChart *> charts = {w.parameterView()->breakdown(), w.memoryView()->chart(),
+                                        w.computeView()->roofline(), w.scalingView()->isoFlop()};
+        dark->setChecked(true);
+        for (QChart *c : charts)
+            QCOMPARE(c->backgroundBrush().color(), QColor(0x1e, 0x1f, 0x22));
+        dark->setChecked(false);
+        for (QChart *c : charts)
+            QCOMPARE(c->backgroundBrush().color(), QColor(Qt::white));
     }
 
     void memoryChartShowsDeviceCapacity()

@@ -94,7 +94,7 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("How each figure is computed")));
         // The charts are vectors: their titles come back as text, which a bitmap would not give.
         QVERIFY(text.contains(QStringLiteral("Parameters by component")));
-        QVERIFY(text.contains(QStringLiteral("Predicted loss (nats/token)")));
+        QVERIFY(text.contains(QStringLiteral("predicted loss (nats/token)")));
     }
 
     void pdfComparesPinnedDesign()

@@ -3,6 +3,7 @@
 #include "core/estimate/evaluateddesign.h"
 #include "core/report/reportcharts.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -18,6 +19,8 @@ namespace tx {
 // fresh QChart owned by the caller (no scene, no view needed).
 class ChartFactory
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::ChartFactory)
+
 public:
     using Kind = ReportCharts::Kind;
     using Input = EvaluatedDesign; // what every chart draws

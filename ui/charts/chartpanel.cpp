@@ -1,6 +1,8 @@
 #include "ui/charts/chartpanel.h"
 
 #include "ui/charts/chartwriter.h"
+#include "ui/widgets/theme.h"
+#include "ui/widgets/themesignal.h"
 
 #include <QApplication>
 #include <QChart>
@@ -22,6 +24,13 @@ ChartPanel::ChartPanel(QChart *chart, QWidget *parent, Edges edges)
     setRenderHint(QPainter::Antialiasing, edges == Edges::Curved);
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(240, 180);
+    // A palette switch (View ▸ Dark palette) restyles the chart: each panel follows it itself.
+    connect(ThemeSignal::instance(), &ThemeSignal::modeChanged, this, [this](Theme::Mode mode) {
+        if (this->chart())
+            Theme::styleChart(this->chart(), mode);
+    });
+    if (ThemeSignal::instance()->mode() == Theme::Mode::Dark)
+        Theme::styleChart(chart, Theme::Mode::Dark);
 }
 
 void ChartPanel::contextMenuEvent(QContextMenuEvent *event)

@@ -17,11 +17,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::ChartWriter", text);
-}
-
 constexpr double kLogicalDpi = 96.0; // Qt's logical DPI; chart fonts are laid out against it
 constexpr double kMetresPerInch = 0.0254;
 
@@ -32,7 +27,7 @@ QSizeF layoutSize(const QSize &pixels, int dpi)
 
 Error writeError(const QString &path, const QString &reason)
 {
-    return Error{path, {}, tr("cannot write the file: %1").arg(reason)};
+    return Error{path, {}, ChartWriter::tr("cannot write the file: %1").arg(reason)};
 }
 
 } // namespace

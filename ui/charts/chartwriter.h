@@ -3,6 +3,7 @@
 #include "core/base/error.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QImage>
 #include <QSize>
 #include <QString>
@@ -21,6 +22,8 @@ namespace tx {
 // pixels·96/DPI logical pixels, so a higher DPI at the same pixel size gives larger text.
 class ChartWriter
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::ChartWriter)
+
 public:
     static constexpr int kDefaultWidth = 1600; // pixels: a 16:10 slide
     static constexpr int kDefaultHeight = 1000;

@@ -402,26 +402,39 @@ HeatmapData AttentionView::headHeatmap(int layer, int head, bool full) const
     HeatmapData d;
     const ForwardResult &r = m_snapshot->result;
     const bool scores = m_showScores && !r.scores.empty();
-    d.values = scores ? r.scoresAt(layer, head) : r.attentionAt(layer, head);
+    const Mat &values = scores ? r.scoresAt(layer, head) : r.attentionAt(layer, head); // (T, T)
+    const int T = int(values.rows());
+    // gpt-oss: what each query gives its head's sink is drawn as one more column, after the keys.
+    const bool sinkColumn = r.sinks && !scores;
+    if (sinkColumn) {
+        d.values.resize(T, T + 1);
+        d.values.leftCols(T) = values;
+        for (int q = 0; q < T; ++q)
+            d.values(q, T) = r.sinkShare(layer, head, q);
+    } else {
+        d.values = values;
+    }
     d.scale = scores ? HeatmapData::Scale::Diverging : HeatmapData::Scale::Sequential;
     d.title = full ? (scores ? tr("Layer %1 · Head %2 — pre-softmax scores q·k/√d")
                              : tr("Layer %1 · Head %2 — attention probabilities"))
                          .arg(layer + 1)
                          .arg(head + 1)
                    : tr("Layer %1 · Head %2").arg(layer + 1).arg(head + 1);
+    const AttentionMask mask = r.masks[std::size_t(layer)];
+    if (mask.slidingWindow > 0)
+        d.title += QStringLiteral(" · ") + tr("sliding window of %1 tokens").arg(mask.slidingWindow);
+    if (mask.chunk > 0)
+        d.title += QStringLiteral(" · ") + tr("chunks of %1 tokens").arg(mask.chunk);
     if (full) {
         d.rowAxis = tr("query");
-        d.columnAxis = tr("key");
+        d.columnAxis = sinkColumn ? tr("key, then the sink") : tr("key");
         d.rowLabels = m_snapshot->tokenLabels;
         d.columnLabels = m_snapshot->tokenLabels;
+        if (sinkColumn)
+            d.columnLabels << tr("sink");
     }
-    const bool causal = r.causal;
-    const int window = r.slidingWindow;
-    if (causal || window > 0) {
-        d.masked = [causal, window](int q, int k) {
-            return (causal && k > q) || (window > 0 && q - k >= window);
-        };
-    }
+    if (mask.causal || mask.slidingWindow > 0 || mask.chunk > 0)
+        d.masked = [mask, T](int q, int k) { return k < T && !mask.visible(q, k); };
     return d;
 }
 

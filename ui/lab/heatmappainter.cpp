@@ -12,11 +12,6 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::HeatmapPainter", text);
-}
-
 constexpr double kGap = 6.0; // px between labels and cells
 
 QColor mix(const QColor &a, const QColor &b, double t)

@@ -3,6 +3,7 @@
 #include "ui/lab/heatmapdata.h"
 
 #include <QColor>
+#include <QCoreApplication>
 #include <QRectF>
 
 class QFont;
@@ -15,6 +16,8 @@ namespace tx {
 // thumbnail mode only the cells.
 class HeatmapPainter
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::HeatmapPainter)
+
 public:
     enum class Mode { Full, Thumbnail };
 

@@ -1,7 +1,6 @@
 #include "ui/shell/languagemanager.h"
 
 #include "core/base/numberformat.h"
-#include "ui/shell/translator.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
@@ -12,7 +11,7 @@ namespace tx {
 
 LanguageManager::LanguageManager(QObject *parent)
     : QObject(parent)
-    , m_app(new Translator(this))
+    , m_app(new QTranslator(this))
     , m_qt(new QTranslator(this))
 {
 }
@@ -51,7 +50,7 @@ void LanguageManager::setLanguage(const QString &code)
     NumberFormat::setDefaultLargeUnits(effective == QLatin1String("zh_CN") ? NumberFormat::LargeUnits::Chinese
                                                                            : NumberFormat::LargeUnits::Western);
     if (effective != QLatin1String("en")) {
-        if (m_app->loadLanguage(effective))
+        if (m_app->load(QStringLiteral("transformer-explorer_") + effective, QStringLiteral(":/i18n")))
             QCoreApplication::installTranslator(m_app);
         if (m_qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                        QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

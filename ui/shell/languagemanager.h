@@ -7,8 +7,6 @@ class QTranslator;
 
 namespace tx {
 
-class Translator;
-
 // Which language the window speaks. Installs the program's translation and Qt's own (dialog
 // buttons), sets the default QLocale so numbers follow, and lets Qt send LanguageChange to
 // every widget, which retranslates in place: no restart.
@@ -39,7 +37,7 @@ signals:
     void languageChanged(const QString &code);
 
 private:
-    Translator *m_app;
+    QTranslator *m_app;
     QTranslator *m_qt;
     QString m_requested;
     QString m_current;

@@ -1,18 +1,11 @@
 #include "ui/shell/mainwindow.h"
 
-#include "ui/charts/breakdownchart.h"
-#include "ui/charts/isoflopchart.h"
-#include "ui/charts/layerchart.h"
-#include "ui/charts/memorychart.h"
-#include "ui/charts/rooflinechart.h"
-#include "ui/charts/scalinglawchart.h"
 #include "ui/design/designcontrols.h"
 #include "ui/design/designstate.h"
 #include "ui/design/presetpicker.h"
 #include "ui/lab/attentionview.h"
 #include "ui/lab/trainingview.h"
 #include "ui/lessons/lessonplayer.h"
-#include "ui/model/modelcachedialog.h"
 #include "ui/model/modelpage.h"
 #include "ui/pages/comparisonview.h"
 #include "ui/pages/computeview.h"
@@ -24,8 +17,11 @@
 #include "ui/pages/showworkview.h"
 #include "ui/pages/summarycards.h"
 #include "ui/report/exportactions.h"
+#include "ui/shell/autosave.h"
 #include "ui/shell/designfiles.h"
 #include "ui/shell/languagemanager.h"
+#include "ui/shell/languagemenu.h"
+#include "ui/shell/modelfiles.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/whatif/whatifpage.h"
 #include "ui/widgets/highlightoverlay.h"
@@ -34,13 +30,9 @@
 #include "ui/widgets/theme.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QMessageBox>
 #include <QDropEvent>
 #include <QMimeData>
 #include <QDockWidget>
@@ -69,6 +61,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_attention(new AttentionView)
     , m_training(new TrainingView)
     , m_language(new LanguageManager(this))
+    , m_languageMenu(new LanguageMenu(m_language, this))
     , m_product(new ProductPanel)
     , m_lessons(new LessonPlayer(m_state))
     , m_readout(new ReadoutBar)
@@ -77,6 +70,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_files(new DesignFiles(m_state, this))
     , m_exports(new ExportActions(m_state, this))
     , m_model(new ModelPage)
+    , m_modelFiles(new ModelFiles(m_state, m_model, this))
+    , m_autosave(new Autosave(m_state, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
 
@@ -116,37 +111,7 @@ MainWindow::MainWindow(QWidget *parent)
     // 300 px leaves the pages the width for all eight tab titles at 1600 px.
     resizeDocks({m_workDock}, {300}, Qt::Horizontal);
     setAcceptDrops(true);
-    // An opened model's design replaces the edited one, with the file's exact tensor bytes as the
-    // weights memory (one undo step); once the design is edited away from it, the weights follow
-    // the design's precision again.
-    connect(m_model, &ModelPage::opened, this, [this](std::shared_ptr<const ModelInspection> in) {
-        if (!in->design)
-            return;
-        const QString text = tr("Open model %1").arg(QFileInfo(in->file.path).fileName());
-        const double bytes = double(in->file.tensorDataBytes());
-        m_state->undoStack()->beginMacro(text);
-        m_state->replace(in->design->config, text);
-        m_state->editAssumptions(text, QStringLiteral("weights_bytes"), [bytes](Assumptions &a) { a.weightsBytes = bytes; });
-        m_state->undoStack()->endMacro();
-        m_openedModel = m_state->config();
-    });
-    connect(m_state, &DesignState::snapshotChanged, this, [this](const DesignSnapshot &s) {
-        // Only a change of the design itself lets go of the file's bytes: undoing that release
-        // (the design unchanged) keeps them, as the user asked.
-        const bool designChanged = s.config != m_lastConfig;
-        m_lastConfig = s.config;
-        if (!designChanged || !m_openedModel || s.assumptions.weightsBytes < 0 || s.config == *m_openedModel)
-            return;
-        // Queued: the state is inside an undo command's redo() here.
-        QMetaObject::invokeMethod(this, [this] {
-            if (m_state->assumptions().weightsBytes < 0 || (m_openedModel && m_state->config() == *m_openedModel))
-                return;
-            m_state->editAssumptions(tr("Weights from the design"), QStringLiteral("weights_bytes"),
-                                     [](Assumptions &a) { a.weightsBytes = -1.0; });
-        }, Qt::QueuedConnection);
-    });
-    connect(m_model, &ModelPage::failed, this,
-            [this](const Error &e) { QMessageBox::warning(this, tr("Open model"), e.toString()); });
+    connect(m_modelFiles, &ModelFiles::pageRequested, this, [this] { m_tabs->setCurrentWidget(m_model); });
 
     m_lessonDock = new QDockWidget(tr("Lesson"), this);
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
@@ -176,6 +141,11 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_comparison, &ComparisonView::pinnedChanged, m_exports, &ExportActions::setPinned);
     TableClipboard::install(m_comparison->table());
     createMenus();
+    connect(m_languageMenu, &LanguageMenu::languageChosen, this, &MainWindow::setLanguage);
+    connect(m_languageMenu, &LanguageMenu::unitsToggled, this, [this] {
+        showSnapshot(m_state->snapshot());
+        m_lessons->refresh();
+    });
 
     // The language follows the system locale unless the user picked one (Language menu).
     // Installing a translation sends LanguageChange, which retranslates (changeEvent).
@@ -194,24 +164,7 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, m_files, &DesignFiles::newDesign);
     file->addAction(tr("&Open…"), QKeySequence::Open, m_files, &DesignFiles::open);
-    file->addAction(tr("Open &model…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open model"), QString(),
-            tr("Model files (*.safetensors *.gguf model.safetensors.index.json);;All files (*)"));
-        if (!path.isEmpty())
-            openModel(path);
-    });
-    file->addAction(tr("Open model &folder…"), this, [this] {
-        const QString path = QFileDialog::getExistingDirectory(this, tr("Open model folder"));
-        if (!path.isEmpty())
-            openModel(path);
-    });
-    file->addAction(tr("Models on this &computer…"), this, [this] {
-        auto *dialog = new ModelCacheDialog(this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &ModelCacheDialog::openRequested, this, &MainWindow::openModel);
-        dialog->open();
-    });
+    m_modelFiles->addActions(file);
     m_files->setRecentMenu(file->addMenu(tr("Open &Recent")));
     file->addAction(tr("&Save"), QKeySequence::Save, m_files, &DesignFiles::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_files, &DesignFiles::saveAs);
@@ -264,34 +217,7 @@ void MainWindow::createMenus()
     QAction *lesson = view->addAction(tr("Guided &lessons"));
     lesson->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     connect(lesson, &QAction::triggered, this, [this] { startLesson(std::max(0, m_lessons->lessonIndex())); });
-    createLanguageMenu();
-}
-
-void MainWindow::createLanguageMenu()
-{
-    // Language names are written in their own language so anyone can find theirs.
-    QMenu *menu = menuBar()->addMenu(tr("&Language"));
-    auto *group = new QActionGroup(menu);
-    const auto add = [&](const QString &text, const QString &code) {
-        QAction *a = menu->addAction(text);
-        a->setCheckable(true);
-        a->setChecked(m_language->requested() == code);
-        a->setData(code);
-        group->addAction(a);
-        connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
-    };
-    add(tr("Follow the &system (%1)").arg(LanguageManager::nativeName(LanguageManager::systemLanguage())), QString());
-    for (const QString &code : LanguageManager::available())
-        add(LanguageManager::nativeName(code), code);
-    menu->addSeparator();
-    m_unitsAction = menu->addAction(tr("Chinese number &units (万, 亿)"));
-    m_unitsAction->setCheckable(true);
-    m_unitsAction->setChecked(m_language->chineseUnits());
-    connect(m_unitsAction, &QAction::toggled, this, [this](bool on) {
-        m_language->setChineseUnits(on);
-        showSnapshot(m_state->snapshot());
-        m_lessons->refresh();
-    });
+    m_languageMenu->addTo(menuBar());
 }
 
 void MainWindow::startLesson(int index)
@@ -311,8 +237,7 @@ void MainWindow::setLanguage(const QString &code)
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     // Units follow the language even when the language itself did not change.
     showSnapshot(m_state->snapshot());
-    if (m_unitsAction)
-        m_unitsAction->setChecked(m_language->chineseUnits());
+    m_languageMenu->syncUnits();
 }
 
 void MainWindow::changeEvent(QEvent *event)
@@ -419,8 +344,7 @@ bool MainWindow::openFile(const QString &path)
 
 void MainWindow::openModel(const QString &path)
 {
-    m_tabs->setCurrentWidget(m_model);
-    m_model->open(path);
+    m_modelFiles->open(path);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
@@ -432,25 +356,18 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 void MainWindow::dropEvent(QDropEvent *event)
 {
     const QString path = event->mimeData()->urls().first().toLocalFile();
-    const QString name = QFileInfo(path).fileName();
-    // A design file opens as a design; anything else (weights, folders) as a model.
-    if (name.endsWith(QLatin1String(".json")) && name != QLatin1String("model.safetensors.index.json")) {
-        if (m_files->maybeSave())
-            m_files->openFile(path);
-    } else
+    if (ModelFiles::isModelPath(path))
         openModel(path);
+    else if (m_files->maybeSave())
+        m_files->openFile(path);
     event->acceptProposedAction();
 }
 
 void MainWindow::setDark(bool dark)
 {
-    const Theme::Mode mode = dark ? Theme::Mode::Dark : Theme::Mode::Light;
+    // Each ChartPanel restyles its chart on the palette change.
     if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
-        Theme::applyPalette(*app, mode);
-    for (QChart *chart : {static_cast<QChart *>(m_parameters->breakdown()), static_cast<QChart *>(m_parameters->layers()),
-                          static_cast<QChart *>(m_memory->chart()), static_cast<QChart *>(m_compute->roofline()),
-                          static_cast<QChart *>(m_scaling->isoFlop()), static_cast<QChart *>(m_scaling->loss())})
-        Theme::styleChart(chart, mode);
+        Theme::applyPalette(*app, dark ? Theme::Mode::Dark : Theme::Mode::Light);
 }
 
 void MainWindow::restoreSession()
@@ -461,6 +378,7 @@ void MainWindow::restoreSession()
     m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
     m_darkAction->setChecked(settings.value(QStringLiteral("window/dark"), false).toBool());
     m_files->restoreLastDesign(settings);
+    m_autosave->offerRestore(this);
 }
 
 void MainWindow::saveSession()
@@ -480,6 +398,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     saveSession();
+    m_autosave->clear(); // a clean quit: nothing to recover
     event->accept();
 }
 

@@ -17,6 +17,7 @@ class QTabWidget;
 namespace tx {
 
 class AttentionView;
+class Autosave;
 class DesignFiles;
 class ExportActions;
 class ComparisonView;
@@ -25,11 +26,13 @@ class DesignControls;
 class DesignState;
 class HighlightOverlay;
 class LanguageManager;
+class LanguageMenu;
 class LessonPlayer;
 class PresentationMode;
 class ProductPanel;
 class ReadoutBar;
 class MemoryView;
+class ModelFiles;
 class ModelPage;
 class ParameterView;
 class ScalingView;
@@ -65,6 +68,7 @@ public:
     ReadoutBar *readout() const { return m_readout; }
     HighlightOverlay *highlightOverlay() const { return m_highlight; }
     ModelPage *modelPage() const { return m_model; }
+    Autosave *autosave() const { return m_autosave; }
 
     // Switches the window's language at once ("" = follow the system; "en", "zh_CN").
     void setLanguage(const QString &code);
@@ -75,7 +79,8 @@ public:
     bool loadPreset(const QString &id);
     // Opens a design file without asking about unsaved changes; false on error (shown).
     bool openFile(const QString &path);
-    // Restores geometry, docks and the last design from QSettings.
+    // Restores geometry, docks and the last design from QSettings, then offers an autosave
+    // left by a session that did not quit cleanly.
     void restoreSession();
     // Reads a checkpoint (file or folder) off the UI thread into the Model page; its design then
     // replaces the one being edited (one undo step).
@@ -89,7 +94,6 @@ protected:
 
 private:
     void createMenus();
-    void createLanguageMenu();
     void retranslate();
     void rebuildControls();
     void highlight(const QString &target, const QString &focus);
@@ -131,6 +135,7 @@ private:
     QDockWidget *m_controlsDock = nullptr;
     QDockWidget *m_lessonDock = nullptr;
     LanguageManager *m_language;
+    LanguageMenu *m_languageMenu;
     ProductPanel *m_product;
     LessonPlayer *m_lessons;
     ReadoutBar *m_readout;
@@ -139,10 +144,9 @@ private:
     DesignFiles *m_files;
     ExportActions *m_exports;
     ModelPage *m_model;
-    std::optional<ModelConfig> m_openedModel; // the design of the model last opened, as opened
-    ModelConfig m_lastConfig;                 // the design of the last snapshot shown
+    ModelFiles *m_modelFiles;
+    Autosave *m_autosave;
     QAction *m_presentAction = nullptr;
-    QAction *m_unitsAction = nullptr;
 };
 
 } // namespace tx

@@ -11,15 +11,10 @@ namespace tx {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tx::PaintExporter", text);
-}
-
 std::optional<Error> checkSize(const QSize &size, const QString &path)
 {
     if (size.width() < 16 || size.height() < 16 || size.width() > 16384 || size.height() > 16384)
-        return Error{path, QStringLiteral("size"), tr("image size must be between 16 and 16384 pixels a side")};
+        return Error{path, QStringLiteral("size"), PaintExporter::tr("image size must be between 16 and 16384 pixels a side")};
     return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/base/error.h"
 
+#include <QCoreApplication>
 #include <QRectF>
 #include <QSize>
 #include <QString>
@@ -17,6 +18,8 @@ namespace tx {
 // line view; charts go through ChartWriter). Same error values and size limits as ChartWriter.
 class PaintExporter
 {
+    Q_DECLARE_TR_FUNCTIONS(tx::PaintExporter)
+
 public:
     using PaintFunction = std::function<void(QPainter &painter, const QRectF &bounds)>;
 

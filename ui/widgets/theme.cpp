@@ -1,5 +1,7 @@
 #include "ui/widgets/theme.h"
 
+#include "ui/widgets/themesignal.h"
+
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
@@ -35,6 +37,7 @@ void Theme::applyPalette(QApplication &app, Mode mode)
     app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     if (mode == Mode::Light) {
         app.setPalette(app.style()->standardPalette());
+        ThemeSignal::instance()->announce(mode);
         return;
     }
     QPalette p;
@@ -59,6 +62,7 @@ void Theme::applyPalette(QApplication &app, Mode mode)
     p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
     p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
     app.setPalette(p);
+    ThemeSignal::instance()->announce(mode);
 }
 
 void Theme::styleChart(QChart *chart, Mode mode)

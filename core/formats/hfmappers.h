@@ -1,0 +1,57 @@
+#pragma once
+
+#include "core/design/modelconfig.h"
+
+#include <QString>
+
+#include <initializer_list>
+
+// The mappings from a Hugging Face config.json onto a ModelConfig, one function per model
+// family, for HfConfigImporter's model_type table. hfclassicmappers.cpp holds the families up to
+// 2023 (BERT, GPT-2, T5, Llama and its copies, Phi, Falcon) and the helpers they share;
+// hfmodernmappers.cpp the 2024–26 ones (Qwen3, DeepSeek, Gemma 2/3, Llama 4, gpt-oss, OLMo 2,
+// GLM-4.5) with their per-layer attention patterns and RoPE scaling.
+namespace tx {
+
+class HfConfigReader;
+
+namespace hfmap {
+
+// Llama and the families that copy its block: RMSNorm pre-norm, rotary, gated FFN, no biases.
+struct LlamaDefaults
+{
+    int maxPositions = 2048;
+    double ropeTheta = 10000.0;
+    bool tied = false;
+    const char *activation = "silu";
+    int slidingWindow = 0;
+    int vocabSize = 0; // 0 = vocab_size is required
+};
+
+// Up to 2023 (hfclassicmappers.cpp).
+bool parseActivation(HfConfigReader &r, std::initializer_list<const char *> keys, const QString &fallback, Activation &out);
+void setDecoderDefaults(ModelConfig &c);
+void setBertLike(ModelConfig &c);
+void mapBert(HfConfigReader &r, ModelConfig &c, int defaultPositions, int defaultTypes);
+void mapDistilBert(HfConfigReader &r, ModelConfig &c);
+void mapAlbert(HfConfigReader &r, ModelConfig &c);
+void mapGpt2(HfConfigReader &r, ModelConfig &c);
+void mapT5(HfConfigReader &r, ModelConfig &c, bool switchTransformers);
+void mapLlamaLike(HfConfigReader &r, ModelConfig &c, const LlamaDefaults &d);
+void mapPhi(HfConfigReader &r, ModelConfig &c);
+void mapFalcon(HfConfigReader &r, ModelConfig &c);
+
+// 2024–26 (hfmodernmappers.cpp).
+void readLayerTypes(HfConfigReader &r, ModelConfig &c);
+void readRopeScaling(HfConfigReader &r, ModelConfig &c);
+void mapQwen3(HfConfigReader &r, ModelConfig &c, bool moe);
+void mapDeepseek(HfConfigReader &r, ModelConfig &c, bool v3);
+void mapGemma2(HfConfigReader &r, ModelConfig &c);
+void mapGemma3Text(HfConfigReader &r, ModelConfig &c);
+void mapLlama4Text(HfConfigReader &r, ModelConfig &c);
+void mapGptOss(HfConfigReader &r, ModelConfig &c);
+void mapOlmo2(HfConfigReader &r, ModelConfig &c);
+void mapGlm4Moe(HfConfigReader &r, ModelConfig &c);
+
+} // namespace hfmap
+} // namespace tx

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/nn/forwardresult.h"
+#include "core/nn/kvcache.h"
+#include "core/nn/mat.h"
+
+#include <vector>
+
+namespace tx {
+
+// What one pass of the model hands the blocks of each layer: which rows belong to which
+// sequence, at which positions, the RoPE tables, and what to keep or capture.
+struct AttentionPass
+{
+    const std::vector<int> *offsets = nullptr; // (B + 1) first row of each sequence, then N
+    int pos0 = 0;                              // position of each sequence's first row
+    int maxT = 0;                              // longest sequence
+    const Mat *ropeCos = nullptr;              // (positions, rotaryDim/2)
+    const Mat *ropeSin = nullptr;
+    KvCache *kv = nullptr;                     // decoding: one sequence, keys and values cached
+    bool keepProbs = false;                    // keep every head's probabilities for backward
+    std::vector<ForwardResult> *results = nullptr; // per-sequence captures
+    bool captureAttention = false;
+    bool captureScores = false;
+
+    int sequences() const { return int(offsets->size()) - 1; }
+    int rowOf(int b) const { return (*offsets)[std::size_t(b)]; }
+    int lengthOf(int b) const { return (*offsets)[std::size_t(b) + 1] - (*offsets)[std::size_t(b)]; }
+    int rows() const { return offsets->back(); }
+};
+
+} // namespace tx

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "core/design/modelconfig.h"
+#include "core/nn/activationcache.h"
+#include "core/nn/attentionblock.h"
+#include "core/nn/attentionpass.h"
+#include "core/nn/feedforwardblock.h"
+#include "core/nn/transformerweights.h"
+
+namespace tx {
+
+// One layer of the stack: its norms and residual connections around the attention and FFN
+// sub-blocks (pre-norm, post-norm or a parallel block), forward and backward.
+class TransformerBlock
+{
+public:
+    // ffn = false drops the FFN and its norm (attention-only models).
+    TransformerBlock(const ModelConfig &config, int layer, int headDim, int rotaryDim, float normEps, bool ffn);
+
+    // act.x (N, d) is the layer input; x (N, d) receives its output.
+    void forward(const TransformerWeights::Layer &w, ActivationCache::Layer &act, Mat &x,
+                 const AttentionPass &pass) const;
+    // dx (N, d): the gradient by the layer's output on entry, by its input on return.
+    void backward(const TransformerWeights::Layer &w, TransformerWeights::Layer &g, const ActivationCache::Layer &act,
+                  Mat &dx, const AttentionPass &pass) const;
+
+private:
+    const ModelConfig &m_config;
+    AttentionBlock m_attention;
+    FeedForwardBlock m_ffnBlock;
+    float m_normEps = 1e-5f;
+    bool m_ffn = true;
+};
+
+} // namespace tx

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# fuzz.sh [SECONDS] [HARNESS...]: builds the libFuzzer harnesses (fuzz/, clang, -DTX_FUZZ=ON, into
+# build-fuzz/) and runs each for SECONDS (default 60) in turn, on a working copy of its committed
+# corpus (fuzz/corpus/NAME) with its dictionary (fuzz/dict/NAME.dict), a 1 s per-input timeout and
+# the sanitizers' reports fatal. Prints one line per harness (executions, libFuzzer's cov: and ft:,
+# time, OK or the crash and its saved input) and exits non-zero if any harness crashed.
+#
+#   TX_FUZZ_NICE=10      niceness of the fuzzing (shared machines)
+#   TX_FUZZ_FLAGS=...    extra libFuzzer flags, e.g. "-runs=10000000" to stop at an execution count
+#   BUILD_DIR_FUZZ=dir   build folder (default build-fuzz)
+#
+# A crash's input is in build-fuzz/artifacts/NAME/; replay it with build-fuzz/fuzz/fuzz_NAME FILE.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+seconds=${1:-60}
+[ $# -gt 0 ] && shift
+all=(design preset hfconfig safetensors safetensors_index gguf tokenizer_json gpt2_bpe lesson hardware set)
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
+
+TX_EXTRA_PACKAGES="clang libclang-rt-14-dev libomp-14-dev" TX_SETUP_NO_BUILD=1 ./scripts/setup.sh
+dir=${BUILD_DIR_FUZZ:-build-fuzz}
+if [ ! -f "$dir/build.ninja" ]; then
+  CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTX_FUZZ=ON >/dev/null
+fi
+cmake --build "$dir" --target fuzzers --parallel "$(nproc)" >"$dir/fuzz-build.log" 2>&1 || { tail -n 40 "$dir/fuzz-build.log"; exit 2; }
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+failed=0
+printf '%-18s %12s %8s %8s %6s  %s\n' harness execs cov ft secs result
+for name in "${harnesses[@]}"; do
+  exe=$dir/fuzz/fuzz_$name
+  [ -x "$exe" ] || { echo "fuzz.sh: no harness $name (have: ${all[*]})" >&2; exit 2; }
+  work=$dir/corpus/$name; artifacts=$dir/artifacts/$name/; log=$dir/logs/$name.log
+  mkdir -p "$work" "$artifacts" "$(dirname "$log")"
+  start=$SECONDS
+  set +e
+  # shellcheck disable=SC2086
+  nice -n "${TX_FUZZ_NICE:-10}" "$exe" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 \
+    -dict="fuzz/dict/$name.dict" -artifact_prefix="$artifacts" -print_final_stats=1 ${TX_FUZZ_FLAGS:-} \
+    "$work" "fuzz/corpus/$name" >"$log" 2>&1
+  rc=$?
+  set -e
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  status=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$status"); ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$status")
+  if [ $rc -eq 0 ]; then
+    result=OK
+  else
+    failed=$((failed + 1))
+    what=$(grep -m1 -oE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer): [a-z-]+|runtime error: .*|fuzz invariant broken: .*|ALARM: working on the last Unit for [0-9]+ seconds' "$log" || echo "exit $rc")
+    result="CRASH ($what) input: $(grep -m1 -oE "Test unit written to [^ ]+" "$log" | sed 's/Test unit written to //') log: $log"
+  fi
+  printf '%-18s %12s %8s %8s %6s  %s\n' "$name" "${execs:-?}" "${cov:-?}" "${ft:-?}" $((SECONDS - start)) "$result"
+done
+[ "$failed" -eq 0 ] || { echo "fuzz.sh: $failed harness(es) crashed" >&2; exit 1; }

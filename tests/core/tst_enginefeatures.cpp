@@ -1,0 +1,245 @@
+// The attention features of modern decoders in the engine, against PyTorch re-implementations
+// of the Hugging Face code that introduced them: QK-norm per head (Qwen3, modeling_qwen3.py
+// Qwen3Attention), over the whole width with output norms (OLMo 2, modeling_olmo2.py), weightless
+// after RoPE with chunked and NoPE layers (Llama 4, modeling_llama4.py), sandwich norms with
+// alternating sliding windows and soft-capping (Gemma 2, modeling_gemma2.py), sinks with
+// alternating sliding windows (gpt-oss, modeling_gpt_oss.py eager_attention_forward). The
+// references are written by tests/reference/make_feature_reference.py (PyTorch 1.13).
+#include "core/design/designfile.h"
+#include "core/design/presetlibrary.h"
+#include "core/formats/safetensors.h"
+#include "core/nn/enginesizer.h"
+#include "core/nn/transformer.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace tx;
+
+namespace {
+
+const QString kData = QStringLiteral(TX_TEST_DATA_DIR "/engine-features/");
+
+struct Reference
+{
+    std::vector<int> tokens;
+    Mat logits;                 // (T, vocab)
+    std::vector<Mat> attention; // [layer * heads + head] (T, T)
+};
+
+Reference readReference(const QString &dir)
+{
+    QFile f(dir + QStringLiteral("/reference.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("missing reference.json");
+    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    Reference r;
+    for (const QJsonValue &v : o.value(QStringLiteral("tokens")).toArray())
+        r.tokens.push_back(v.toInt());
+    const QJsonArray logits = o.value(QStringLiteral("logits")).toArray();
+    const int T = int(logits.size());
+    r.logits.resize(T, logits[0].toArray().size());
+    for (int t = 0; t < T; ++t)
+        for (int v = 0; v < r.logits.cols(); ++v)
+            r.logits(t, v) = float(logits[t].toArray()[v].toDouble());
+    for (const QJsonValue &layer : o.value(QStringLiteral("attention")).toArray()) {
+        for (const QJsonValue &head : layer.toArray()) {
+            Mat m(T, T);
+            for (int i = 0; i < T; ++i)
+                for (int j = 0; j < T; ++j)
+                    m(i, j) = float(head.toArray()[i].toArray()[j].toDouble());
+            r.attention.push_back(m);
+        }
+    }
+    return r;
+}
+
+// The design of design.json with the engine tensors of weights.safetensors (registry names), RMSNorm
+// eps 1e-6 as the script's. Every tensor of the file must fill one of the engine's, and back.
+Expected<Transformer, Error> loadModel(const QString &name)
+{
+    auto config = DesignFile::load(kData + name + QStringLiteral("/design.json"));
+    if (!config)
+        return config.error();
+    auto model = Transformer::create(*config, Transformer::kDefaultCapBytes, 1e-6f);
+    if (!model)
+        return model.error();
+    auto file = Safetensors::open(kData + name + QStringLiteral("/weights.safetensors"));
+    if (!file)
+        return file.error();
+    const std::vector<TransformerWeights::Slot> engineTensors = model->weights().registry();
+    if (file->names().size() != qsizetype(engineTensors.size()))
+        return Error{name, {}, QStringLiteral("%1 tensors in the file, %2 in the engine").arg(file->names().size()).arg(engineTensors.size())};
+    for (const TransformerWeights::Slot &s : engineTensors) {
+        Mat &m = s.in(model->weights());
+        if (m.rows() == 1 && !s.matrix) {
+            auto v = file->vector(s.name, m.cols());
+            if (!v)
+                return v.error();
+            m.row(0) = *v;
+        } else {
+            auto read = file->matrix(s.name, m.rows(), m.cols());
+            if (!read)
+                return read.error();
+            m = *read;
+        }
+    }
+    return model;
+}
+
+float maxAbsDiff(const Mat &a, const Mat &b)
+{
+    if (a.rows() != b.rows() || a.cols() != b.cols())
+        return INFINITY;
+    return (a - b).cwiseAbs().maxCoeff();
+}
+
+} // namespace
+
+class TestEngineFeatures : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void matchesPyTorch_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("tensors"); // engine tensors the design holds
+        // 3 layers × (norm1, qkv, q_norm, k_norm, o, norm2, ffnIn, ffnOut) + embedding, final norm, head
+        QTest::newRow("qwen3: qk-norm per head") << QStringLiteral("qwen3-qk-norm-head") << 3 * 8 + 3;
+        // OLMo 2: no input norms, post-attention and post-FFN norms instead
+        QTest::newRow("olmo2: qk-norm full width, output norms") << QStringLiteral("olmo2-qk-norm-full-output") << 3 * 8 + 3;
+        QTest::newRow("llama4: weightless qk-norm, chunked, NoPE") << QStringLiteral("llama4-l2-chunked-nope") << 3 * 6 + 3;
+        QTest::newRow("gemma2: sandwich, sliding, soft-capping") << QStringLiteral("gemma2-sandwich-softcap") << 3 * 8 + 3;
+        // gpt-oss: q/k/v and o biases and a sink per head
+        QTest::newRow("gpt-oss: sinks, alternating sliding window") << QStringLiteral("gpt-oss-sinks-sliding") << 3 * 9 + 3;
+    }
+    void matchesPyTorch()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, tensors);
+        const Reference ref = readReference(kData + name);
+        auto model = loadModel(name);
+        QVERIFY2(model.hasValue(), qPrintable(model ? QString() : model.error().toString()));
+        QCOMPARE(int(model->weights().registry().size()), tensors);
+        auto out = model->forward(ref.tokens, ForwardOptions::everything());
+        QVERIFY(out.hasValue());
+        QVERIFY2(maxAbsDiff(out->logits, ref.logits) < 1e-4f,
+                 qPrintable(QStringLiteral("logits differ by %1").arg(maxAbsDiff(out->logits, ref.logits))));
+        QCOMPARE(out->attention.size(), ref.attention.size());
+        for (std::size_t i = 0; i < ref.attention.size(); ++i)
+            QVERIFY2(maxAbsDiff(out->attention[i], ref.attention[i]) < 1e-4f,
+                     qPrintable(QStringLiteral("layer %1 head %2: %3")
+                                    .arg(i / 4)
+                                    .arg(i % 4)
+                                    .arg(maxAbsDiff(out->attention[i], ref.attention[i]))));
+
+        // Decoding token by token through the KV cache gives the same logits.
+        KvCache kv = model->makeKvCache();
+        for (std::size_t t = 0; t < ref.tokens.size(); ++t) {
+            auto step = model->decode({ref.tokens[t]}, kv);
+            QVERIFY(step.hasValue());
+            QVERIFY2(maxAbsDiff(*step, ref.logits.row(Eigen::Index(t))) < 1e-4f, qPrintable(QString::number(t)));
+        }
+    }
+
+    // What the attention view draws from a forward result: each layer's mask and the sink share.
+    void masksAndSinksPerLayer()
+    {
+        auto model = loadModel(QStringLiteral("gpt-oss-sinks-sliding"));
+        QVERIFY(model.hasValue());
+        const Reference ref = readReference(kData + QStringLiteral("gpt-oss-sinks-sliding"));
+        auto out = model->forward(ref.tokens, ForwardOptions::everything());
+        QVERIFY(out.hasValue());
+        QCOMPARE(out->masks.size(), std::size_t(3));
+        QCOMPARE(out->masks[0].slidingWindow, 3); // layer_types: sliding, full, sliding
+        QCOMPARE(out->masks[1].slidingWindow, 0);
+        QVERIFY(out->isMasked(0, 5, 2));  // 5 − 2 = 3 tokens back: outside a window of 3
+        QVERIFY(!out->isMasked(0, 5, 3));
+        QVERIFY(!out->isMasked(1, 5, 0)); // the full layer sees every earlier token
+        QVERIFY(out->isMasked(1, 5, 6));  // and no later one
+        QCOMPARE(out->attentionAt(0, 0)(5, 2), 0.0f);
+        QVERIFY(out->sinks);
+        // Each row's probabilities and its sink share sum to 1; the sinks (≈ N(0, 0.9)) take a real share.
+        float most = 0;
+        for (int h = 0; h < 4; ++h)
+            for (int q = 0; q < 9; ++q) {
+                const float share = out->sinkShare(0, h, q);
+                QVERIFY(share > 0.0f && share < 1.0f);
+                most = std::max(most, share);
+            }
+        QVERIFY2(most > 0.3f, qPrintable(QString::number(most)));
+
+        auto chunked = loadModel(QStringLiteral("llama4-l2-chunked-nope"));
+        QVERIFY(chunked.hasValue());
+        auto c = chunked->forward(ref.tokens, ForwardOptions::everything());
+        QCOMPARE(c->masks[0].chunk, 4);
+        QVERIFY(c->isMasked(0, 4, 3));  // position 4 starts the second chunk of 4
+        QVERIFY(!c->isMasked(0, 7, 4));
+        QVERIFY(!c->isMasked(2, 7, 0)); // the NoPE layer is full attention
+        QCOMPARE(c->attentionAt(0, 1)(4, 4), 1.0f); // the first token of a chunk sees only itself
+    }
+
+    // The sizer's byte count is what create() allocates, for every new tensor.
+    void weightBytesCountTheNewTensors_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("qwen3") << QStringLiteral("qwen3-qk-norm-head");
+        QTest::newRow("olmo2") << QStringLiteral("olmo2-qk-norm-full-output");
+        QTest::newRow("llama4") << QStringLiteral("llama4-l2-chunked-nope");
+        QTest::newRow("gemma2") << QStringLiteral("gemma2-sandwich-softcap");
+        QTest::newRow("gpt-oss") << QStringLiteral("gpt-oss-sinks-sliding");
+    }
+    void weightBytesCountTheNewTensors()
+    {
+        QFETCH(QString, name);
+        auto model = loadModel(name);
+        QVERIFY(model.hasValue());
+        QCOMPARE(EngineSizer::weightBytes(model->config()), model->weights().floatCount() * 4);
+    }
+
+    // Scaling down keeps these features: only the sizes shrink.
+    void scaleDownKeepsTheFeatures()
+    {
+        auto config = DesignFile::load(kData + QStringLiteral("gpt-oss-sinks-sliding/design.json"));
+        QVERIFY(config.hasValue());
+        ModelConfig big = *config;
+        big.nLayers = 64;
+        big.dModel = 4096;
+        big.nHeads = 64;
+        big.nKvHeads = 8;
+        big.headDim = 64;
+        big.dFf = 8192;
+        big.layerTypes.clear();
+        big.globalEvery = 2;
+        auto plan = EngineSizer::fit(big, 64'000'000);
+        QVERIFY(plan.hasValue());
+        QVERIFY(plan->config.attentionSinks);
+        QCOMPARE(plan->config.globalEvery, 2);
+        QCOMPARE(plan->config.slidingWindow, 3);
+        QVERIFY(!plan->changes.join(QLatin1Char('\n')).contains(QLatin1String("sinks")));
+        QVERIFY(Transformer::create(plan->config).hasValue());
+
+        // gpt-oss-20b (24 layers alternating sliding and full, window 128, sinks): the 2 layers
+        // it keeps under the default cap are the pattern's first two. Its MoE is still swapped.
+        const Preset *oss = PresetLibrary::builtIn().find(QStringLiteral("gpt-oss-20b"));
+        QVERIFY(oss);
+        auto small = EngineSizer::fit(oss->config, Transformer::kDefaultCapBytes);
+        QVERIFY2(small.hasValue(), qPrintable(small ? QString() : small.error().toString()));
+        QCOMPARE(small->config.nLayers, 2);
+        QVERIFY(small->config.layerTypes == (std::vector<LayerAttention>{LayerAttention::Sliding, LayerAttention::Full}));
+        QVERIFY(small->config.attentionSinks);
+        QCOMPARE(small->config.slidingWindow, 128);
+        QVERIFY2(small->changes.contains(QStringLiteral("layer_types: the first 2 of its 24 entries")),
+                 qPrintable(small->changes.join(QLatin1Char('\n'))));
+        QVERIFY(Transformer::create(small->config).hasValue());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestEngineFeatures)
+#include "tst_enginefeatures.moc"

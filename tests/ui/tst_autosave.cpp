@@ -1,0 +1,195 @@
+// Crash recovery in the window (ui/shell/autosave.h): an edit is autosaved within its delay, a
+// window that dies without quitting leaves it behind, and the next window offers it back with the
+// message the user reads and restores the edited design into its controls and cards.
+#include "core/base/numberformat.h"
+#include "core/design/designfile.h"
+#include "core/estimate/paramcounter.h"
+#include "ui/design/designcontrols.h"
+#include "ui/design/designstate.h"
+#include "ui/pages/summarycards.h"
+#include "ui/shell/autosave.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/widgets/knobcontrol.h"
+#include "ui/widgets/livelabel.h"
+#include "ui/widgets/summarycard.h"
+
+#include <QAbstractButton>
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include <memory>
+
+using namespace tx;
+
+namespace {
+
+void typeInto(KnobControl *knob, int value)
+{
+    QSpinBox *spin = knob->spinBox();
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, QString::number(value));
+    QTest::keyClick(spin, Qt::Key_Return);
+}
+
+QStringList autosaves(const QTemporaryDir &dir)
+{
+    return QDir(dir.path()).entryList({QStringLiteral("autosave-*.json")}, QDir::Files);
+}
+
+// Answers the restore question with `button` once it is up, and keeps its text.
+void answerRestoreBox(const QString &button, QString *text)
+{
+    QTimer::singleShot(0, [button, text] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        *text = box->text();
+        for (QAbstractButton *b : box->buttons())
+            if (b->text() == button)
+                b->click();
+    });
+}
+
+// A window that the user edits (6 layers, d_ff 2048, by typing) and that then dies: its autosave
+// is written by the timer and left as a crash leaves it.
+void editAndCrash(const QTemporaryDir &dir, ModelConfig *edited)
+{
+    auto w = std::make_unique<MainWindow>();
+    w->show();
+    typeInto(w->controls()->knob(QStringLiteral("n_layers")), 6);
+    typeInto(w->controls()->knob(QStringLiteral("d_ff")), 2048);
+    *edited = w->state()->config();
+    // The timer writes it (2 s after the first edit), without anyone asking.
+    QTRY_COMPARE_WITH_TIMEOUT(autosaves(dir).size(), 1, 10000);
+    w->autosave()->abandonForTests();
+}
+
+} // namespace
+
+class TestAutosave : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("TransformerExplorerTest"));
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        Autosave::setFolderForTests(m_dir->path());
+    }
+
+    void autosaveHoldsTheEditedDesign()
+    {
+        MainWindow w;
+        typeInto(w.controls()->knob(QStringLiteral("n_heads")), 16);
+        QVERIFY(w.autosave()->writeNow());
+        QFile f(w.autosave()->path());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(o.value(QStringLiteral("format")).toString(), QStringLiteral("transformer-explorer-autosave"));
+        auto design = DesignFile::fromJson(o.value(QStringLiteral("design")).toObject());
+        QVERIFY(design);
+        QCOMPARE(design->nHeads, 16);
+        QCOMPARE(*design, w.state()->config());
+    }
+
+    void restoresTheDesignAfterACrash()
+    {
+        ModelConfig edited;
+        editAndCrash(*m_dir, &edited);
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(edited.nLayers, 6);
+        QCOMPARE(edited.dFf, 2048);
+
+        MainWindow w;
+        QString text;
+        answerRestoreBox(QStringLiteral("Restore"), &text);
+        w.restoreSession();
+        QVERIFY2(text.startsWith(QStringLiteral("Transformer Explorer closed unexpectedly. Restore the design you were "
+                                                "working on (edited ")),
+                 qPrintable(text));
+        // "(edited 14:32)?": today's edit by its time of day.
+        QVERIFY2(QRegularExpression(QStringLiteral("\\(edited \\d\\d:\\d\\d\\)\\?$")).match(text).hasMatch(), qPrintable(text));
+
+        QCOMPARE(w.state()->config(), edited);
+        QCOMPARE(w.controls()->knob(QStringLiteral("n_layers"))->value(), 6);
+        QCOMPARE(w.controls()->knob(QStringLiteral("d_ff"))->value(), 2048);
+        // GPT-2 small with 6 layers and d_ff 2048: embeddings 50,257·768 + 1,024·768 = 39,383,808,
+        // per layer 4d² + 4d + 2·d·d_ff + d_ff + d + 4d = 5,513,984, final LayerNorm 1,536.
+        const std::int64_t total = countParams(edited)->total;
+        QCOMPARE(total, std::int64_t(39'383'808 + 6 * 5'513'984 + 1'536));
+        QCOMPARE(w.cards()->card(QStringLiteral("params.total"))->detailLabel()->text(),
+                 QCoreApplication::translate("tx::SummaryCards", "%1 exactly").arg(NumberFormat::exact(total)));
+        // Restored edits are unsaved edits: marked, undoable, and autosaved by this window now.
+        QVERIFY(w.state()->isModified());
+        QVERIFY(w.isWindowModified());
+        QCOMPARE(autosaves(*m_dir), QStringList{QFileInfo(w.autosave()->path()).fileName()});
+
+        // Saving makes the autosave pointless: it goes.
+        const QString saved = m_dir->filePath(QStringLiteral("saved.json"));
+        QVERIFY(!w.state()->save(saved));
+        QVERIFY(autosaves(*m_dir).isEmpty());
+    }
+
+    void discardDeletesIt()
+    {
+        ModelConfig edited;
+        editAndCrash(*m_dir, &edited);
+        if (QTest::currentTestFailed())
+            return;
+        MainWindow w;
+        const ModelConfig before = w.state()->config();
+        QString text;
+        answerRestoreBox(QStringLiteral("Discard"), &text);
+        w.restoreSession();
+        QVERIFY(!text.isEmpty());
+        QCOMPARE(w.state()->config(), before);
+        QVERIFY(autosaves(*m_dir).isEmpty());
+        // Nothing left to offer on the start after.
+        QVERIFY(!Autosave::findOrphan());
+    }
+
+    void aRunningWindowsAutosaveIsNotOffered()
+    {
+        MainWindow first;
+        typeInto(first.controls()->knob(QStringLiteral("d_model")), 512);
+        QVERIFY(first.autosave()->writeNow());
+        QCOMPARE(autosaves(*m_dir).size(), 1);
+        QVERIFY(!Autosave::findOrphan()); // its lock is held: that program is alive
+        MainWindow second;
+        QVERIFY(!second.autosave()->offerRestore(&second));
+        QCOMPARE(autosaves(*m_dir).size(), 1);
+    }
+
+    void aCleanQuitLeavesNothing()
+    {
+        {
+            MainWindow w;
+            typeInto(w.controls()->knob(QStringLiteral("d_model")), 512);
+            QVERIFY(w.autosave()->writeNow());
+            QCOMPARE(autosaves(*m_dir).size(), 1);
+        }
+        QVERIFY(autosaves(*m_dir).isEmpty());
+        QVERIFY(QDir(m_dir->path()).entryList({QStringLiteral("*.lock")}, QDir::Files).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestAutosave)
+#include "tst_autosave.moc"

@@ -104,7 +104,7 @@ void printEstimates(QTextStream &out, const ModelConfig &c, const Assumptions &a
     row(out, SizeCommand::tr("Devices to hold training"), QString::number(hw.devicesForTraining));
     row(out, SizeCommand::tr("Per-device training fits"), yesNo(hw.fitsPerDeviceTraining));
     row(out, SizeCommand::tr("Decode"), SizeCommand::tr("%1 tokens/s").arg(NumberFormat::scientific(hw.decodeTokensPerSecond)));
-    row(out, SizeCommand::tr("Training time"), NumberFormat::duration(hw.trainingSeconds));
+    row(out, SizeCommand::tr("Training time"), SizeCommand::tr("%1 on %2× %3").arg(NumberFormat::duration(hw.trainingSeconds)).arg(hw.trainingDevices).arg(hw.deviceName));
     row(out, SizeCommand::tr("GPU-hours"), NumberFormat::count(hw.gpuHours));
     row(out, SizeCommand::tr("Cost (at $%1/h)").arg(hw.pricePerHour, 0, 'f', 2), NumberFormat::money(hw.money));
     out << '\n' << SizeCommand::tr("Scaling: %1").arg(ScalingLaw::of(a.law).name()) << '\n';

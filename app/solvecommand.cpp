@@ -137,6 +137,12 @@ int runSolveCommand(QStringList args)
     auto speed = takeNumber(args, "tokens-per-second", 1e-6, 1e6, 0, isDevice);
     if (!speed)
         return fail(speed.error());
+    bool hasPrices = false;
+    const QString priceName = DesignArguments::takeOption(args, QStringLiteral("price-kind"), &hasPrices);
+    Solver::PriceKind prices = Solver::PriceKind::Rental;
+    if (hasPrices && !Solver::fromString(priceName, prices))
+        return fail({{}, QStringLiteral("--price-kind"), SolveCommand::tr("expected rental or purchase, got \"%1\"").arg(priceName)});
+    const bool beyondTrained = DesignArguments::takeFlag(args, QStringLiteral("beyond-trained-context"));
     auto users = takeNumber(args, "users", 1, 1'000'000, 1, false);
     if (!users)
         return fail(users.error());
@@ -154,7 +160,9 @@ int runSolveCommand(QStringList args)
     QJsonObject root;
     if (question == QLatin1String("context") || question == QLatin1String("batch")) {
         const bool context = question == QLatin1String("context");
-        const auto limit = context ? Solver::longestContext(design, assumptions, catalog)
+        const auto limit = context ? Solver::longestContext(design, assumptions, catalog,
+                                                            beyondTrained ? Solver::ContextCap::MemoryOnly
+                                                                          : Solver::ContextCap::Trained)
                                    : Solver::largestBatch(design, assumptions, catalog);
         if (!limit)
             return fail(limit.error());
@@ -162,6 +170,10 @@ int runSolveCommand(QStringList args)
             root.insert(context ? QStringLiteral("context") : QStringLiteral("batch"), limit->value);
             root.insert(QStringLiteral("binding"), limit->text);
             root.insert(QStringLiteral("binding_key"), Solver::key(limit->binding));
+            if (context)
+                root.insert(QStringLiteral("memory_context"), limit->memoryValue);
+            else
+                root.insert(QStringLiteral("seq"), limit->contextLength);
             root.insert(QStringLiteral("inference_bytes"), limit->usedBytes);
             root.insert(QStringLiteral("available_bytes"), limit->availableBytes);
         } else {
@@ -170,7 +182,7 @@ int runSolveCommand(QStringList args)
                                   .arg(assumptions.batch)
                             : SolveCommand::tr("Largest batch: %1 sequences (%2 tokens each, %3 × %4)")
                                   .arg(NumberFormat::exact(limit->value))
-                                  .arg(NumberFormat::exact(assumptions.contextLength)))
+                                  .arg(NumberFormat::exact(limit->contextLength)))
                        .arg(assumptions.devices)
                        .arg(catalog.find(assumptions.device)->name)
                 << '\n'
@@ -214,7 +226,7 @@ int runSolveCommand(QStringList args)
                 << QStringLiteral("  ") << r->text << '\n';
         }
     } else {
-        const auto r = Solver::cheapestDevice(design, assumptions, *speed, int(*users), catalog);
+        const auto r = Solver::cheapestDevice(design, assumptions, *speed, int(*users), catalog, prices);
         if (!r)
             return fail(r.error());
         if (json) {
@@ -224,6 +236,8 @@ int runSolveCommand(QStringList args)
             root.insert(QStringLiteral("money_per_hour"), r->moneyPerHour);
             root.insert(QStringLiteral("money_per_million_output_tokens"), r->moneyPerMillionOutputTokens);
             root.insert(QStringLiteral("tokens_per_second_per_user"), r->tokensPerSecondPerUser);
+            root.insert(QStringLiteral("price_kind"), Solver::key(r->priceKind));
+            root.insert(QStringLiteral("seq"), r->contextLength);
             root.insert(QStringLiteral("binding"), r->text);
             root.insert(QStringLiteral("binding_key"), Solver::key(r->binding));
         } else {

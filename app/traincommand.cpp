@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "core/design/designedits.h"
+#include "core/formats/headsurvey.h"
 #include "core/formats/hfcheckpoint.h"
 #include "core/train/corpus.h"
 #include "core/train/trainer.h"
@@ -16,6 +17,7 @@
 #include <QSaveFile>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tx {
@@ -79,6 +81,8 @@ int runTrainCommand(QStringList args)
     const QString outDir = DesignArguments::takeOption(args, QStringLiteral("out"), &hasOut);
     const QString corpus = DesignArguments::takeOption(args, QStringLiteral("corpus"), &hasCorpus);
     const QString text = DesignArguments::takeOption(args, QStringLiteral("text"), &hasText);
+    bool hasHashAt = false;
+    const QString hashAt = DesignArguments::takeOption(args, QStringLiteral("hash-at"), &hasHashAt);
     const bool attentionOnlyFlag = DesignArguments::takeFlag(args, QStringLiteral("attention-only"));
     if (hasFormat && format != QLatin1String("json") && format != QLatin1String("text"))
         return fail({{}, QStringLiteral("--format"), TrainCommand::tr("expected text or json, got \"%1\"").arg(format)});
@@ -141,9 +145,23 @@ int runTrainCommand(QStringList args)
                      takeNumber(args, "seq-len", taskOptions.seqLen, 4, 4096),
                      takeNumber(args, "vocab", taskOptions.vocab, 2, 1'000'000),
                      takeNumber(args, "min-segment", taskOptions.minSegment, 2, 4096),
-                     takeNumber(args, "max-segment", taskOptions.maxSegment, 2, 4096)}) {
+                     takeNumber(args, "max-segment", taskOptions.maxSegment, 2, 4096),
+                     takeNumber(args, "min-count", taskOptions.minCount, 1, 1'000'000'000),
+                     takeNumber(args, "threads", settings.threads, 0, 1024)}) {
         if (err)
             return fail(*err);
+    }
+    // --hash-at 20,100: the weights' SHA-256 after those steps, so a shorter run of the same
+    // script can be checked against a longer one (within the warmup their schedules agree).
+    std::vector<int> hashSteps;
+    if (hasHashAt) {
+        for (const QString &part : hashAt.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const int step = part.trimmed().toInt(&ok);
+            if (!ok || step < 1)
+                return fail({{}, QStringLiteral("--hash-at"), TrainCommand::tr("expected step numbers like 20,100, got \"%1\"").arg(hashAt)});
+            hashSteps.push_back(step);
+        }
     }
     if (!hasSteps && !preset)
         return fail({{}, QStringLiteral("--steps"), TrainCommand::tr("missing number of steps")});
@@ -187,7 +205,7 @@ int runTrainCommand(QStringList args)
                .arg(settings.steps)
                .arg(settings.batch)
         << Qt::endl;
-    QJsonArray lossCurve, valCurve;
+    QJsonArray lossCurve, valCurve, hashes;
     TrainingSnapshot last;
     TrainingSnapshot lastEval;
     double firstInductionSeconds = -1.0;
@@ -196,6 +214,8 @@ int runTrainCommand(QStringList args)
         if (!s)
             break;
         lossCurve.append(QJsonArray{s->step, s->loss});
+        if (std::find(hashSteps.begin(), hashSteps.end(), s->step) != hashSteps.end())
+            hashes.append(QJsonArray{s->step, trainer->model().transformer().weightsSha256()});
         last = *s;
         if (s->evaluated) {
             lastEval = *s;
@@ -227,6 +247,29 @@ int runTrainCommand(QStringList args)
         if (auto e = HfCheckpoint::save(trainer->model().transformer(), outDir))
             return fail(*e);
         saved = true;
+        // A character-level model carries its tokenizer, so it opens anywhere (the attention
+        // view, run --model, Hugging Face's tokenizers).
+        if (const auto tokenizer = task->tokenizer())
+            if (auto e = tokenizer->save(QDir(outDir).filePath(QStringLiteral("tokenizer.json"))))
+                return fail(*e);
+    }
+
+    // A character model's heads, named on the start of the held-out tenth of its text (what a
+    // reader sees in the attention view) and on a repeated random sequence.
+    QJsonArray named;
+    std::vector<HeadRole> roles;
+    if (const auto tokenizer = task->tokenizer()) {
+        const QString &all = taskOptions.text;
+        const QString heldOut = all.mid(all.size() * 9 / 10);
+        auto survey = HeadSurvey::run(trainer->model().transformer(), *tokenizer, heldOut, settings.seed);
+        if (!survey)
+            return fail(survey.error());
+        roles = survey->roles;
+        for (const HeadRole &r : roles)
+            named.append(QJsonObject{{QStringLiteral("layer"), r.layer},
+                                     {QStringLiteral("head"), r.head},
+                                     {QStringLiteral("role"), HeadRole::key(r.kind)},
+                                     {QStringLiteral("score"), r.score}});
     }
 
     QJsonObject root;
@@ -249,8 +292,15 @@ int runTrainCommand(QStringList args)
     for (const HeadScore &h : lastEval.heads)
         heads.append(headJson(h));
     root.insert(QStringLiteral("heads"), heads);
+    if (task->tokenizer())
+        root.insert(QStringLiteral("named_heads"), named);
     root.insert(QStringLiteral("out"), QDir(outDir).absolutePath());
     root.insert(QStringLiteral("checkpoint"), saved);
+    root.insert(QStringLiteral("weights_sha256"), trainer->model().transformer().weightsSha256());
+    if (!hashSteps.empty())
+        root.insert(QStringLiteral("weights_sha256_at"), hashes);
+    if (const auto tokenizer = task->tokenizer())
+        root.insert(QStringLiteral("vocab_size"), tokenizer->vocabSize());
     const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Indented);
     if (auto e = writeFile(QDir(outDir).filePath(QStringLiteral("training.json")), json))
         return fail(*e);
@@ -274,8 +324,18 @@ int runTrainCommand(QStringList args)
                    .arg(h.induction, 9, 'f', 3)
                    .arg(h.previousToken, 14, 'f', 3)
                    .arg(h.entropyBits, 14, 'f', 3);
+    for (const HeadRole &r : roles)
+        out << TrainCommand::tr("layer %1 head %2: %3 head (score %4)")
+                   .arg(r.layer)
+                   .arg(r.head)
+                   .arg(HeadRole::key(r.kind))
+                   .arg(r.score, 0, 'f', 3)
+            << '\n';
     if (saved)
-        out << TrainCommand::tr("Saved config.json and model.safetensors to %1").arg(QDir(outDir).absolutePath()) << '\n';
+        out << (task->tokenizer() ? TrainCommand::tr("Saved config.json, model.safetensors and tokenizer.json to %1")
+                                  : TrainCommand::tr("Saved config.json and model.safetensors to %1"))
+                   .arg(QDir(outDir).absolutePath())
+            << '\n';
     return 0;
 }
 

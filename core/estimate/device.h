@@ -25,6 +25,10 @@ struct Device
     double interconnectBytesPerSecond = 0;
     QString interconnectSource;
     double pricePerHour = 0;      // US dollars per device-hour; 0 = no public price
+    // What the price is: an hour rented from a cloud ("rental", on-demand list prices), or the
+    // purchase price spread over the hours of three years ("purchase"). Prices of different
+    // kinds are not compared with each other (Solver::cheapestDevice).
+    QString priceKind = QStringLiteral("rental");
     QString priceSource;
     QString source;               // datasheet
 

@@ -70,8 +70,12 @@ struct Evaluation
         double prefillSeconds = 0;      // roofline: max(FLOPs/peak, bytes/bandwidth) on devicesForInference
         double decodeStepSeconds = 0;
         double decodeTokensPerSecond = 0; // whole batch
-        double trainingSeconds = 0;     // training FLOPs / (devices · peak · MFU)
-        double gpuHours = 0;            // devices · seconds / 3600
+        // The devices training is timed on: the job's (Assumptions::devices) when one device's
+        // share fits (fitsPerDeviceTraining), else the fewest that hold the training memory
+        // (devicesForTraining, on a multiple of the tensor-parallel degree), never fewer than the job's.
+        int trainingDevices = 0;
+        double trainingSeconds = 0;     // training FLOPs / (trainingDevices · peak · MFU)
+        double gpuHours = 0;            // trainingDevices · seconds / 3600
         double days = 0;
         double money = 0;               // US dollars
     } hardware;

@@ -180,9 +180,15 @@ Expected<Evaluation, Error> evaluate(const ModelConfig &c, const Assumptions &a,
     hw.decodeStepSeconds = rooflineSeconds(cp.decodeFlops, cp.decodeBytes, n * hw.inferencePeakFlops,
                                            n * dev.bandwidthBytesPerSecond);
     hw.decodeTokensPerSecond = hw.decodeStepSeconds > 0 ? b / hw.decodeStepSeconds : 0;
-    const double clusterFlops = double(a.devices) * hw.trainingPeakFlops * a.mfu;
+    // A job whose per-device share does not fit is not timed on devices that cannot hold it
+    // ("362 days on 1× H100" beside "needs 2×"): it runs on the fewest that hold training.
+    const int degree = std::max(1, a.tensorParallel);
+    hw.trainingDevices = hw.fitsPerDeviceTraining
+        ? a.devices
+        : (std::max(a.devices, hw.devicesForTraining) + degree - 1) / degree * degree;
+    const double clusterFlops = double(hw.trainingDevices) * hw.trainingPeakFlops * a.mfu;
     hw.trainingSeconds = clusterFlops > 0 ? cp.trainingFlops / clusterFlops : 0;
-    hw.gpuHours = double(a.devices) * hw.trainingSeconds / 3600.0;
+    hw.gpuHours = double(hw.trainingDevices) * hw.trainingSeconds / 3600.0;
     hw.days = hw.trainingSeconds / 86400.0;
     hw.money = hw.gpuHours * hw.pricePerHour;
 

@@ -287,12 +287,13 @@ private:
         out.push_back({QStringLiteral("hardware.training_seconds"), Explainer::tr("Training time"), hw.trainingSeconds,
                        QStringLiteral("s"), Explainer::tr("C / (devices · peak · MFU)"),
                        QStringLiteral("%1 / (%2 · %3 · %4) = %5")
-                           .arg(num(m_e.compute.trainingFlops), num(double(m_a.devices)), num(hw.trainingPeakFlops),
+                           .arg(num(m_e.compute.trainingFlops), num(double(hw.trainingDevices)), num(hw.trainingPeakFlops),
                                 num(m_a.mfu), num(hw.trainingSeconds)),
-                       Explainer::tr("MFU: Chowdhery et al. 2022 (PaLM), App. B")});
+                       Explainer::tr("MFU: Chowdhery et al. 2022 (PaLM), App. B; devices: the job's when one device's share "
+                          "fits, else the fewest that hold training")});
         out.push_back({QStringLiteral("cost.gpu_hours"), Explainer::tr("GPU-hours"), hw.gpuHours, QStringLiteral("device-hours"),
                        Explainer::tr("devices · seconds / 3600"),
-                       QStringLiteral("%1 · %2 / 3600 = %3").arg(num(double(m_a.devices)), num(hw.trainingSeconds),
+                       QStringLiteral("%1 · %2 / 3600 = %3").arg(num(double(hw.trainingDevices)), num(hw.trainingSeconds),
                                                                  num(hw.gpuHours)),
                        Explainer::tr("definition")});
         out.push_back({QStringLiteral("cost.days"), Explainer::tr("Training days"), hw.days, QStringLiteral("days"),

@@ -64,14 +64,15 @@ Expected<HardwareCatalog, Error> HardwareCatalog::parse(const QByteArray &bytes,
         const QString field = QStringLiteral("devices[%1](%2).").arg(i).arg(d.id);
         static const char *const kKeys[] = {"id", "name", "kind", "memory_bytes", "bandwidth_bytes_per_s",
                                             "peak_flops", "interconnect_bytes_per_s", "interconnect_source",
-                                            "price_per_hour", "price_source", "source", "note"};
+                                            "price_per_hour", "price_kind", "price_source", "source", "note"};
         for (auto it = o.begin(); it != o.end(); ++it) {
             const bool known = std::any_of(std::begin(kKeys), std::end(kKeys),
                                            [&](const char *k) { return it.key() == QLatin1String(k); });
             if (!known)
                 return Error{file, field + it.key(), tr("unknown key")};
         }
-        static const char *const kText[] = {"name", "kind", "interconnect_source", "price_source", "source", "note"};
+        static const char *const kText[] = {"name", "kind", "interconnect_source", "price_kind", "price_source", "source",
+                                            "note"};
         for (const char *k : kText) {
             const QJsonValue v = o.value(QLatin1String(k));
             if (!v.isUndefined() && !v.isString())
@@ -120,6 +121,9 @@ Expected<HardwareCatalog, Error> HardwareCatalog::parse(const QByteArray &bytes,
         d.interconnectSource = o.value(QStringLiteral("interconnect_source")).toString();
         if (!readNumber(o, "price_per_hour", 1e5, false, d.pricePerHour))
             return Error{file, field + QStringLiteral("price_per_hour"), tr("expected a non-negative number of dollars")};
+        d.priceKind = o.value(QStringLiteral("price_kind")).toString(QStringLiteral("rental"));
+        if (d.priceKind != QLatin1String("rental") && d.priceKind != QLatin1String("purchase"))
+            return Error{file, field + QStringLiteral("price_kind"), tr("expected rental or purchase")};
         d.priceSource = o.value(QStringLiteral("price_source")).toString();
         d.source = o.value(QStringLiteral("source")).toString();
         catalog.m_devices.push_back(std::move(d));

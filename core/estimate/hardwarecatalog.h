@@ -17,7 +17,8 @@ namespace tx {
 //     "devices": [ { "id", "name", "kind", "memory_bytes", "bandwidth_bytes_per_s",
 //                    "peak_flops": { "fp32", "bf16", "fp8", "int8", "int4" },
 //                    "interconnect_bytes_per_s", "interconnect_source",
-//                    "price_per_hour", "price_source", "source" }, … ] }
+//                    "price_per_hour", "price_kind" (rental | purchase, default rental),
+//                    "price_source", "source" }, … ] }
 // Required: id, memory_bytes, bandwidth_bytes_per_s, peak_flops with fp32 or bf16. Unknown keys
 // are errors (a typo such as "memory_byte" would otherwise silently drop a figure).
 // Built in as :/presets/hardware.json; users may load their own file.

@@ -76,6 +76,7 @@ QString partName(Solver::Binding b)
     case Solver::Binding::Memory: return Solver::tr("memory");
     case Solver::Binding::DecodeSpeed: return Solver::tr("decode speed");
     case Solver::Binding::InputLimit: return Solver::tr("the input limit");
+    case Solver::Binding::TrainedContext: return Solver::tr("the trained context");
     }
     return {};
 }
@@ -88,15 +89,37 @@ Solver::Binding growingPart(const Evaluation &past)
                                                                            : Solver::Binding::Activations;
 }
 
-Expected<Solver::Limit, Error> solveLimit(const ModelConfig &c, const Assumptions &base, const HardwareCatalog &catalog,
-                                          bool context)
+// The assumptions with a context past the design's trained context cut to it; `note` then
+// says so ("at 8,192 tokens, the design's trained context; 32,768 asked").
+Assumptions withinTrainedContext(const ModelConfig &c, Assumptions a, QString *note)
 {
+    if (c.maxPositions > 0 && a.contextLength > c.maxPositions) {
+        *note = Solver::tr("at %1 tokens, the design's trained context; %2 asked")
+                    .arg(NumberFormat::exact(c.maxPositions), NumberFormat::exact(a.contextLength));
+        a.contextLength = c.maxPositions;
+    }
+    return a;
+}
+
+QString withNote(const QString &text, const QString &note)
+{
+    return note.isEmpty() ? text : QStringLiteral("%1 (%2)").arg(text, note);
+}
+
+Expected<Solver::Limit, Error> solveLimit(const ModelConfig &c, const Assumptions &asked, const HardwareCatalog &catalog,
+                                          bool context, Solver::ContextCap cap)
+{
+    QString note;
+    const Assumptions base = context ? asked : withinTrainedContext(c, asked, &note);
     auto with = [&](int n) {
         Assumptions a = base;
         (context ? a.contextLength : a.batch) = n;
         return a;
     };
     const int maxValue = context ? kMaxContext : kMaxBatch;
+    const int trained = context && cap == Solver::ContextCap::Trained && c.maxPositions > 0
+        ? std::min(c.maxPositions, kMaxContext)
+        : 0;
     auto n = largestFitting(maxValue, [&](int v) -> Expected<bool, Error> {
         const Assumptions a = with(v);
         auto e = evaluate(c, a, catalog);
@@ -107,8 +130,10 @@ Expected<Solver::Limit, Error> solveLimit(const ModelConfig &c, const Assumption
     if (!n)
         return n.error();
     Solver::Limit out;
-    out.value = *n;
-    const Assumptions at = with(std::max(1, *n));
+    out.memoryValue = *n;
+    out.value = trained > 0 ? std::min(*n, trained) : *n;
+    const Assumptions at = with(std::max(1, out.value));
+    out.contextLength = at.contextLength;
     const auto e = evaluate(c, at, catalog);
     if (!e)
         return e.error();
@@ -119,6 +144,10 @@ Expected<Solver::Limit, Error> solveLimit(const ModelConfig &c, const Assumption
         out.binding = Solver::Binding::Weights;
         out.text = Solver::tr("limited by the weights: %1 of weights alone do not fit %2")
                        .arg(NumberFormat::bytes(e->inference.weightsBytes), NumberFormat::bytes(out.availableBytes));
+    } else if (trained > 0 && *n > trained) {
+        out.binding = Solver::Binding::TrainedContext;
+        out.text = Solver::tr("limited by the design's trained context of %1; memory alone would hold %2")
+                       .arg(unitText.arg(NumberFormat::exact(trained)), unitText.arg(NumberFormat::exact(*n)));
     } else if (*n == maxValue) {
         out.binding = Solver::Binding::InputLimit;
         out.text = Solver::tr("limited by the input limit of %1").arg(unitText.arg(NumberFormat::exact(maxValue)));
@@ -129,6 +158,7 @@ Expected<Solver::Limit, Error> solveLimit(const ModelConfig &c, const Assumption
         out.binding = growingPart(*past);
         out.text = Solver::tr("limited by %1 at %2").arg(partName(out.binding), unitText.arg(NumberFormat::exact(*n)));
     }
+    out.text = withNote(out.text, note);
     return out;
 }
 
@@ -143,27 +173,46 @@ QString Solver::key(Binding b)
     case Binding::Memory: return QStringLiteral("memory");
     case Binding::DecodeSpeed: return QStringLiteral("decode_speed");
     case Binding::InputLimit: return QStringLiteral("input_limit");
+    case Binding::TrainedContext: return QStringLiteral("trained_context");
     }
     return {};
 }
 
-Expected<Solver::Limit, Error> Solver::longestContext(const ModelConfig &design, const Assumptions &assumptions,
-                                                      const HardwareCatalog &catalog)
+QString Solver::key(PriceKind k)
 {
-    return solveLimit(design, assumptions, catalog, true);
+    return k == PriceKind::Purchase ? QStringLiteral("purchase") : QStringLiteral("rental");
+}
+
+bool Solver::fromString(const QString &s, PriceKind &out)
+{
+    if (s == QLatin1String("rental"))
+        out = PriceKind::Rental;
+    else if (s == QLatin1String("purchase"))
+        out = PriceKind::Purchase;
+    else
+        return false;
+    return true;
+}
+
+Expected<Solver::Limit, Error> Solver::longestContext(const ModelConfig &design, const Assumptions &assumptions,
+                                                      const HardwareCatalog &catalog, ContextCap cap)
+{
+    return solveLimit(design, assumptions, catalog, true, cap);
 }
 
 Expected<Solver::Limit, Error> Solver::largestBatch(const ModelConfig &design, const Assumptions &assumptions,
                                                     const HardwareCatalog &catalog)
 {
-    return solveLimit(design, assumptions, catalog, false);
+    return solveLimit(design, assumptions, catalog, false, ContextCap::Trained);
 }
 
-Expected<Solver::Largest, Error> Solver::largestDesign(const ModelConfig &family, const Assumptions &a,
+Expected<Solver::Largest, Error> Solver::largestDesign(const ModelConfig &family, const Assumptions &asked,
                                                        double aspectRatio, bool training, const HardwareCatalog &catalog)
 {
-    if (auto err = validate(a, catalog))
+    if (auto err = validate(asked, catalog))
         return *err;
+    QString note;
+    const Assumptions a = withinTrainedContext(family, asked, &note);
     const double aspect = aspectRatio > 0 ? aspectRatio : double(family.dModel) / std::max(1, family.nLayers);
     const Device &dev = *catalog.find(a.device);
     const double budget = training ? dev.memoryBytes : double(a.devices) * dev.memoryBytes;
@@ -179,6 +228,7 @@ Expected<Solver::Largest, Error> Solver::largestDesign(const ModelConfig &family
     Largest out;
     out.design = *design;
     out.paramsTotal = e->params.total;
+    out.contextLength = a.contextLength;
     out.usedBytes = bytesOf(*e);
     out.availableBytes = budget;
     const ModelConfig next = DesignSearch::resized(family, design->nLayers + 1, aspect);
@@ -192,6 +242,7 @@ Expected<Solver::Largest, Error> Solver::largestDesign(const ModelConfig &family
                    .arg(NumberFormat::bytes(out.usedBytes), NumberFormat::bytes(out.availableBytes))
                    .arg(design->nLayers + 1)
                    .arg(NumberFormat::count(double(out.nextParamsTotal)), NumberFormat::bytes(out.nextBytes));
+    out.text = withNote(out.text, note);
     return out;
 }
 
@@ -224,10 +275,13 @@ Expected<Solver::Shape, Error> Solver::shapeFor(const ModelConfig &family, std::
     return out;
 }
 
-Expected<Solver::DeviceChoice, Error> Solver::cheapestDevice(const ModelConfig &design, const Assumptions &assumptions,
+Expected<Solver::DeviceChoice, Error> Solver::cheapestDevice(const ModelConfig &design, const Assumptions &asked,
                                                              double tokensPerSecondPerUser, int users,
-                                                             const HardwareCatalog &catalog)
+                                                             const HardwareCatalog &catalog, PriceKind prices)
 {
+    QString note;
+    const Assumptions assumptions = withinTrainedContext(design, asked, &note);
+    const QString kind = key(prices);
     if (!std::isfinite(tokensPerSecondPerUser) || tokensPerSecondPerUser <= 0 || tokensPerSecondPerUser > 1e6)
         return Error{{}, QStringLiteral("--tokens-per-second"), tr("expected a speed above 0 and up to 1,000,000 tokens/s")};
     if (users < 1 || users > kMaxBatch)
@@ -245,6 +299,9 @@ Expected<Solver::DeviceChoice, Error> Solver::cheapestDevice(const ModelConfig &
         const auto &hw = e->hardware;
         if (!(hw.pricePerHour > 0) || hw.inferencePeakFlops <= 0 || d.bandwidthBytesPerSecond <= 0)
             continue; // no public price: it cannot be the cheapest
+        // A price of the other kind is not comparable; an --price given for the job is of the kind asked.
+        if (assumptions.pricePerHour < 0 && d.priceKind != kind)
+            continue;
         // One decode step for all users with a full cache, split over n devices (their FLOP/s and
         // bandwidth add up; communication ignored, as in `size`).
         const auto stepSeconds = [&](int n) {
@@ -266,13 +323,17 @@ Expected<Solver::DeviceChoice, Error> Solver::cheapestDevice(const ModelConfig &
         c.tokensPerSecondPerUser = 1.0 / stepSeconds(n);
         c.moneyPerMillionOutputTokens = c.moneyPerHour / (double(users) * c.tokensPerSecondPerUser * 3600.0) * 1e6;
         c.binding = n > forMemory ? Binding::DecodeSpeed : Binding::Memory;
+        c.priceKind = prices;
+        c.contextLength = assumptions.contextLength;
         if (!best || c.moneyPerHour < best->moneyPerHour - 1e-12
             || (std::fabs(c.moneyPerHour - best->moneyPerHour) <= 1e-12 && c.count < best->count))
             best = c;
     }
     if (!best) {
         return Error{{}, QStringLiteral("--tokens-per-second"),
-                     tr("no priced device in the catalog reaches this speed with up to %1 devices").arg(kMaxDevices)};
+                     prices == PriceKind::Rental
+                         ? tr("no device with a cloud rental price reaches this speed with up to %1 devices").arg(kMaxDevices)
+                         : tr("no device with a purchase price reaches this speed with up to %1 devices").arg(kMaxDevices)};
     }
     best->text = best->binding == Binding::DecodeSpeed
         ? tr("%1 × %2: decode speed needs %1 (memory alone needs %3); %4 tokens/s per user with the cache full")
@@ -284,6 +345,12 @@ Expected<Solver::DeviceChoice, Error> Solver::cheapestDevice(const ModelConfig &
               .arg(best->count)
               .arg(best->deviceName)
               .arg(best->tokensPerSecondPerUser, 0, 'f', 1);
+    best->text += QStringLiteral("; ")
+        + (asked.pricePerHour >= 0 ? tr("every device at the given price of $%1 an hour").arg(asked.pricePerHour)
+           : prices == PriceKind::Rental
+               ? tr("compared at cloud rental prices (on-demand list prices; purchase-priced devices left out)")
+               : tr("compared at purchase prices spread over 3 years (rental-priced devices left out)"));
+    best->text = withNote(best->text, note);
     return *best;
 }
 

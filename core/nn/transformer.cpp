@@ -7,6 +7,8 @@
 #include "core/nn/transformerblock.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QtEndian>
 
 #include <algorithm>
 #include <cmath>
@@ -175,6 +177,20 @@ std::int64_t Transformer::parameterCount() const
     for (const TransformerWeights::Slot &s : tensors())
         n += s.in(m_weights).size();
     return n;
+}
+
+QString Transformer::weightsSha256() const
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const TransformerWeights::Slot &s : tensors()) {
+        const Mat &m = s.in(m_weights);
+        hash.addData(s.name.toUtf8());
+        const std::int32_t shape[2] = {qToLittleEndian(std::int32_t(m.rows())), qToLittleEndian(std::int32_t(m.cols()))};
+        hash.addData(QByteArrayView(reinterpret_cast<const char *>(shape), sizeof shape));
+        // Mat is row-major float32, so its buffer is the values row by row (little-endian on x86).
+        hash.addData(QByteArrayView(reinterpret_cast<const char *>(m.data()), qsizetype(m.size() * sizeof(float))));
+    }
+    return QString::fromLatin1(hash.result().toHex());
 }
 
 void Transformer::initGpt2Style(std::uint64_t seed)

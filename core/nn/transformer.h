@@ -64,6 +64,10 @@ public:
     // attention-only model. Gradients and optimizer moments use the same slots.
     std::vector<TransformerWeights::Slot> tensors() const;
     std::int64_t parameterCount() const; // floats in tensors()
+    // SHA-256 (hex) of the learned weights: for each tensor of tensors() in order its name, rows,
+    // cols (int32, little-endian) and float32 values row by row. Equal hashes, equal weights; a
+    // checkpoint written in F32 and read back hashes the same.
+    QString weightsSha256() const;
     // The stored layer executed layer `layer` runs (they differ when layers are shared).
     int storedLayer(int layer) const;
     int storedLayerCount() const;

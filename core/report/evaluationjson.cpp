@@ -83,6 +83,7 @@ void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assump
                             {QStringLiteral("prefill_seconds"), hw.prefillSeconds},
                             {QStringLiteral("decode_step_seconds"), hw.decodeStepSeconds},
                             {QStringLiteral("decode_tokens_per_s"), hw.decodeTokensPerSecond},
+                            {QStringLiteral("training_devices"), hw.trainingDevices},
                             {QStringLiteral("training_seconds"), hw.trainingSeconds}});
     root.insert(QStringLiteral("cost"), QJsonObject{{QStringLiteral("price_per_hour"), hw.pricePerHour},
                                                     {QStringLiteral("gpu_hours"), hw.gpuHours},

@@ -23,7 +23,11 @@ public:
     std::vector<std::vector<double>> values; // values[segment][bar], GB
     double capacity = 0;  // the device's memory, GB
     QString capacityName; // "Device memory (80 GB)"
-    double top = 0;       // the tallest bar or the capacity, GB
+    double top = 0;       // the top of the scale: the tallest bar, or the capacity when it is on the scale (GB)
+    double barsTop = 0;   // the tallest bar, GB
+    // The capacity is more than twice the tallest bar (GPT-2's 3 GB beside an 80 GB device):
+    // the scale then fits the bars, and the capacity is marked at its top edge, named as off the scale.
+    bool capacityOffScale = false;
 
     static MemoryFigure of(const Evaluation &design, const Evaluation *pinned = nullptr);
 };

@@ -6,7 +6,8 @@ namespace tx {
 
 QStringList ReportCharts::names()
 {
-    return {QStringLiteral("params"), QStringLiteral("memory"), QStringLiteral("compute"), QStringLiteral("scaling")};
+    return {QStringLiteral("params"), QStringLiteral("memory"), QStringLiteral("compute"), QStringLiteral("scaling"),
+            QStringLiteral("sensitivity"), QStringLiteral("concurrency")};
 }
 
 std::optional<ReportCharts::Kind> ReportCharts::fromString(const QString &name)
@@ -39,6 +40,10 @@ QString ReportCharts::title(Kind kind, const EvaluatedDesign &design)
         return tr("Roofline: prefill and decode on %1 — %2").arg(design.evaluation.hardware.deviceName, name);
     case Kind::Scaling:
         return tr("Scaling law — %1 · %2").arg(name, ScalingLaw::of(design.assumptions.law).name());
+    case Kind::Sensitivity:
+        return tr("Which knob moves inference memory — %1").arg(name);
+    case Kind::Concurrency:
+        return tr("Decode speed against concurrent users on %1 — %2").arg(design.evaluation.hardware.deviceName, name);
     }
     return name;
 }

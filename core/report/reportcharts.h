@@ -16,9 +16,9 @@ class ReportCharts
 {
     Q_DECLARE_TR_FUNCTIONS(tx::ReportCharts)
 public:
-    enum class Kind { Params, Memory, Compute, Scaling };
+    enum class Kind { Params, Memory, Compute, Scaling, Sensitivity, Concurrency };
 
-    // Stable names as on the command line: params, memory, compute, scaling.
+    // Stable names as on the command line: params, memory, compute, scaling, sensitivity, concurrency.
     static QStringList names();
     static std::optional<Kind> fromString(const QString &name);
     static QString toString(Kind kind);

@@ -4,6 +4,8 @@
 #include "core/estimate/explainer.h"
 #include "core/estimate/scalinglaw.h"
 #include "core/report/componentnames.h"
+#include "core/report/concurrencyfigure.h"
+#include "core/report/sensitivityfigure.h"
 
 #include <QLocale>
 
@@ -196,7 +198,7 @@ void ReportContent::build()
     glance.append({tr("Training compute"), NumberFormat::flops(cp.trainingFlops),
                    tr("%1 tokens").arg(NumberFormat::count(a.trainingTokens))});
     glance.append({tr("Training time"), NumberFormat::duration(hw.trainingSeconds),
-                   tr("%n × %1 at %2 MFU", nullptr, a.devices).arg(hw.deviceName, percent(a.mfu))});
+                   tr("%n × %1 at %2 MFU", nullptr, hw.trainingDevices).arg(hw.deviceName, percent(a.mfu))});
     glance.append({tr("Training cost"), NumberFormat::money(hw.money),
                    tr("%1 GPU-hours at $%2/h").arg(NumberFormat::count(hw.gpuHours)).arg(hw.pricePerHour, 0, 'f', 2)});
     glance.append({tr("Decode throughput"), tr("%1 tokens/s").arg(NumberFormat::scientific(hw.decodeTokensPerSecond)),
@@ -298,7 +300,7 @@ void ReportContent::build()
            {tr("Prefill time"), NumberFormat::duration(hw.prefillSeconds)},
            {tr("Decode step time"), NumberFormat::duration(hw.decodeStepSeconds)},
            {tr("Decode throughput"), tr("%1 tokens/s").arg(NumberFormat::scientific(hw.decodeTokensPerSecond))},
-           {tr("Training time (%n devices, MFU %1)", nullptr, a.devices).arg(percent(a.mfu)),
+           {tr("Training time (%n devices, MFU %1)", nullptr, hw.trainingDevices).arg(percent(a.mfu)),
             tr("%1 (%2 days)").arg(NumberFormat::duration(hw.trainingSeconds)).arg(hw.days, 0, 'f', 1)},
            {tr("GPU-hours"), NumberFormat::count(hw.gpuHours)},
            {tr("Cost at $%1 per device-hour").arg(hw.pricePerHour, 0, 'f', 2), NumberFormat::money(hw.money)}});
@@ -318,6 +320,16 @@ void ReportContent::build()
            {tr("Loss at the optimum"), tr("%1 nats/token").arg(sc.optimalLoss, 0, 'f', 4)},
            {tr("Compute-optimal tokens per parameter"), NumberFormat::scientific(sc.optimalTokensPerParam)}});
     chart(ReportCharts::Kind::Scaling);
+
+    // Which knob matters, and how the design serves many users (the window's Solve tab).
+    section(tr("Which knob matters"));
+    const SensitivityFigure knobs = SensitivityFigure::of(m_input.design, SensitivityFigure::Metric::InferenceMemory);
+    paragraph(tr("Each knob one step down and one step up (±10 % or the next valid value), and how far that moves "
+                 "inference memory. %1").arg(knobs.note));
+    chart(ReportCharts::Kind::Sensitivity);
+    section(tr("Concurrent users"));
+    paragraph(ConcurrencyFigure::of(&m_input.design).note);
+    chart(ReportCharts::Kind::Concurrency);
 
     // Comparison.
     if (m_input.pinned) {

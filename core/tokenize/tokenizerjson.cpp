@@ -1,5 +1,6 @@
 #include "core/tokenize/tokenizerjson.h"
 
+#include "core/tokenize/chartokenizer.h"
 #include "core/tokenize/gpt2tokenizer.h"
 
 #include <QCoreApplication>
@@ -47,6 +48,12 @@ Expected<std::shared_ptr<Tokenizer>, Error> TokenizerJson::load(const QString &p
     if (!doc.isObject())
         return Error{path, {}, tr("not a JSON object (%1)").arg(parseError.errorString())};
     const QJsonObject root = doc.object();
+    if (CharTokenizer::isCharLevel(root)) {
+        auto chars = CharTokenizer::fromJson(root, path);
+        if (!chars)
+            return chars.error();
+        return std::shared_ptr<Tokenizer>(std::make_shared<CharTokenizer>(std::move(*chars)));
+    }
     const QJsonObject model = root.value(QStringLiteral("model")).toObject();
     if (model.value(QStringLiteral("type")).toString() != QLatin1String("BPE"))
         return Error{path, QStringLiteral("model.type"), tr("only BPE tokenizers are read, this one is \"%1\"")

@@ -67,24 +67,21 @@ Expected<TrainingTask, Error> TrainingTask::create(const Options &o)
     case TaskKind::Chars: {
         if (o.seqLen < 1 || o.seqLen > kMaxSeqLen)
             return Error{{}, QStringLiteral("seq_len"), tr("must be between 1 and %1, got %2").arg(kMaxSeqLen).arg(o.seqLen)};
-        const QList<uint> ucs4 = o.text.toUcs4();
-        std::vector<char32_t> chars(ucs4.begin(), ucs4.end());
-        std::vector<char32_t> vocab = chars;
-        std::sort(vocab.begin(), vocab.end());
-        vocab.erase(std::unique(vocab.begin(), vocab.end()), vocab.end());
-        if (int(vocab.size()) > kMaxCharVocab)
+        if (o.minCount < 1)
+            return Error{o.textSource, QStringLiteral("min_count"), tr("must be at least 1, got %1").arg(o.minCount)};
+        auto tokenizer = std::make_shared<const CharTokenizer>(CharTokenizer::fromText(o.text, o.minCount));
+        if (int(tokenizer->characters().size()) > kMaxCharVocab)
             return Error{o.textSource, QStringLiteral("text"),
-                         tr("has %1 distinct characters, more than %2").arg(vocab.size()).arg(kMaxCharVocab)};
-        // Both splits need at least one window of seqLen + 1 characters.
+                         tr("has %1 distinct characters, more than %2").arg(tokenizer->characters().size()).arg(kMaxCharVocab)};
+        std::vector<int> corpus = tokenizer->encode(o.text);
+        // Both splits need at least one window of seqLen + 1 tokens.
         const std::int64_t needed = 10 * std::int64_t(o.seqLen + 1) + 10;
-        if (std::int64_t(chars.size()) < needed)
+        if (std::int64_t(corpus.size()) < needed)
             return Error{o.textSource, QStringLiteral("text"),
                          tr("has %1 characters; windows of %2 need at least %3")
-                             .arg(chars.size()).arg(o.seqLen + 1).arg(needed)};
-        t.m_chars = std::move(vocab);
-        t.m_corpus.reserve(chars.size());
-        for (char32_t c : chars)
-            t.m_corpus.push_back(int(std::lower_bound(t.m_chars.begin(), t.m_chars.end(), c) - t.m_chars.begin()));
+                             .arg(corpus.size()).arg(o.seqLen + 1).arg(needed)};
+        t.m_tokenizer = std::move(tokenizer);
+        t.m_corpus = std::move(corpus);
         t.m_split = int(t.m_corpus.size() * 9 / 10);
         return t;
     }
@@ -102,7 +99,7 @@ int TrainingTask::vocabSize() const
     case TaskKind::Induction:
         return m_options.vocab;
     case TaskKind::Chars:
-        return int(m_chars.size());
+        return m_tokenizer ? m_tokenizer->vocabSize() : 0;
     }
     return 0;
 }
@@ -215,29 +212,19 @@ TrainingBatch TrainingTask::validationBatch(int B, Rng &rng) const
 
 std::vector<int> TrainingTask::encode(const QString &text) const
 {
-    std::vector<int> out;
-    for (uint c : text.toUcs4()) {
-        const auto it = std::lower_bound(m_chars.begin(), m_chars.end(), char32_t(c));
-        if (it != m_chars.end() && *it == char32_t(c))
-            out.push_back(int(it - m_chars.begin()));
-    }
-    return out;
+    return m_tokenizer ? m_tokenizer->encode(text) : std::vector<int>{};
 }
 
 QString TrainingTask::decode(const std::vector<int> &tokens) const
 {
+    if (m_options.kind == TaskKind::Chars)
+        return m_tokenizer ? m_tokenizer->decode(tokens) : QString();
     QString s;
     for (int t : tokens) {
-        if (m_options.kind == TaskKind::Chars) {
-            if (t >= 0 && t < int(m_chars.size())) {
-                const char32_t c = m_chars[std::size_t(t)];
-                s += QString::fromUcs4(&c, 1);
-            }
-        } else if (t == kSeparator && m_options.kind != TaskKind::Induction) {
+        if (t == kSeparator && m_options.kind != TaskKind::Induction)
             s += QLatin1Char('|');
-        } else {
+        else
             s += (m_options.kind == TaskKind::Induction ? QStringLiteral("%1 ").arg(t) : QString::number(t));
-        }
     }
     return s.trimmed();
 }

@@ -4,11 +4,13 @@
 #include "core/base/expected.h"
 #include "core/base/rng.h"
 #include "core/design/modelconfig.h"
+#include "core/tokenize/chartokenizer.h"
 #include "core/train/trainingbatch.h"
 
 #include <QCoreApplication>
 #include <QString>
 
+#include <memory>
 #include <vector>
 
 namespace tx {
@@ -29,7 +31,8 @@ bool fromString(const QString &s, TaskKind &out);
 //   [0, vocab). The repeat starts at a random offset, so no head can find it by position. The
 //   loss counts the second copy after its first token (the first is unpredictable).
 // chars: character-level language modelling on a text (a bundled corpus or pasted text):
-//   the vocabulary is the text's distinct characters, sorted by code point; batches are random
+//   the vocabulary is a CharTokenizer of the text: the 256 byte tokens, then the characters seen
+//   at least minCount times, most frequent first (rarer ones are spelled in bytes); batches are random
 //   windows of seqLen + 1 characters from the first 90 % of the text, validation windows from
 //   the last 10 %. Every position counts.
 class TrainingTask
@@ -47,6 +50,7 @@ public:
         int maxSegment = 24;  // induction
         QString text;         // chars: the corpus
         QString textSource;   // chars: where it came from, for error messages
+        int minCount = 1;     // chars: characters seen fewer times fall back to their bytes
     };
 
     static Expected<TrainingTask, Error> create(const Options &options);
@@ -65,19 +69,22 @@ public:
     // sequences from the same distribution (the caller passes a separate generator).
     TrainingBatch validationBatch(int B, Rng &rng) const;
 
-    // chars: text <-> token ids (characters outside the vocabulary are dropped).
+    // chars: text <-> token ids (characters outside the vocabulary become byte tokens).
     std::vector<int> encode(const QString &text) const;
     QString decode(const std::vector<int> &tokens) const;
 
     // Induction-style probe sequences over [0, vocab) of length T with the same structure as
     // the induction task, for measuring induction and previous-token scores of any model.
+    // chars: the tokenizer to save beside the model (nullptr for the other tasks).
+    std::shared_ptr<const CharTokenizer> tokenizer() const { return m_tokenizer; }
+
     static TrainingBatch inductionBatch(int B, int T, int vocab, int minSegment, int maxSegment, Rng &rng);
 
 private:
     TrainingBatch windows(int B, Rng &rng, int begin, int end) const;
 
     Options m_options;
-    std::vector<char32_t> m_chars; // chars: vocabulary, sorted
+    std::shared_ptr<const CharTokenizer> m_tokenizer; // chars: vocabulary
     std::vector<int> m_corpus;     // chars: the text as token ids
     int m_split = 0;               // chars: first validation token
 };

@@ -130,10 +130,6 @@
         <translation>输入一句话（英文或中文均可），然后按 Enter</translation>
     </message>
     <message>
-        <source>The cat sat on the mat because it was tired.</source>
-        <translation>小猫坐在垫子上，因为它累了。</translation>
-    </message>
-    <message>
         <source>softmax(q·k/√d): each row sums to 1</source>
         <translation>softmax(q·k/√d)：每行之和为 1</translation>
     </message>
@@ -156,10 +152,6 @@
     <message>
         <source>Idle</source>
         <translation>空闲</translation>
-    </message>
-    <message>
-        <source>With random weights, heads show structure from the architecture, not from training: open a trained checkpoint to see learned heads.</source>
-        <translation>使用随机权重时，注意力头呈现的结构来自架构而非训练：打开已训练的检查点以查看学到的注意力头。</translation>
     </message>
     <message>
         <source>Export head…</source>
@@ -345,6 +337,46 @@
         <source>sink</source>
         <translation>汇聚</translation>
     </message>
+    <message>
+        <source>Demo model</source>
+        <translation>演示模型</translation>
+    </message>
+    <message>
+        <source>The trained model that ships with the program</source>
+        <translation>随程序附带的已训练模型</translation>
+    </message>
+    <message>
+        <source>The demo model is trained on Tang poems: its heads learned what to look at. With the design&apos;s random weights, heads show only the architecture&apos;s structure.</source>
+        <translation>演示模型在唐诗上训练过：它的注意力头学会了该看哪里。用设计的随机权重时，注意力头只显示架构本身的结构。</translation>
+    </message>
+    <message>
+        <source>the demo model: 2 layers × 4 heads, one token per character, trained on 3,939 Tang poems by this program (scripts/train-demo-model.sh)</source>
+        <translation>演示模型：2 层 × 4 个头，每个字一个词元，由本程序在 3,939 首唐诗上训练（scripts/train-demo-model.sh）</translation>
+    </message>
+    <message>
+        <source>The demo model, %1 tokenizer.</source>
+        <translation>演示模型，%1 分词器。</translation>
+    </message>
+    <message>
+        <source> · %1 head (%2)</source>
+        <translation> · %1头（%2）</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>前一词元</translation>
+    </message>
+    <message>
+        <source>induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>首词元</translation>
+    </message>
+    <message>
+        <source>punctuation</source>
+        <translation>标点</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -406,6 +438,33 @@
     <message>
         <source>Restore autosaved design</source>
         <translation>恢复自动保存的设计</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CharTokenizer</name>
+    <message>
+        <source>not a character-level tokenizer (a BPE model without merges, with byte_fallback, no normalizer and no pre-tokenizer)</source>
+        <translation>不是字符级分词器（应为没有合并规则、启用 byte_fallback、没有规范化器和预分词器的 BPE 模型）</translation>
+    </message>
+    <message>
+        <source>ids must run from 0 to %1 without gaps</source>
+        <translation>编号必须从 0 连续到 %1</translation>
+    </message>
+    <message>
+        <source>id %1 is used twice</source>
+        <translation>编号 %1 被用了两次</translation>
+    </message>
+    <message>
+        <source>ids 0–255 must be the byte tokens &lt;0x00&gt;…&lt;0xFF&gt;</source>
+        <translation>编号 0–255 必须是字节词元 &lt;0x00&gt;…&lt;0xFF&gt;</translation>
+    </message>
+    <message>
+        <source>a token from id 256 on must be one character</source>
+        <translation>编号 256 起的词元必须是单个字符</translation>
+    </message>
+    <message>
+        <source>needs the 256 byte tokens, has %1 entries</source>
+        <translation>需要 256 个字节词元，只有 %1 项</translation>
     </message>
 </context>
 <context>
@@ -939,6 +998,49 @@
     <message>
         <source>%1 tokens/s</source>
         <translation>%1 词元/秒</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ConcurrencyFigure</name>
+    <message>
+        <source>Decode speed against concurrent users</source>
+        <translation>解码速度与并发用户数</translation>
+    </message>
+    <message>
+        <source>users decoding at once</source>
+        <translation>同时解码的用户数</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+    <message>
+        <source>tokens/s, all users</source>
+        <translation>全部用户 token/秒</translation>
+    </message>
+    <message>
+        <source>Per user</source>
+        <translation>每用户</translation>
+    </message>
+    <message>
+        <source>All users together</source>
+        <translation>全部用户合计</translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation>内存上限</translation>
+    </message>
+    <message>
+        <source>Decode speed against concurrent users on %1 × %2</source>
+        <translation>%1 × %2 上的解码速度与并发用户数</translation>
+    </message>
+    <message>
+        <source>Memory limit: %1 users at most</source>
+        <translation>内存上限：最多 %1 个用户</translation>
+    </message>
+    <message>
+        <source>On %1 × %2 up to %3 users of %4 tokens fit (%5). At the limit each user gets %6 tokens/s, %7 tokens/s in all; one user alone gets %8 tokens/s.</source>
+        <translation>在 %1 × %2 上最多可容纳 %3 个 %4 token 的用户（%5）。达到上限时每个用户 %6 token/秒，合计 %7 token/秒；单个用户独占时为 %8 token/秒。</translation>
     </message>
 </context>
 <context>
@@ -2414,10 +2516,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>C / (设备数 · 峰值 · MFU)</translation>
     </message>
     <message>
-        <source>MFU: Chowdhery et al. 2022 (PaLM), App. B</source>
-        <translation>MFU：Chowdhery 等 2022（PaLM），附录 B</translation>
-    </message>
-    <message>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -2492,6 +2590,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>D / N (compute-optimal: D*/N*)</source>
         <translation>D / N（算力最优：D*/N*）</translation>
+    </message>
+    <message>
+        <source>MFU: Chowdhery et al. 2022 (PaLM), App. B; devices: the job&apos;s when one device&apos;s share fits, else the fewest that hold training</source>
+        <translation>MFU：Chowdhery 等 2022（PaLM），附录 B；设备数：单台设备放得下自己那一份时用作业的设备数，否则用能放下训练的最少设备数</translation>
     </message>
 </context>
 <context>
@@ -3128,6 +3230,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>expected a non-negative number of bytes per second</source>
         <translation>应为非负的每秒字节数</translation>
+    </message>
+    <message>
+        <source>expected rental or purchase</source>
+        <translation>应为 rental 或 purchase</translation>
     </message>
 </context>
 <context>
@@ -4057,6 +4163,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>&amp;What if…</source>
         <translation>假设分析(&amp;W)…</translation>
     </message>
+    <message>
+        <source>Sol&amp;ve</source>
+        <translation>求解(&amp;V)</translation>
+    </message>
 </context>
 <context>
     <name>tx::MemoryFigure</name>
@@ -4119,6 +4229,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Device memory (%1 GB)</source>
         <translation>设备显存（%1 GB）</translation>
+    </message>
+    <message>
+        <source>Device memory (%1 GB), above the scale ↑</source>
+        <translation>设备显存（%1 GB），超出刻度 ↑</translation>
     </message>
 </context>
 <context>
@@ -4835,6 +4949,14 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>Scaling law — %1 · %2</source>
         <translation>缩放定律 — %1 · %2</translation>
     </message>
+    <message>
+        <source>Which knob moves inference memory — %1</source>
+        <translation>哪个旋钮最影响推理内存 — %1</translation>
+    </message>
+    <message>
+        <source>Decode speed against concurrent users on %1 — %2</source>
+        <translation>%1 上的解码速度与并发用户数 — %2</translation>
+    </message>
 </context>
 <context>
     <name>tx::ReportCommand</name>
@@ -5453,6 +5575,18 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>Estimates, not measurements: they follow the stated assumptions and the cited formulas.</source>
         <translation>以上为估算而非实测：依据所列假设和引用的公式得出。</translation>
     </message>
+    <message>
+        <source>Which knob matters</source>
+        <translation>哪个旋钮重要</translation>
+    </message>
+    <message>
+        <source>Each knob one step down and one step up (±10 % or the next valid value), and how far that moves inference memory. %1</source>
+        <translation>每个旋钮下调一步、上调一步（±10 % 或下一个有效值），以及推理内存随之变化多少。%1</translation>
+    </message>
+    <message>
+        <source>Concurrent users</source>
+        <translation>并发用户</translation>
+    </message>
 </context>
 <context>
     <name>tx::ReportGenerator</name>
@@ -5856,6 +5990,69 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     </message>
 </context>
 <context>
+    <name>tx::SensitivityFigure</name>
+    <message>
+        <source>Context in use</source>
+        <translation>使用的上下文</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>并发序列</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>weights memory</source>
+        <translation>权重内存</translation>
+    </message>
+    <message>
+        <source>inference memory</source>
+        <translation>推理内存</translation>
+    </message>
+    <message>
+        <source>training compute</source>
+        <translation>训练计算量</translation>
+    </message>
+    <message>
+        <source>training cost</source>
+        <translation>训练费用</translation>
+    </message>
+    <message>
+        <source>predicted loss</source>
+        <translation>预测损失</translation>
+    </message>
+    <message>
+        <source>Which knob moves %1</source>
+        <translation>哪个旋钮最影响%1</translation>
+    </message>
+    <message>
+        <source>change in %1 (%)</source>
+        <translation>%1变化（%）</translation>
+    </message>
+    <message>
+        <source>One step down (−10 % or the next valid value)</source>
+        <translation>下调一步（−10 % 或下一个有效值）</translation>
+    </message>
+    <message>
+        <source>One step up (+10 % or the next valid value)</source>
+        <translation>上调一步（+10 % 或下一个有效值）</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 | %4</source>
+        <translation>%1 %2：%3 | %4</translation>
+    </message>
+    <message>
+        <source>To lower %1 most: %2 %3 → %4, %5.</source>
+        <translation>最能降低%1的一步：%2 %3 → %4，%5。</translation>
+    </message>
+</context>
+<context>
     <name>tx::ServingEstimator</name>
     <message>
         <source>roofline (Williams et al. 2009): the slower of the FLOPs at peak and the bytes at bandwidth</source>
@@ -6191,6 +6388,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>LoRA adapters: %1</source>
         <translation>LoRA 适配器：%1</translation>
     </message>
+    <message>
+        <source>%1 on %2× %3</source>
+        <translation>%1，使用 %2 台 %3</translation>
+    </message>
 </context>
 <context>
     <name>tx::SizeGuide</name>
@@ -6337,6 +6538,205 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>Cheapest: %1 × %2 at %3 an hour, %4 per million output tokens</source>
         <translation>最便宜：%1 × %2，每小时 %3，每百万输出词元 %4</translation>
     </message>
+    <message>
+        <source>expected rental or purchase, got &quot;%1&quot;</source>
+        <translation>应为 rental 或 purchase，实际为 “%1”</translation>
+    </message>
+</context>
+<context>
+    <name>tx::SolvePage</name>
+    <message>
+        <source>Reverse questions</source>
+        <translation>反向提问</translation>
+    </message>
+    <message>
+        <source>&amp;Questions</source>
+        <translation>问题(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Which &amp;knob matters</source>
+        <translation>哪个旋钮重要(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Concurrent &amp;users</source>
+        <translation>并发用户(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Longest context</source>
+        <translation>最长上下文</translation>
+    </message>
+    <message>
+        <source>Most concurrent sequences</source>
+        <translation>最多并发序列</translation>
+    </message>
+    <message>
+        <source>Largest model of a family</source>
+        <translation>某一系列能放下的最大模型</translation>
+    </message>
+    <message>
+        <source>Shape for a parameter count</source>
+        <translation>给定参数量的形状</translation>
+    </message>
+    <message>
+        <source>Cheapest device for a speed</source>
+        <translation>达到目标速度的最便宜设备</translation>
+    </message>
+    <message>
+        <source>Use this context</source>
+        <translation>采用此上下文</translation>
+    </message>
+    <message>
+        <source>Use this batch</source>
+        <translation>采用此批量</translation>
+    </message>
+    <message>
+        <source>Use this design</source>
+        <translation>采用此设计</translation>
+    </message>
+    <message>
+        <source>Use this device</source>
+        <translation>采用此设备</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <source>d_model per layer</source>
+        <translation>每层 d_model</translation>
+    </message>
+    <message>
+        <source>the family&apos;s own</source>
+        <translation>沿用该系列的比例</translation>
+    </message>
+    <message>
+        <source>The aspect ratio d_model / layers the answer keeps; 0 keeps the family&apos;s.</source>
+        <translation>答案保持的宽深比 d_model / 层数；0 表示沿用该系列自己的比例。</translation>
+    </message>
+    <message>
+        <source>Fits for</source>
+        <translation>用于</translation>
+    </message>
+    <message>
+        <source>Target parameters</source>
+        <translation>目标参数量</translation>
+    </message>
+    <message>
+        <source> billion</source>
+        <translation> 十亿</translation>
+    </message>
+    <message>
+        <source>Speed per user</source>
+        <translation>每用户速度</translation>
+    </message>
+    <message>
+        <source> tokens/s</source>
+        <translation> token/秒</translation>
+    </message>
+    <message>
+        <source>Concurrent users</source>
+        <translation>并发用户</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Which knob moves</source>
+        <translation>哪个旋钮最影响</translation>
+    </message>
+    <message>
+        <source>This design</source>
+        <translation>当前设计</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>cloud rental (on-demand list prices)</source>
+        <translation>云端租用（按需标价）</translation>
+    </message>
+    <message>
+        <source>purchase over 3 years</source>
+        <translation>购买价分摊 3 年</translation>
+    </message>
+    <message>
+        <source>For this design on %1 × %2, batch %3 at %4 tokens, weights in %5, KV cache in %6 (the Design panel&apos;s settings). Memory in GB = 10^9 bytes.</source>
+        <translation>针对当前设计：%1 × %2，批量 %3，每个 %4 token，权重为 %5，KV 缓存为 %6（来自“设计”面板的设置）。内存单位 GB = 10^9 字节。</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>The design has problems; fix them first.</source>
+        <translation>设计有问题，请先修正。</translation>
+    </message>
+    <message>
+        <source>No answer</source>
+        <translation>无解</translation>
+    </message>
+    <message>
+        <source>d_model %1, %2 layers, %3 heads (%4 key/value), d_ff %5</source>
+        <translation>d_model %1，%2 层，%3 个头（%4 个键值头），d_ff %5</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <source>%1 sequences of %2 tokens</source>
+        <translation>%1 个 %2 token 的序列</translation>
+    </message>
+    <message>
+        <source>%1. Inference memory %2 of %3.</source>
+        <translation>%1。推理内存 %2 / %3。</translation>
+    </message>
+    <message>
+        <source>%1 parameters: %2</source>
+        <translation>%1 参数：%2</translation>
+    </message>
+    <message>
+        <source>%1 (at %2 tokens).</source>
+        <translation>%1（按 %2 个 token）。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 at %3 an hour, %4 per million output tokens</source>
+        <translation>%1 × %2，每小时 %3，每百万输出 token %4</translation>
+    </message>
+    <message>
+        <source>Use the longest context</source>
+        <translation>采用最长上下文</translation>
+    </message>
+    <message>
+        <source>Use the largest batch</source>
+        <translation>采用最大批量</translation>
+    </message>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>%1 resized to %2 parameters</source>
+        <translation>%1 缩放到 %2 参数</translation>
+    </message>
+    <message>
+        <source>Use the largest design</source>
+        <translation>采用最大设计</translation>
+    </message>
+    <message>
+        <source>Use the shape for a parameter count</source>
+        <translation>采用给定参数量的形状</translation>
+    </message>
+    <message>
+        <source>Use the cheapest device</source>
+        <translation>采用最便宜的设备</translation>
+    </message>
 </context>
 <context>
     <name>tx::Solver</name>
@@ -6355,10 +6755,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>expected 1 to 1,000,000 users</source>
         <translation>应为 1 到 1,000,000 个用户</translation>
-    </message>
-    <message>
-        <source>no priced device in the catalog reaches this speed with up to %1 devices</source>
-        <translation>目录中没有带价格的设备能在 %1 台以内达到此速度</translation>
     </message>
     <message>
         <source>%1 × %2: decode speed needs %1 (memory alone needs %3); %4 tokens/s per user with the cache full</source>
@@ -6411,6 +6807,38 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>limited by %1 at %2</source>
         <translation>在 %2 时受限于%1</translation>
+    </message>
+    <message>
+        <source>the trained context</source>
+        <translation>训练上下文</translation>
+    </message>
+    <message>
+        <source>at %1 tokens, the design&apos;s trained context; %2 asked</source>
+        <translation>按设计的训练上下文 %1 个 token；请求的是 %2</translation>
+    </message>
+    <message>
+        <source>limited by the design&apos;s trained context of %1; memory alone would hold %2</source>
+        <translation>受限于设计的训练上下文 %1；仅看内存可容纳 %2</translation>
+    </message>
+    <message>
+        <source>no device with a cloud rental price reaches this speed with up to %1 devices</source>
+        <translation>在最多 %1 台设备内，没有云端租用价的设备能达到此速度</translation>
+    </message>
+    <message>
+        <source>no device with a purchase price reaches this speed with up to %1 devices</source>
+        <translation>在最多 %1 台设备内，没有购买价的设备能达到此速度</translation>
+    </message>
+    <message>
+        <source>every device at the given price of $%1 an hour</source>
+        <translation>所有设备均按给定的每小时 $%1 计价</translation>
+    </message>
+    <message>
+        <source>compared at cloud rental prices (on-demand list prices; purchase-priced devices left out)</source>
+        <translation>按云端租用价比较（按需标价；不含按购买价计价的设备）</translation>
+    </message>
+    <message>
+        <source>compared at purchase prices spread over 3 years (rental-priced devices left out)</source>
+        <translation>按购买价分摊 3 年比较（不含按租用价计价的设备）</translation>
     </message>
 </context>
 <context>
@@ -6530,6 +6958,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>%1 tokens/s per user, %2 per million output tokens</source>
         <translation>每用户 %1 词元/秒，每百万输出词元 %2</translation>
+    </message>
+    <message>
+        <source>needs %1× %2, at %3 % MFU</source>
+        <translation>需要 %1 台 %2，MFU %3%</translation>
     </message>
 </context>
 <context>
@@ -6708,6 +7140,18 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Saved config.json and model.safetensors to %1</source>
         <translation>已将 config.json 和 model.safetensors 保存到 %1</translation>
+    </message>
+    <message>
+        <source>expected step numbers like 20,100, got &quot;%1&quot;</source>
+        <translation>应为步数，如 20,100，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2: %3 head (score %4)</source>
+        <translation>第 %1 层第 %2 个头：%3 头（得分 %4）</translation>
+    </message>
+    <message>
+        <source>Saved config.json, model.safetensors and tokenizer.json to %1</source>
+        <translation>已将 config.json、model.safetensors 和 tokenizer.json 保存到 %1</translation>
     </message>
 </context>
 <context>
@@ -6927,6 +7371,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>unknown task</source>
         <translation>未知任务</translation>
     </message>
+    <message>
+        <source>must be at least 1, got %1</source>
+        <translation>必须至少为 1，实际为 %1</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainingView</name>
@@ -6957,10 +7405,6 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>Saved config.json and model.safetensors to %1.</source>
-        <translation>已将 config.json 和 model.safetensors 保存到 %1。</translation>
     </message>
     <message>
         <source>Save model</source>
@@ -7093,6 +7537,18 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>It builds on layer 1 head %1, a previous-token head (previous-token score %2).</source>
         <translation>它建立在第 1 层第 %1 个头之上，这是一个前一词元头（前一词元得分 %2）。</translation>
+    </message>
+    <message>
+        <source>Open in attention view</source>
+        <translation>在注意力视图中打开</translation>
+    </message>
+    <message>
+        <source>Saved config.json, model.safetensors and, for a character model, tokenizer.json to %1.</source>
+        <translation>已将 config.json、model.safetensors（字符模型还有 tokenizer.json）保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Show the trained model&apos;s heads in the Attention tab</source>
+        <translation>在“注意力”页中查看训练好的模型的注意力头</translation>
     </message>
 </context>
 <context>

@@ -149,7 +149,7 @@ private slots:
         const Run r = run({QStringLiteral("chart"), QStringLiteral("--chart"), QStringLiteral("pie"),
                            QStringLiteral("--preset"), QStringLiteral("gpt2"), QStringLiteral("--out"), QStringLiteral("pie.png")});
         QCOMPARE(r.exitCode, 2);
-        QCOMPARE(r.err, QByteArray("--chart: unknown chart \"pie\" (expected params|memory|compute|scaling)\n"));
+        QCOMPARE(r.err, QByteArray("--chart: unknown chart \"pie\" (expected params|memory|compute|scaling|sensitivity|concurrency)\n"));
     }
 
     void unwritablePathExits2_data()

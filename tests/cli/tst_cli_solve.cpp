@@ -53,12 +53,21 @@ class TestCliSolve : public QObject
 private slots:
     void contextAgreesWithSize()
     {
-        // Llama-3-8B (no 3.1 preset yet; same shape) on an 80 GiB H100 in bf16 with FlashAttention.
-        const QStringList design = {QStringLiteral("--preset"), QStringLiteral("llama-3-8b"), QStringLiteral("--device"),
+        // Llama-3.1-8B on an 80 GiB H100 in bf16 with FlashAttention: memory would hold 302,879
+        // tokens, the model was trained to 131,072, and the answer stops there.
+        const QStringList design = {QStringLiteral("--preset"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--device"),
                                     QStringLiteral("h100-sxm-80gb"), QStringLiteral("--flash")};
-        const QJsonObject root =
-            json(QStringList{QStringLiteral("solve"), QStringLiteral("context")} + design
-                 + QStringList{QStringLiteral("--format"), QStringLiteral("json")});
+        const QStringList asJson = {QStringLiteral("--format"), QStringLiteral("json")};
+        QJsonObject root = json(QStringList{QStringLiteral("solve"), QStringLiteral("context")} + design + asJson);
+        QCOMPARE(root.value(QStringLiteral("context")).toInt(), 131'072);
+        QCOMPARE(root.value(QStringLiteral("memory_context")).toInt(), 302'879);
+        QCOMPARE(root.value(QStringLiteral("binding_key")).toString(), QStringLiteral("trained_context"));
+        QCOMPARE(root.value(QStringLiteral("binding")).toString(),
+                 QStringLiteral("limited by the design's trained context of 131,072 tokens; memory alone would hold "
+                                "302,879 tokens"));
+        // For memory alone the answer agrees with `size`: it fits at the answer and not one token past.
+        root = json(QStringList{QStringLiteral("solve"), QStringLiteral("context"), QStringLiteral("--beyond-trained-context")}
+                    + design + asJson);
         QCOMPARE(root.value(QStringLiteral("context")).toInt(), 302'879);
         QCOMPARE(root.value(QStringLiteral("binding")).toString(),
                  QStringLiteral("limited by the KV cache at 302,879 tokens"));
@@ -108,16 +117,25 @@ private slots:
                                       QStringLiteral("llama-3-8b"), QStringLiteral("--seq"), QStringLiteral("4096"),
                                       QStringLiteral("--tokens-per-second"), QStringLiteral("30"), QStringLiteral("--users"),
                                       QStringLiteral("16"), QStringLiteral("--format"), QStringLiteral("json")});
-        QCOMPARE(dev.value(QStringLiteral("device")).toString(), QStringLiteral("rtx-5090"));
+        // Cloud rental prices unless asked otherwise (tests/core/tst_solver.cpp works the figures out).
+        QCOMPARE(dev.value(QStringLiteral("device")).toString(), QStringLiteral("rtx-3090"));
         QCOMPARE(dev.value(QStringLiteral("count")).toInt(), 2);
-        QCOMPARE(dev.value(QStringLiteral("money_per_hour")).toDouble(), 0.16);
+        QCOMPARE(dev.value(QStringLiteral("money_per_hour")).toDouble(), 0.44);
+        QCOMPARE(dev.value(QStringLiteral("price_kind")).toString(), QStringLiteral("rental"));
         QVERIFY(dev.contains(QStringLiteral("money_per_million_output_tokens")));
         const Run text = run({QStringLiteral("solve"), QStringLiteral("device"), QStringLiteral("--preset"),
                               QStringLiteral("llama-3-8b"), QStringLiteral("--seq"), QStringLiteral("4096"),
                               QStringLiteral("--tokens-per-second"), QStringLiteral("30"), QStringLiteral("--users"),
                               QStringLiteral("16")});
         QVERIFY(text.out.startsWith(
+            "Cheapest: 2 \xc3\x97 NVIDIA GeForce RTX 3090 24GB at $0.44 an hour, $0.101 per million output tokens\n"));
+        const Run owned = run({QStringLiteral("solve"), QStringLiteral("device"), QStringLiteral("--preset"),
+                               QStringLiteral("llama-3-8b"), QStringLiteral("--seq"), QStringLiteral("4096"),
+                               QStringLiteral("--tokens-per-second"), QStringLiteral("30"), QStringLiteral("--users"),
+                               QStringLiteral("16"), QStringLiteral("--price-kind"), QStringLiteral("purchase")});
+        QVERIFY(owned.out.startsWith(
             "Cheapest: 2 \xc3\x97 NVIDIA GeForce RTX 5090 32GB at $0.16 an hour, $0.0191 per million output tokens\n"));
+        QVERIFY(owned.out.contains("compared at purchase prices spread over 3 years"));
     }
 
     void badInputExitsTwo_data()
@@ -143,6 +161,10 @@ private slots:
         QTest::newRow("bad device") << QStringList{QStringLiteral("solve"), QStringLiteral("context"), QStringLiteral("--preset"),
                                                    QStringLiteral("gpt2"), QStringLiteral("--device"), QStringLiteral("x")}
                                     << QStringLiteral("--device: unknown device");
+        QTest::newRow("bad price kind") << QStringList{QStringLiteral("solve"), QStringLiteral("device"), QStringLiteral("--preset"),
+                                                       QStringLiteral("gpt2"), QStringLiteral("--tokens-per-second"),
+                                                       QStringLiteral("10"), QStringLiteral("--price-kind"), QStringLiteral("owned")}
+                                        << QStringLiteral("--price-kind: expected rental or purchase");
         QTest::newRow("stray") << QStringList{QStringLiteral("solve"), QStringLiteral("context"), QStringLiteral("--preset"),
                                               QStringLiteral("gpt2"), QStringLiteral("--wat")}
                                << QStringLiteral("--wat: unknown option");

@@ -56,6 +56,16 @@ private slots:
         }
         QCOMPARE(c.devices().size(), std::size_t(required.size()));
         QVERIFY(c.find(QStringLiteral("H100-SXM-80GB"))); // case-insensitive
+        // A price is an hour rented from a cloud or a purchase spread over three years, and says
+        // which: the solver never compares the two (Solver::cheapestDevice).
+        for (const Device &d : c.devices()) {
+            if (!(d.pricePerHour > 0))
+                continue;
+            const bool spread = d.priceSource.contains(QLatin1String("spread over 3 years"));
+            QCOMPARE(d.priceKind, spread ? QStringLiteral("purchase") : QStringLiteral("rental"));
+        }
+        QCOMPARE(c.find(QStringLiteral("rtx-5090"))->priceKind, QStringLiteral("purchase"));
+        QCOMPARE(c.find(QStringLiteral("h100-sxm-80gb"))->priceKind, QStringLiteral("rental"));
     }
 
     void datasheetFigures()
@@ -242,6 +252,9 @@ private slots:
         QTest::newRow("price")
             << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}, "price_per_hour": -3})")
             << QStringLiteral("devices[0](x).price_per_hour");
+        QTest::newRow("price kind")
+            << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}, "price_per_hour": 1, "price_kind": "owned"})")
+            << QStringLiteral("devices[0](x).price_kind");
         QTest::newRow("duplicate") << catalogWith(kGood + ", " + kGood) << QStringLiteral("devices[1].id");
         QTest::newRow("interconnect negative")
             << catalogWith(R"({"id": "x", "memory_bytes": 1e10, "bandwidth_bytes_per_s": 1e12, "peak_flops": {"bf16": 1e14}, "interconnect_bytes_per_s": -5})")

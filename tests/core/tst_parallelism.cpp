@@ -137,6 +137,45 @@ private slots:
         QVERIFY(plan->dataSeconds > 0 && plan->tensorSeconds > 0);
     }
 
+    void trainingIsTimedOnTheDevicesItNeeds()
+    {
+        // Llama-2-7B (6,738,415,616 parameters) with mixed-precision AdamW (16 bytes per parameter,
+        // 107.8 GB of states before activations) does not train on one 80 GiB H100: it is timed on
+        // the fewest that hold it, and the parallelism plan finds a split of that many that fits.
+        const ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
+        Assumptions a; // one H100, 300 B tokens, MFU 0.4
+        const auto e = evaluate(c, a);
+        QVERIFY(e);
+        QVERIFY(!e->hardware.fitsPerDeviceTraining);
+        QCOMPARE(e->hardware.trainingDevices, e->hardware.devicesForTraining);
+        QCOMPARE(e->hardware.trainingDevices, 2);
+        // C / (2 · 989.4 TFLOP/s · 0.4), not / (1 · …): half the days of one device.
+        QCOMPARE(e->hardware.trainingSeconds,
+                 e->compute.trainingFlops / (2 * e->hardware.trainingPeakFlops * a.mfu));
+        QCOMPARE(e->hardware.gpuHours, 2 * e->hardware.trainingSeconds / 3600);
+        Assumptions two = a;
+        two.devices = e->hardware.trainingDevices;
+        const auto plan = ParallelismPlanner::plan(c, two, HardwareCatalog::builtIn());
+        QVERIFY2(plan, qPrintable(plan ? QString() : plan.error().toString()));
+        QVERIFY(plan->fits);
+        // A job that already fits keeps its own count: 8 devices with ZeRO-3.
+        Assumptions eight = a;
+        eight.devices = 8;
+        eight.zeroStage = 3;
+        const auto fits = evaluate(c, eight);
+        QVERIFY(fits->hardware.fitsPerDeviceTraining);
+        QCOMPARE(fits->hardware.trainingDevices, 8);
+        // A count is a multiple of the tensor-parallel degree.
+        Assumptions tp = a;
+        tp.devices = 4;
+        tp.tensorParallel = 4;
+        const ModelConfig big = PresetLibrary::builtIn().find(QStringLiteral("llama-2-70b"))->config;
+        const auto wide = evaluate(big, tp);
+        QVERIFY(!wide->hardware.fitsPerDeviceTraining);
+        QCOMPARE(wide->hardware.trainingDevices % 4, 0);
+        QVERIFY(wide->hardware.trainingDevices >= wide->hardware.devicesForTraining);
+    }
+
     void noSplitFits()
     {
         // GPT-3 175B on 8 A100s: even t = 8 with ZeRO-3 over nothing leaves 350 GB per device.

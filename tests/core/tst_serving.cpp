@@ -4,6 +4,8 @@
 #include "core/estimate/evaluator.h"
 #include "core/estimate/explainer.h"
 #include "core/estimate/servingestimator.h"
+#include "core/estimate/solver.h"
+#include "core/report/concurrencyfigure.h"
 
 #include <QtTest>
 
@@ -102,6 +104,48 @@ private slots:
         QVERIFY(cost);
         QCOMPARE(cost->formula, QStringLiteral("n · price / 3600 · TPOT / b · 10^6 / utilisation"));
         QVERIFY(explain(QStringLiteral("serving.ttft_seconds"), c, a, *e));
+    }
+
+    void concurrencyFigureRunsToTheMemoryLimit()
+    {
+        // Llama-2-7B on one H100 at 4,096 tokens: 18 sequences fit (the KV cache binds, tst_solver).
+        Assumptions a;
+        a.contextLength = 4096;
+        const ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
+        const EvaluatedDesign d{c, a, *evaluate(c, a)};
+        const ConcurrencyFigure f = ConcurrencyFigure::of(&d);
+        QCOMPARE(f.devices, 1);
+        QCOMPARE(f.limit, Solver::largestBatch(c, a, HardwareCatalog::builtIn())->value);
+        QCOMPARE(f.limit, 18);
+        QCOMPARE(f.limitName, QStringLiteral("Memory limit: 18 users at most"));
+        QCOMPARE(f.limitLine, (QList<QPointF>{QPointF(18, 0), QPointF(18, f.perUserMax)}));
+        // Every user count from 1 to 18, each point ServingEstimator's at that concurrency.
+        QCOMPARE(f.perUser.size(), 18);
+        for (int i = 0; i < f.perUser.size(); ++i) {
+            Assumptions at = a;
+            at.batch = i + 1;
+            const ServingEstimate s = ServingEstimator::estimate(c, at, *evaluate(c, at));
+            QCOMPARE(f.perUser[i], QPointF(i + 1, s.tokensPerSecondPerUser));
+            QCOMPARE(f.total[i], QPointF(i + 1, s.outputTokensPerSecond));
+            if (i > 0) {
+                QVERIFY(f.perUser[i].y() < f.perUser[i - 1].y()); // each user slows down …
+                QVERIFY(f.total[i].y() > f.total[i - 1].y());     // … while all of them together speed up
+            }
+        }
+        QVERIFY(f.note.startsWith(QStringLiteral("On 1 × NVIDIA H100 SXM5 80GB up to 18 users of 4,096 tokens fit "
+                                                 "(limited by the KV cache at 18 sequences).")));
+        // A design too big for one device is drawn on the devices that hold one user: Llama-2-70B
+        // in bf16 (138 GB of weights) on 16 GiB phones.
+        Assumptions phone = a;
+        phone.device = QStringLiteral("phone-16gb");
+        const ModelConfig big = PresetLibrary::builtIn().find(QStringLiteral("llama-2-70b"))->config;
+        const EvaluatedDesign huge{big, phone, *evaluate(big, phone)};
+        const ConcurrencyFigure spread = ConcurrencyFigure::of(&huge);
+        QCOMPARE(spread.devices, huge.evaluation.hardware.devicesForInference);
+        QVERIFY(spread.devices > 8);
+        phone.devices = spread.devices;
+        QCOMPARE(spread.limit, Solver::largestBatch(big, phone, HardwareCatalog::builtIn())->value);
+        QVERIFY(spread.limit >= 1);
     }
 
     void badAssumptionsNameTheField()

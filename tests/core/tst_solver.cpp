@@ -29,13 +29,14 @@ class TestSolver : public QObject
     Q_OBJECT
 
 private slots:
-    void longestContextLlama3On80GB()
+    void longestContextLlama31On80GB()
     {
-        // Llama-3-8B (Meta 2024: d 4096, 32 layers, 8 KV heads of 128, vocab 128,256; the repo has
-        // no 3.1 preset and 3.1-8B has the same shape) in bf16 on an 80 GiB H100, one sequence.
-        // KV cache: 2 · 32 · 8 · 128 · 2 bytes = 131,072 bytes per token; weights 8,030,261,248 · 2
-        // bytes = 16.06 GB; then activations and the 10 % runtime overhead.
-        const ModelConfig c = preset("llama-3-8b");
+        // Llama-3.1-8B (Llama Team 2024, arXiv:2407.21783; meta-llama/Llama-3.1-8B config.json: d 4096,
+        // 32 layers, 8 KV heads of 128, vocab 128,256, max_position_embeddings 131,072) in bf16 on an
+        // 80 GiB H100, one sequence. KV cache: 2 · 32 · 8 · 128 · 2 bytes = 131,072 bytes per token;
+        // weights 8,030,261,248 · 2 bytes = 16.06 GB; then activations and the 10 % runtime overhead.
+        const ModelConfig c = preset("llama-3.1-8b");
+        QCOMPARE(c.maxPositions, 131'072);
         Assumptions a;
         a.device = QStringLiteral("h100-sxm-80gb");
         // Without FlashAttention the prefill's 2 · heads · s² bytes of scores dominate: at
@@ -43,6 +44,7 @@ private slots:
         auto limit = Solver::longestContext(c, a, HardwareCatalog::builtIn());
         QVERIFY2(limit, qPrintable(limit ? QString() : limit.error().toString()));
         QCOMPARE(limit->value, 29'573);
+        QCOMPARE(limit->memoryValue, 29'573);
         QCOMPARE(limit->binding, Solver::Binding::Activations);
         QCOMPARE(limit->text, QStringLiteral("limited by activations at 29,573 tokens"));
         a.contextLength = limit->value;
@@ -50,17 +52,48 @@ private slots:
         a.contextLength = limit->value + 1;
         QVERIFY(!fits(c, a));
         QCOMPARE(limit->availableBytes, 80.0 * 1024 * 1024 * 1024);
-        // With FlashAttention the KV cache binds.
+        // With FlashAttention memory alone would hold s = 302,879: 16.06 GB weights + 39.70 GB KV +
+        // 22.33 GB activations (2 · s · (2d + 2·d_ff)), × 1.1 = 85.90 GB. The model was trained to
+        // 131,072 positions, so that is the answer, and the text says why.
         a.flash = true;
-        // s = 302,879: 16.06 GB weights + 39.70 GB KV + 22.33 GB activations (2 · s · (2d + 2·d_ff)),
-        // × 1.1 = 85.90 GB. (Far past the model's 8,192 trained positions: memory is not the only limit.)
         limit = Solver::longestContext(c, a, HardwareCatalog::builtIn());
+        QCOMPARE(limit->value, 131'072);
+        QCOMPARE(limit->memoryValue, 302'879);
+        QCOMPARE(limit->binding, Solver::Binding::TrainedContext);
+        QCOMPARE(limit->text, QStringLiteral("limited by the design's trained context of 131,072 tokens; memory "
+                                             "alone would hold 302,879 tokens"));
+        // Asked for memory alone, it agrees with evaluate() at the answer and one token past it.
+        limit = Solver::longestContext(c, a, HardwareCatalog::builtIn(), Solver::ContextCap::MemoryOnly);
         QCOMPARE(limit->value, 302'879);
         QCOMPARE(limit->binding, Solver::Binding::KvCache);
         QCOMPARE(limit->text, QStringLiteral("limited by the KV cache at 302,879 tokens"));
         a.contextLength = limit->value;
         QVERIFY(fits(c, a));
         a.contextLength = limit->value + 1;
+        QVERIFY(!fits(c, a));
+    }
+
+    void trainedContextCutsTheOtherQuestions()
+    {
+        // Llama-3-8B was trained to 8,192 positions (Meta 2024 config.json): a context question
+        // stops there, and a batch asked at 32,768 tokens is answered at 8,192 and says so.
+        const ModelConfig c = preset("llama-3-8b");
+        Assumptions a;
+        const auto context = Solver::longestContext(c, a, HardwareCatalog::builtIn());
+        QCOMPARE(context->value, 8192);
+        QCOMPARE(context->memoryValue, 29'573);
+        QCOMPARE(context->text, QStringLiteral("limited by the design's trained context of 8,192 tokens; memory alone "
+                                               "would hold 29,573 tokens"));
+        a.contextLength = 32'768;
+        const auto batch = Solver::largestBatch(c, a, HardwareCatalog::builtIn());
+        QCOMPARE(batch->contextLength, 8192);
+        QCOMPARE(batch->value, 10);
+        QCOMPARE(batch->text, QStringLiteral("limited by activations at 10 sequences (at 8,192 tokens, the design's "
+                                             "trained context; 32,768 asked)"));
+        a.contextLength = 8192;
+        a.batch = 10;
+        QVERIFY(fits(c, a));
+        a.batch = 11;
         QVERIFY(!fits(c, a));
     }
 
@@ -183,27 +216,44 @@ private slots:
         a.contextLength = 4096;
         const auto r = Solver::cheapestDevice(c, a, 30, 16, HardwareCatalog::builtIn());
         QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
-        // Two RTX 5090s hold it (memory binds, not speed): 16.06 GB weights + 16 · 0.54 GB KV +
-        // the prefill scores; decode reads 24.65 GB per step at 2 · 1,792 GB/s = 6.9 ms, 145 tokens/s
-        // per user. The 5090's price is its list price over 3 years (catalog), hence $0.16 an hour.
-        QCOMPARE(r->deviceId, QStringLiteral("rtx-5090"));
+        // Among cloud rental prices (the default): two RTX 3090s at $0.22 an hour each hold it (memory
+        // binds, not speed): 16.06 GB weights + 16 · 0.54 GB KV + the prefill scores; decode reads
+        // 24.65 GB per step at 2 · 936 GB/s = 13.2 ms, 75.9 tokens/s per user.
+        QCOMPARE(r->deviceId, QStringLiteral("rtx-3090"));
+        QCOMPARE(r->priceKind, Solver::PriceKind::Rental);
         QCOMPARE(r->count, 2);
         QCOMPARE(r->countForMemory, 2);
         QCOMPARE(r->binding, Solver::Binding::Memory);
-        QCOMPARE(r->moneyPerHour, 0.16);
-        QCOMPARE(std::round(r->tokensPerSecondPerUser * 10) / 10, 145.4);
-        QCOMPARE(r->text, QStringLiteral("2 × NVIDIA GeForce RTX 5090 32GB: memory needs 2; 145.4 tokens/s per user "
-                                         "with the cache full"));
-        // 0.16 $/h / (16 · 145.39 tokens/s · 3600 s/h) · 10^6 = $0.0191 per million output tokens.
-        QCOMPARE(std::round(r->moneyPerMillionOutputTokens * 1e4) / 1e4, 0.0191);
+        QCOMPARE(r->moneyPerHour, 0.44);
+        QCOMPARE(std::round(r->tokensPerSecondPerUser * 10) / 10, 75.9);
+        QCOMPARE(r->text, QStringLiteral("2 × NVIDIA GeForce RTX 3090 24GB: memory needs 2; 75.9 tokens/s per user "
+                                         "with the cache full; compared at cloud rental prices (on-demand list "
+                                         "prices; purchase-priced devices left out)"));
+        // 0.44 $/h / (16 · 75.94 tokens/s · 3600 s/h) · 10^6 = $0.1006 per million output tokens.
+        QCOMPARE(std::round(r->moneyPerMillionOutputTokens * 1e4) / 1e4, 0.1006);
+        // Among purchase prices (list price over 3 years): two RTX 5090s, 1,999 US dollars each over
+        // 26,280 hours = $0.08 an hour; decode at 2 · 1,792 GB/s = 6.9 ms, 145.4 tokens/s per user.
+        const auto owned = Solver::cheapestDevice(c, a, 30, 16, HardwareCatalog::builtIn(), Solver::PriceKind::Purchase);
+        QVERIFY(owned);
+        QCOMPARE(owned->deviceId, QStringLiteral("rtx-5090"));
+        QCOMPARE(owned->count, 2);
+        QCOMPARE(owned->moneyPerHour, 0.16);
+        QCOMPARE(std::round(owned->tokensPerSecondPerUser * 10) / 10, 145.4);
+        QCOMPARE(std::round(owned->moneyPerMillionOutputTokens * 1e4) / 1e4, 0.0191);
+        QVERIFY(owned->text.endsWith(QStringLiteral("compared at purchase prices spread over 3 years (rental-priced "
+                                                    "devices left out)")));
         // At 1,000 tokens/s per user, decode speed binds: more devices than memory needs.
         const auto fast = Solver::cheapestDevice(c, a, 1000, 16, HardwareCatalog::builtIn());
         QVERIFY(fast);
         QCOMPARE(fast->binding, Solver::Binding::DecodeSpeed);
         QVERIFY(fast->count > fast->countForMemory);
         QVERIFY(fast->tokensPerSecondPerUser >= 1000);
-        // Devices without a public price are never the answer.
-        QVERIFY(HardwareCatalog::builtIn().find(r->deviceId)->pricePerHour > 0);
+        // Devices without a public price are never the answer, nor one whose price is of the other kind.
+        for (const auto *answer : {&*r, &*owned, &*fast}) {
+            const Device *d = HardwareCatalog::builtIn().find(answer->deviceId);
+            QVERIFY(d->pricePerHour > 0);
+            QCOMPARE(d->priceKind, Solver::key(answer->priceKind));
+        }
     }
 
     void badInputNamesTheFlag()

@@ -1,9 +1,13 @@
 #include "core/tokenize/bytetokenizer.h"
+#include "core/tokenize/chartokenizer.h"
 #include "core/tokenize/gpt2tokenizer.h"
 #include "core/tokenize/tokenizer.h"
 #include "core/tokenize/tokenizerjson.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -85,6 +89,54 @@ private slots:
         QCOMPARE(zh, (std::vector<int>{1, 18, 6, 3, 4, 5}));
         QCOMPARE((*t)->decode(zh), QStringLiteral("hello 中"));
         QCOMPARE((*t)->labels({18, 23}), (QStringList{QStringLiteral("▁hello"), QStringLiteral("▁world")}));
+    }
+
+    void charactersWithByteFallback()
+    {
+        // "月" three times, "明" twice, the rest once: most frequent first, ties by code point.
+        const CharTokenizer t = CharTokenizer::fromText(QStringLiteral("明月月，明月 a"));
+        QCOMPARE(t.vocabSize(), 256 + 5);
+        QCOMPARE(t.id(U'月'), 256);
+        QCOMPARE(t.id(U'明'), 257);
+        QCOMPARE(t.id(U' '), 258); // U+0020 sorts before a, ，
+        QCOMPARE(t.id(U'a'), 259);
+        QCOMPARE(t.id(U'，'), 260);
+        // One token per known character; "猫" (E7 8C AB) was never seen: its three bytes.
+        QCOMPARE(t.encode(QStringLiteral("明月猫")), (std::vector<int>{257, 256, 0xE7, 0x8C, 0xAB}));
+        QCOMPARE(t.decode(t.encode(QStringLiteral("明月猫 a"))), QStringLiteral("明月猫 a"));
+        QCOMPARE(t.labels(t.encode(QStringLiteral("明猫 \n"))),
+                 (QStringList{QStringLiteral("明"), QStringLiteral("猫"), QStringLiteral("·"), QStringLiteral("·"),
+                              QStringLiteral("␣"), QStringLiteral("↵")})); // a line break reads ↵, byte token or not
+        // min-count 2 keeps 月 and 明 only; the rest is spelled in bytes.
+        const CharTokenizer common = CharTokenizer::fromText(QStringLiteral("明月月，明月 a"), 2);
+        QCOMPARE(common.vocabSize(), 258);
+        QCOMPARE(common.encode(QStringLiteral("a，")), (std::vector<int>{0x61, 0xEF, 0xBC, 0x8C}));
+    }
+
+    void charTokenizerJsonRoundTrip()
+    {
+        const CharTokenizer t = CharTokenizer::fromText(QStringLiteral("床前明月光，疑是地上霜。\nThe moon."));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("tokenizer.json"));
+        QVERIFY(!t.save(path));
+        // Hugging Face's layout (tokenizers' BPE model, byte_fallback, no merges).
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        const QJsonObject model = root.value(QStringLiteral("model")).toObject();
+        QCOMPARE(model.value(QStringLiteral("type")).toString(), QStringLiteral("BPE"));
+        QCOMPARE(model.value(QStringLiteral("byte_fallback")).toBool(), true);
+        QCOMPARE(model.value(QStringLiteral("merges")).toArray().size(), 0);
+        QCOMPARE(model.value(QStringLiteral("vocab")).toObject().value(QStringLiteral("<0xE7>")).toInt(), 0xE7);
+        QCOMPARE(model.value(QStringLiteral("vocab")).toObject().size(), t.vocabSize());
+        // Read back through the folder lookup every model folder uses.
+        auto back = Tokenizer::fromDirectory(dir.path());
+        QVERIFY2(back.hasValue() && *back, qPrintable(back ? QString() : back.error().toString()));
+        QCOMPARE((*back)->kind(), QStringLiteral("chars"));
+        QCOMPARE((*back)->vocabSize(), t.vocabSize());
+        const QString text = QStringLiteral("床前明月光，猫。The moon.");
+        QCOMPARE((*back)->encode(text), t.encode(text));
+        QCOMPARE(int(t.encode(QStringLiteral("床前明月光")).size()), 5);
     }
 
     void fromDirectoryPicksTheFiles()

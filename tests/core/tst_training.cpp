@@ -128,7 +128,11 @@ private slots:
         o.text = QStringLiteral("床前明月光，疑是地上霜。举头望明月，低头思故乡。").repeated(5);
         auto task = TrainingTask::create(o);
         QVERIFY(task);
-        QCOMPARE(task->vocabSize(), 19); // distinct characters of the poem, the two punctuation marks included
+        // 256 byte tokens (the fallback) + the poem's 19 distinct characters, punctuation included.
+        QCOMPARE(task->vocabSize(), 256 + 19);
+        // The characters the poem has twice come first, by code point: 。头明月，
+        QCOMPARE(task->encode(QStringLiteral("明月")), (std::vector<int>{258, 259}));
+        QCOMPARE(task->encode(QStringLiteral("猫")), (std::vector<int>{0xE7, 0x8C, 0xAB}));  // not in the poem: bytes
         QCOMPARE(task->decode(task->encode(QStringLiteral("明月光"))), QStringLiteral("明月光"));
         Rng rng(5);
         const TrainingBatch b = task->batch(3, rng);

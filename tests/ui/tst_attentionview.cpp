@@ -1,4 +1,5 @@
 #include "core/base/numberformat.h"
+#include "core/formats/demomodel.h"
 #include "core/formats/hfcheckpoint.h"
 #include "core/nn/enginesizer.h"
 #include "core/tokenize/bytetokenizer.h"
@@ -52,10 +53,32 @@ class TestAttentionView : public QObject
 {
     Q_OBJECT
 private slots:
+    void opensOnTheDemoModel()
+    {
+        // A fresh view runs the shipped demo model on 静夜思 as soon as it is shown.
+        AttentionView view;
+        QCOMPARE(view.checkpoint(), DemoModel::path());
+        QSignalSpy shown(&view, &AttentionView::shown);
+        view.show();
+        QVERIFY(shown.wait(30000));
+        // One token per character: 20 characters and 4 punctuation marks.
+        QCOMPARE(view.chips()->count(), 24);
+        QCOMPARE(view.chips()->labels().at(4), QStringLiteral("光"));
+        QCOMPARE(view.snapshot()->tokenizerKind, QStringLiteral("chars"));
+        QVERIFY(view.message()->text().startsWith(QStringLiteral("24 tokens through 2 layers × 4 heads")));
+        // The grid names the heads (tst_demomodel pins the scores): layer 2 head 3 looks at punctuation.
+        QCOMPARE(view.grid()->caption(1, 2), QStringLiteral("punctuation 0.73"));
+        QVERIFY(view.grid()->caption(0, 3).isEmpty());
+        view.selectHead(1, 2);
+        QCOMPARE(view.enlarged()->data().title,
+                 QStringLiteral("Layer 2 · Head 3 — attention probabilities · punctuation head (0.73)"));
+    }
+
     void sentenceGivesChipsAndGrid()
     {
         AttentionView view;
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         QVERIFY(runAndWait(view, QStringLiteral("the cat sat")));
         // 11 ASCII characters are 11 byte tokens; the space reads as "␣".
         QCOMPARE(view.chips()->count(), 11);
@@ -74,6 +97,7 @@ private slots:
     {
         AttentionView view;
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         QVERIFY(runAndWait(view, QStringLiteral("我爱猫")));
         // Three CJK characters, three UTF-8 bytes each.
         QCOMPARE(view.chips()->count(), 9);
@@ -88,6 +112,7 @@ private slots:
         AttentionView view;
         view.resize(1200, 800);
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(runAndWait(view, QStringLiteral("a cat")));
@@ -113,6 +138,7 @@ private slots:
         AttentionView view;
         view.resize(1200, 800);
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(runAndWait(view, QStringLiteral("hello world")));
@@ -197,6 +223,7 @@ private slots:
     {
         AttentionView view;
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         QVERIFY(runAndWait(view, QStringLiteral("abc")));
         const HeatmapData &pe = view.positions()->data();
         QCOMPARE(pe.values.rows(), 3);  // positions
@@ -212,6 +239,7 @@ private slots:
         AttentionView view;
         view.resize(1200, 800);
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(runAndWait(view, QStringLiteral("one two")));
@@ -236,6 +264,7 @@ private slots:
         const ModelConfig gpt2; // the default design: GPT-2 small, 124M parameters
         constexpr std::int64_t cap = 20'000'000; // 20 MB of float32 weights
         view.setDesign(gpt2);
+        view.setCheckpoint(QString());
         view.setCapBytes(cap);
         QVERIFY(runAndWait(view, QStringLiteral("hi")));
         const auto plan = EngineSizer::fit(gpt2, cap);
@@ -252,6 +281,7 @@ private slots:
     {
         AttentionView view;
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         QSignalSpy cancelled(&view, &AttentionView::runCancelled);
         QSignalSpy shown(&view, &AttentionView::shown);
         view.setText(QStringLiteral("never shown"));
@@ -307,6 +337,7 @@ private slots:
     {
         AttentionView view;
         view.setDesign(smallDesign());
+        view.setCheckpoint(QString()); // the design, not the demo model
         QSignalSpy failed(&view, &AttentionView::runFailed);
         view.setText(QString());
         view.run();

@@ -4,15 +4,18 @@
 #include "core/design/presetlibrary.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/chartfactory.h"
+#include "ui/charts/concurrencychart.h"
 #include "ui/charts/isoflopchart.h"
 #include "ui/charts/memorychart.h"
 #include "ui/charts/rooflinechart.h"
+#include "ui/charts/sensitivitychart.h"
 #include "ui/design/designstate.h"
 #include "ui/pages/computeview.h"
 #include "ui/pages/memoryview.h"
 #include "ui/pages/parameterview.h"
 #include "ui/pages/scalingview.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/solve/solvepage.h"
 
 #include <QAbstractBarSeries>
 #include <QBarCategoryAxis>
@@ -106,6 +109,21 @@ private slots:
             + QLatin1Char(',') + QString::number(s.evaluation->scaling.loss, 'g', 12);
         QVERIFY2(shownScaling.contains(designPoint), qPrintable(shownScaling.join(QLatin1Char('\n'))));
         QCOMPARE(scaling->title(), ChartFactory::title(ChartFactory::Kind::Scaling, design));
+        // The Solve page's tornado (at its default metric, inference memory) and concurrency chart.
+        auto *solve = w.findChild<SolvePage *>();
+        QVERIFY(solve);
+        w.tabs()->setCurrentWidget(solve);
+        solve->views()->setCurrentIndex(1); // a chart follows the design while it is in view
+        auto sensitivity = ChartFactory::create(ChartFactory::Kind::Sensitivity, design);
+        const QStringList shownSensitivity = contents(solve->sensitivity());
+        QCOMPARE(contents(sensitivity.get()), shownSensitivity);
+        QVERIFY(shownSensitivity.join(QLatin1Char('\n')).contains(QStringLiteral("axis: change in inference memory (%)")));
+        solve->views()->setCurrentIndex(2);
+        auto concurrency = ChartFactory::create(ChartFactory::Kind::Concurrency, design);
+        const QStringList shownConcurrency = contents(solve->concurrency());
+        QCOMPARE(contents(concurrency.get()), shownConcurrency);
+        QVERIFY(shownConcurrency.join(QLatin1Char('\n')).contains(QStringLiteral("Memory limit: ")));
+        QCOMPARE(concurrency->title(), ChartFactory::title(ChartFactory::Kind::Concurrency, design));
     }
 };
 

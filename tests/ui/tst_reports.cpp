@@ -124,7 +124,8 @@ private slots:
         QVERIFY(!html.contains(QStringLiteral("http://"), Qt::CaseInsensitive));
         QVERIFY(!html.contains(QStringLiteral("https://"), Qt::CaseInsensitive));
         QVERIFY(!html.contains(QStringLiteral("src=\"txchart:")));
-        QCOMPARE(html.count(QStringLiteral("<svg")), 4); // params, memory, compute, scaling
+        // params, memory, compute, scaling, sensitivity, concurrency
+        QCOMPARE(html.count(QStringLiteral("<svg")), 6);
         QVERIFY(html.contains(QStringLiteral("124,439,808"))); // gpt2, models.json
         QVERIFY(html.contains(QStringLiteral("GPT-2 Small")));
     }

@@ -2,9 +2,11 @@
 
 #include "core/report/reportcharts.h"
 #include "ui/charts/breakdownchart.h"
+#include "ui/charts/concurrencychart.h"
 #include "ui/charts/isoflopchart.h"
 #include "ui/charts/memorychart.h"
 #include "ui/charts/rooflinechart.h"
+#include "ui/charts/sensitivitychart.h"
 #include "ui/widgets/theme.h"
 
 #include <QChart>
@@ -115,6 +117,18 @@ std::unique_ptr<QChart> ChartFactory::create(Kind kind, const Input &design, con
         return computeChart(design);
     case Kind::Scaling:
         return scalingChart(design, pinned);
+    case Kind::Sensitivity: {
+        auto chart = std::make_unique<SensitivityChart>();
+        chart->setDesign(design);
+        applyPrintStyle(chart.get(), title(kind, design));
+        return chart;
+    }
+    case Kind::Concurrency: {
+        auto chart = std::make_unique<ConcurrencyChart>();
+        chart->setDesign(design);
+        applyPrintStyle(chart.get(), title(kind, design));
+        return chart;
+    }
     }
     return paramsChart(design, pinned);
 }

@@ -103,10 +103,12 @@ void MemoryChart::draw(const MemoryFigure &f)
     }
     if (m_capacity->name() != f.capacityName)
         m_capacity->setName(f.capacityName);
-    const QList<QPointF> line = {QPointF(-0.5, f.capacity), QPointF(n - 0.5, f.capacity)};
+    NiceAxis::fitFromZero(m_values, f.top * 1.05);
+    // Off the scale, the line runs along the top edge (its legend name says so).
+    const double y = f.capacityOffScale ? m_values->max() : f.capacity;
+    const QList<QPointF> line = {QPointF(-0.5, y), QPointF(n - 0.5, y)};
     if (m_capacity->points() != line)
         m_capacity->replace(line);
-    NiceAxis::fitFromZero(m_values, f.top * 1.05);
 }
 
 } // namespace tx

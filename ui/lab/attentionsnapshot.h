@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/design/modelconfig.h"
+#include "core/nn/headrole.h"
 #include "core/nn/headscore.h"
 #include "core/nn/forwardresult.h"
 #include "core/nn/mat.h"
@@ -26,6 +27,7 @@ struct AttentionSnapshot
     std::int64_t weightBytes = 0;
     ForwardResult result;    // attention, scores and residual norms captured
     std::vector<HeadScore> heads;
+    std::vector<HeadRole> roles; // heads that earn a name on this text (HeadSurvey)
     Mat positional;          // (T, d) sinusoidal position encodings (Vaswani et al. 2017, §3.5)
     double seconds = 0.0;    // wall time of build + forward
 };

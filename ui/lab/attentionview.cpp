@@ -1,6 +1,7 @@
 #include "ui/lab/attentionview.h"
 
 #include "core/base/numberformat.h"
+#include "core/formats/demomodel.h"
 #include "ui/lab/attentionlinesview.h"
 #include "ui/lab/attentionworker.h"
 #include "ui/lab/heatmapgrid.h"
@@ -68,6 +69,7 @@ AttentionView::AttentionView(QWidget *parent)
     , m_cancel(new QPushButton(tr("Cancel")))
     , m_openCheckpoint(new QPushButton(tr("Open checkpoint…")))
     , m_useDesign(new QPushButton(tr("Use the design")))
+    , m_useDemo(new QPushButton(tr("Demo model")))
     , m_source(new QLabel)
     , m_probabilities(new QRadioButton(tr("Probabilities")))
     , m_scores(new QRadioButton(tr("Pre-softmax scores")))
@@ -108,7 +110,7 @@ AttentionView::AttentionView(QWidget *parent)
     // Input row.
     m_text->setObjectName(QStringLiteral("attentionText"));
     m_text->setPlaceholderText(tr("Type a sentence — English or 中文 — and press Enter"));
-    m_text->setText(tr("The cat sat on the mat because it was tired."));
+    m_text->setText(DemoModel::sampleText()); // the demo model reads Chinese poems
     m_text->setClearButtonEnabled(true);
     m_cancel->setEnabled(false);
     m_probabilities->setChecked(true);
@@ -132,8 +134,11 @@ AttentionView::AttentionView(QWidget *parent)
     sourceRow->addWidget(new QLabel(tr("Model:")));
     sourceRow->addWidget(m_source, 1);
     sourceRow->addWidget(m_openCheckpoint);
+    sourceRow->addWidget(m_useDemo);
     sourceRow->addWidget(m_useDesign);
-    setCheckpoint(QString());
+    m_useDemo->setToolTip(tr("The trained model that ships with the program"));
+    m_source->setWordWrap(true);
+    setCheckpoint(DemoModel::path());
 
     m_progress->setRange(0, 100);
     m_progress->setValue(0);
@@ -141,8 +146,8 @@ AttentionView::AttentionView(QWidget *parent)
     m_progress->setFormat(tr("Idle"));
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_message->setText(tr("With random weights, heads show structure from the architecture, not from training: "
-                          "open a trained checkpoint to see learned heads."));
+    m_message->setText(tr("The demo model is trained on Tang poems: its heads learned what to look at. "
+                          "With the design's random weights, heads show only the architecture's structure."));
 
     // Heads tab: the grid on the left, the chosen head enlarged on the right.
     auto *gridScroll = new QScrollArea;
@@ -239,6 +244,10 @@ AttentionView::AttentionView(QWidget *parent)
             run();
         }
     });
+    connect(m_useDemo, &QPushButton::clicked, this, [this] {
+        setCheckpoint(DemoModel::path());
+        run();
+    });
     connect(m_useDesign, &QPushButton::clicked, this, [this] {
         setCheckpoint(QString());
         run();
@@ -265,6 +274,15 @@ AttentionView::~AttentionView()
     m_thread.wait();
 }
 
+void AttentionView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_snapshot && !m_running && !m_startedOnce) {
+        m_startedOnce = true;
+        run();
+    }
+}
+
 void AttentionView::setDesign(const ModelConfig &config)
 {
     m_design = config;
@@ -274,8 +292,14 @@ void AttentionView::setCheckpoint(const QString &path)
 {
     m_checkpoint = path;
     m_useDesign->setEnabled(!path.isEmpty());
-    m_source->setText(path.isEmpty() ? tr("the current design, random GPT-2-style weights (seed 1)")
-                                     : tr("checkpoint %1").arg(QDir::toNativeSeparators(path)));
+    m_useDemo->setEnabled(path != DemoModel::path());
+    if (path.isEmpty())
+        m_source->setText(tr("the current design, random GPT-2-style weights (seed 1)"));
+    else if (path == DemoModel::path())
+        m_source->setText(tr("the demo model: 2 layers × 4 heads, one token per character, trained on 3,939 Tang poems "
+                             "by this program (scripts/train-demo-model.sh)"));
+    else
+        m_source->setText(tr("checkpoint %1").arg(QDir::toNativeSeparators(path)));
 }
 
 void AttentionView::setText(const QString &text)
@@ -297,6 +321,7 @@ void AttentionView::run()
         return;
     }
     m_running = true;
+    m_startedOnce = true;
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
     m_progress->setValue(0);
@@ -349,7 +374,9 @@ void AttentionView::showSnapshot(const AttentionSnapshot &snapshot)
                        .arg(c.dModel)
                        .arg(NumberFormat::bytes(double(snapshot.weightBytes)))
                        .arg(snapshot.seconds, 0, 'f', 2);
-    if (!snapshot.checkpoint.isEmpty())
+    if (snapshot.checkpoint == DemoModel::path())
+        what += QLatin1Char(' ') + tr("The demo model, %1 tokenizer.").arg(snapshot.tokenizerKind);
+    else if (!snapshot.checkpoint.isEmpty())
         what += QLatin1Char(' ') + tr("Checkpoint %1, %2 tokenizer.").arg(snapshot.checkpoint, snapshot.tokenizerKind);
     if (!snapshot.changes.isEmpty())
         what += QLatin1Char(' ')
@@ -426,6 +453,10 @@ HeatmapData AttentionView::headHeatmap(int layer, int head, bool full) const
     if (mask.chunk > 0)
         d.title += QStringLiteral(" · ") + tr("chunks of %1 tokens").arg(mask.chunk);
     if (full) {
+        if (const HeadRole *role = HeadRole::find(m_snapshot->roles, layer, head))
+            d.title += tr(" · %1 head (%2)").arg(roleName(role->kind), QString::number(role->score, 'f', 2));
+    }
+    if (full) {
         d.rowAxis = tr("query");
         d.columnAxis = sinkColumn ? tr("key, then the sink") : tr("key");
         d.rowLabels = m_snapshot->tokenLabels;
@@ -444,7 +475,33 @@ void AttentionView::refreshHeatmaps()
         return;
     m_grid->setHeatmaps(m_snapshot->result.nLayers, m_snapshot->result.nHeads,
                         [this](int l, int h) { return headHeatmap(l, h, false); });
+    for (int l = 0; l < m_snapshot->result.nLayers; ++l)
+        for (int h = 0; h < m_snapshot->result.nHeads; ++h)
+            m_grid->setCaption(l, h, roleCaption(l, h));
     selectHead(m_layer, m_head);
+}
+
+QString AttentionView::roleName(HeadRole::Kind kind)
+{
+    switch (kind) {
+    case HeadRole::Kind::PreviousToken:
+        return tr("previous token");
+    case HeadRole::Kind::Induction:
+        return tr("induction");
+    case HeadRole::Kind::FirstToken:
+        return tr("first token");
+    case HeadRole::Kind::Delimiter:
+        return tr("punctuation");
+    }
+    return {};
+}
+
+QString AttentionView::roleCaption(int layer, int head) const
+{
+    if (!m_snapshot)
+        return {};
+    const HeadRole *role = HeadRole::find(m_snapshot->roles, layer, head);
+    return role ? QStringLiteral("%1 %2").arg(roleName(role->kind), QString::number(role->score, 'f', 2)) : QString();
 }
 
 void AttentionView::selectHead(int layer, int head)

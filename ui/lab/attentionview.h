@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/design/modelconfig.h"
+#include "core/nn/headrole.h"
 #include "ui/lab/attentionrequest.h"
 #include "ui/lab/attentionsnapshot.h"
 #include "ui/lab/heatmapdata.h"
@@ -63,7 +64,16 @@ public:
     HeatmapWidget *positions() const { return m_positions; }
     QTableWidget *summary() const { return m_summary; }
     QLabel *message() const { return m_message; }
+    QLabel *source() const { return m_source; }
+    // "previous token", "induction", … in the window's language.
+    static QString roleName(HeadRole::Kind kind);
+    // What the grid writes under head (layer, head): its role and score, empty when it has none.
+    QString roleCaption(int layer, int head) const;
     QTabWidget *tabs() const { return m_tabs; }
+
+protected:
+    // The first time the view is shown it runs the demo model on its sentence.
+    void showEvent(QShowEvent *event) override;
 
 signals:
     void shown(); // a snapshot has been drawn
@@ -87,6 +97,7 @@ private:
     std::optional<AttentionSnapshot> m_snapshot;
     std::optional<AttentionRequest> m_pending; // asked for while a run was still going
     bool m_running = false;
+    bool m_startedOnce = false; // the first showEvent has started a run
     bool m_showScores = false;
     int m_layer = 0;
     int m_head = 0;
@@ -99,6 +110,7 @@ private:
     QPushButton *m_cancel;
     QPushButton *m_openCheckpoint;
     QPushButton *m_useDesign;
+    QPushButton *m_useDemo;
     QLabel *m_source;
     QRadioButton *m_probabilities;
     QRadioButton *m_scores;

@@ -1,6 +1,7 @@
 #include "ui/lab/attentionworker.h"
 
 #include "core/base/numberformat.h"
+#include "core/formats/headsurvey.h"
 #include "core/formats/runnablemodel.h"
 #include "core/nn/enginesizer.h"
 #include "core/nn/ops.h"
@@ -133,6 +134,10 @@ void AttentionWorker::run(const AttentionRequest &request)
     snapshot.weightBytes = m_weightBytes;
     snapshot.result = std::move(*forward);
     snapshot.heads = HeadScore::measure(snapshot.result);
+    // Names for the heads (previous-token, induction, first-token, delimiter) on this text and a
+    // repeated random probe: two more passes, small next to the run for the models this names.
+    if (auto survey = HeadSurvey::run(*m_model, *m_tokenizer, request.text))
+        snapshot.roles = survey->roles;
     snapshot.positional = ops::sinusoidalTable(int(tokens.size()), m_modelConfig.dModel);
     snapshot.seconds = double(timer.nsecsElapsed()) * 1e-9;
     emit progress(100, tr("Done"));

@@ -36,6 +36,9 @@ void HeatmapGrid::setHeatmaps(int layers, int heads, const std::function<Heatmap
             delete w;
         for (QLabel *l : m_headers)
             delete l;
+        for (QLabel *l : m_captions)
+            delete l;
+        m_captions.clear();
         m_thumbnails.clear();
         m_headers.clear();
         m_layers = layers;
@@ -49,23 +52,48 @@ void HeatmapGrid::setHeatmaps(int layers, int heads, const std::function<Heatmap
         for (int l = 0; l < layers; ++l) {
             auto *label = new QLabel(tr("L%1").arg(l + 1));
             label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_layout->addWidget(label, l + 1, 0);
+            m_layout->addWidget(label, 2 * l + 1, 0);
             m_headers.push_back(label);
             for (int h = 0; h < heads; ++h) {
                 auto *thumb = new HeatmapWidget(HeatmapPainter::Mode::Thumbnail);
                 thumb->setFixedSize(kThumb, kThumb);
                 thumb->setObjectName(QStringLiteral("thumbnail_%1_%2").arg(l).arg(h));
                 connect(thumb, &HeatmapWidget::clicked, this, [this, l, h] { emit headClicked(l, h); });
-                m_layout->addWidget(thumb, l + 1, h + 1);
+                m_layout->addWidget(thumb, 2 * l + 1, h + 1);
                 m_thumbnails.push_back(thumb);
+                // Row 2l + 2: the role under the thumbnail, wrapped to its width.
+                auto *caption = new QLabel;
+                caption->setObjectName(QStringLiteral("caption_%1_%2").arg(l).arg(h));
+                caption->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+                caption->setWordWrap(true);
+                caption->setFixedWidth(kThumb);
+                caption->setVisible(false);
+                m_layout->addWidget(caption, 2 * l + 2, h + 1);
+                m_captions.push_back(caption);
             }
         }
-        m_layout->setRowStretch(layers + 1, 1);
+        m_layout->setRowStretch(2 * layers + 1, 1);
         m_layout->setColumnStretch(heads + 1, 1);
     }
     for (int l = 0; l < layers; ++l)
         for (int h = 0; h < heads; ++h)
             m_thumbnails[std::size_t(l * heads + h)]->setData(make(l, h));
+}
+
+void HeatmapGrid::setCaption(int layer, int head, const QString &text)
+{
+    if (layer < 0 || head < 0 || layer >= m_layers || head >= m_heads)
+        return;
+    QLabel *label = m_captions[std::size_t(layer * m_heads + head)];
+    label->setText(text);
+    label->setVisible(!text.isEmpty());
+}
+
+QString HeatmapGrid::caption(int layer, int head) const
+{
+    if (layer < 0 || head < 0 || layer >= m_layers || head >= m_heads)
+        return {};
+    return m_captions[std::size_t(layer * m_heads + head)]->text();
 }
 
 void HeatmapGrid::setSelected(int layer, int head)
@@ -91,8 +119,14 @@ void HeatmapGrid::render(QPainter &painter, const QRectF &bounds) const
                          Qt::AlignRight | Qt::AlignVCenter, tr("L%1").arg(l + 1));
         for (int h = 0; h < m_heads; ++h) {
             const QRectF box(bounds.left() + left + h * cell, bounds.top() + top + l * cell, cell, cell);
-            HeatmapPainter::paint(painter, box.adjusted(2, 2, -2, -2), thumbnail(l, h)->data(),
-                                  HeatmapPainter::Mode::Thumbnail);
+            const QString text = caption(l, h);
+            // A captioned head gives the bottom line of its cell to the caption.
+            const double captionHeight = text.isEmpty() ? 0.0 : fm.height();
+            HeatmapPainter::paint(painter, box.adjusted(2 + captionHeight / 2, 2, -2 - captionHeight / 2, -2 - captionHeight),
+                                  thumbnail(l, h)->data(), HeatmapPainter::Mode::Thumbnail);
+            if (!text.isEmpty())
+                painter.drawText(QRectF(box.left(), box.bottom() - captionHeight, box.width(), captionHeight),
+                                 Qt::AlignCenter, fm.elidedText(text, Qt::ElideRight, box.width()));
         }
     }
 }

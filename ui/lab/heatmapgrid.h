@@ -29,6 +29,9 @@ public:
     int layers() const { return m_layers; }
     int heads() const { return m_heads; }
     HeatmapWidget *thumbnail(int layer, int head) const;
+    // A line under a thumbnail (the head's role and score); empty hides it.
+    void setCaption(int layer, int head, const QString &text);
+    QString caption(int layer, int head) const;
 
     // The whole grid as one picture (export), thumbnails with their row and column headers.
     void render(QPainter &painter, const QRectF &bounds) const;
@@ -39,6 +42,7 @@ signals:
 private:
     QGridLayout *m_layout;
     std::vector<HeatmapWidget *> m_thumbnails; // [layer * heads + head]
+    std::vector<QLabel *> m_captions;   // [layer * heads + head]
     std::vector<QLabel *> m_headers;
     int m_layers = 0;
     int m_heads = 0;

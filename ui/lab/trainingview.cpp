@@ -65,6 +65,7 @@ TrainingView::TrainingView(QWidget *parent)
     , m_topK(new QSpinBox)
     , m_sample(new QPushButton(tr("Sample")))
     , m_save(new QPushButton(tr("Save model…")))
+    , m_openInAttention(new QPushButton(tr("Open in attention view")))
     , m_samples(new QPlainTextEdit)
 {
     setObjectName(QStringLiteral("trainingView"));
@@ -89,10 +90,13 @@ TrainingView::TrainingView(QWidget *parent)
     });
     connect(m_worker, &TrainingWorker::sampled, m_samples, &QPlainTextEdit::setPlainText);
     connect(m_worker, &TrainingWorker::saved, this, [this](const QString &dir, const QString &error) {
-        if (error.isEmpty())
-            m_stats->setText(tr("Saved config.json and model.safetensors to %1.").arg(dir));
-        else
+        const bool open = m_openDir && dir == m_openDir->path();
+        if (!error.isEmpty())
             QMessageBox::warning(this, tr("Save model"), error);
+        else if (open)
+            emit openInAttentionView(dir);
+        else
+            m_stats->setText(tr("Saved config.json, model.safetensors and, for a character model, tokenizer.json to %1.").arg(dir));
     });
     m_thread.setObjectName(QStringLiteral("training worker"));
     m_thread.start();
@@ -172,7 +176,8 @@ TrainingView::TrainingView(QWidget *parent)
     samplingLayout->addWidget(m_topK, 0, 4);
     samplingLayout->addWidget(m_sample, 0, 5);
     samplingLayout->addWidget(m_save, 0, 6);
-    samplingLayout->addWidget(m_samples, 1, 0, 1, 7);
+    samplingLayout->addWidget(m_openInAttention, 0, 7);
+    samplingLayout->addWidget(m_samples, 1, 0, 1, 8);
     samplingLayout->setColumnStretch(0, 1);
 
     auto *layout = new QVBoxLayout(this);
@@ -215,8 +220,17 @@ TrainingView::TrainingView(QWidget *parent)
         if (!dir.isEmpty())
             QMetaObject::invokeMethod(m_worker, [w = m_worker, dir] { w->save(dir); }, Qt::QueuedConnection);
     });
+    connect(m_openInAttention, &QPushButton::clicked, this, [this] {
+        // A fresh folder each time, so the attention view (which keeps the last model it loaded
+        // from a folder) reads this model and not the previous one.
+        m_openDir = std::make_unique<QTemporaryDir>();
+        const QString dir = m_openDir->path();
+        QMetaObject::invokeMethod(m_worker, [w = m_worker, dir] { w->save(dir); }, Qt::QueuedConnection);
+    });
+    m_openInAttention->setToolTip(tr("Show the trained model's heads in the Attention tab"));
     m_sample->setEnabled(false);
     m_save->setEnabled(false);
+    m_openInAttention->setEnabled(false);
     refreshCharts(); // empty charts with the step axis of the run to come
 }
 
@@ -368,6 +382,7 @@ void TrainingView::onEnded()
     const bool chars = m_task->currentIndex() >= TangPoems;
     m_sample->setEnabled(chars);
     m_save->setEnabled(!m_charts->isEmpty());
+    m_openInAttention->setEnabled(chars && !m_charts->isEmpty());
     refreshCharts();
 }
 

@@ -5,8 +5,10 @@
 
 #include <QElapsedTimer>
 #include <QThread>
+#include <QTemporaryDir>
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 class QChart;
@@ -63,6 +65,8 @@ signals:
     void runFinished();
     void runCancelled();
     void inductionHeadFormed(int step, int layer, int head);
+    // The trained character model was saved into `dir` to be opened in the attention view.
+    void openInAttentionView(const QString &dir);
 
 private:
     TrainingRequest requestFor(TaskChoice choice) const;
@@ -104,6 +108,8 @@ private:
     QSpinBox *m_topK;
     QPushButton *m_sample;
     QPushButton *m_save;
+    QPushButton *m_openInAttention;
+    std::unique_ptr<QTemporaryDir> m_openDir; // where "Open in attention view" saved the model last
     QPlainTextEdit *m_samples;
 };
 

@@ -4,6 +4,8 @@
 
 #include <QThread>
 
+#include <QDir>
+
 namespace tx {
 
 TrainingWorker::TrainingWorker(QObject *parent)
@@ -73,7 +75,11 @@ void TrainingWorker::save(const QString &dir)
         emit saved(dir, tr("Train a model first."));
         return;
     }
-    const auto error = HfCheckpoint::save(m_trainer->model().transformer(), dir);
+    auto error = HfCheckpoint::save(m_trainer->model().transformer(), dir);
+    // A character model carries its tokenizer, so the attention view reads text for it.
+    if (!error)
+        if (const auto tokenizer = m_trainer->task().tokenizer())
+            error = tokenizer->save(QDir(dir).filePath(QStringLiteral("tokenizer.json")));
     emit saved(dir, error ? error->toString() : QString());
 }
 

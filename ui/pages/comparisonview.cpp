@@ -1,6 +1,7 @@
 #include "ui/pages/comparisonview.h"
 
 #include "core/base/numberformat.h"
+#include "ui/widgets/tableclipboard.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -65,6 +66,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     , m_table(new QTableWidget(int(rows().size()), 4, this))
 {
     m_table->setObjectName(QStringLiteral("comparison"));
+    TableClipboard::install(m_table); // Ctrl+C and the context menu copy the table as text
     retranslate();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);

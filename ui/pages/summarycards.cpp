@@ -120,8 +120,11 @@ void SummaryCards::showSnapshot(const DesignSnapshot &s)
                    .arg(e.scaling.tokensPerParam, 0, 'f', 1));
     card("hardware.training_seconds")
         ->show(NumberFormat::duration(hw.trainingSeconds),
-               tr("on %1× %2 at %3 % MFU").arg(s.assumptions.devices).arg(hw.deviceName)
-                   .arg(std::lround(s.assumptions.mfu * 100)));
+               hw.trainingDevices > s.assumptions.devices
+                   ? tr("needs %1× %2, at %3 % MFU").arg(hw.trainingDevices).arg(hw.deviceName)
+                         .arg(std::lround(s.assumptions.mfu * 100))
+                   : tr("on %1× %2 at %3 % MFU").arg(hw.trainingDevices).arg(hw.deviceName)
+                         .arg(std::lround(s.assumptions.mfu * 100)));
     card("cost.money")
         ->show(NumberFormat::money(hw.money),
                tr("%1 device-hours at $%2/h").arg(NumberFormat::count(hw.gpuHours)).arg(hw.pricePerHour, 0, 'f', 2));

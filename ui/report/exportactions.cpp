@@ -10,6 +10,7 @@
 #include "ui/report/reportgenerator.h"
 
 #include <QAction>
+#include <QMenu>
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
@@ -49,6 +50,7 @@ ExportActions::ExportActions(DesignState *state, QWidget *window)
     , m_hfConfig(new QAction(this))
     , m_copyBreakdown(new QAction(this))
 {
+    setObjectName(QStringLiteral("exportActions"));
     m_report->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     retranslate();
     connect(m_report, &QAction::triggered, this, &ExportActions::exportReport);
@@ -69,6 +71,13 @@ void ExportActions::setPinned(const DesignSnapshot *pinned)
     m_pinned.reset();
     if (pinned)
         m_pinned = *pinned;
+}
+
+void ExportActions::addFileExports(QMenu *menu)
+{
+    retranslate();
+    for (QAction *a : {m_report, m_breakdownCsv, m_resultsJson, m_resultsCsv, m_hfConfig})
+        menu->addAction(a);
 }
 
 void ExportActions::retranslate()

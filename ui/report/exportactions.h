@@ -8,6 +8,7 @@
 #include <optional>
 
 class QAction;
+class QMenu;
 class QWidget;
 
 namespace tx {
@@ -29,6 +30,8 @@ public:
     // Sets the actions' texts in the current language (the window calls it on a language
     // switch; the actions, their shortcuts and connections stay).
     void retranslate();
+    // Retranslates, then appends the five file exports (report … HF config.json) to `menu`.
+    void addFileExports(QMenu *menu);
 
     QAction *reportAction() const { return m_report; }
     QAction *breakdownCsvAction() const { return m_breakdownCsv; }

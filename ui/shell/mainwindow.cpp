@@ -24,9 +24,9 @@
 #include "ui/shell/modelfiles.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/whatif/whatifpage.h"
+#include "ui/solve/solvepage.h"
 #include "ui/widgets/highlightoverlay.h"
 #include "ui/widgets/knobcontrol.h"
-#include "ui/widgets/tableclipboard.h"
 #include "ui/widgets/theme.h"
 
 #include <QAction>
@@ -40,7 +40,6 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QTabWidget>
-#include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -90,6 +89,7 @@ MainWindow::MainWindow(QWidget *parent)
     const auto draws = [](auto *page) { return [page](const DesignSnapshot &s) { page->showSnapshot(s); }; };
     auto *whatIf = new WhatIfPage;
     connect(whatIf, &WhatIfPage::applyRequested, m_state, &DesignState::replace);
+    auto *solve = new SolvePage(m_state);
     m_pages = {{m_parameters, QT_TRANSLATE_NOOP("tx::MainWindow", "&Parameters"), "parameters", draws(m_parameters)},
                {m_memory, QT_TRANSLATE_NOOP("tx::MainWindow", "&Memory"), "memory", draws(m_memory)},
                {m_compute, QT_TRANSLATE_NOOP("tx::MainWindow", "Compute and &cost"), "compute", draws(m_compute)},
@@ -99,16 +99,21 @@ MainWindow::MainWindow(QWidget *parent)
                {m_training, QT_TRANSLATE_NOOP("tx::MainWindow", "&Training"), "training", {}},
                {m_product, QT_TRANSLATE_NOOP("tx::MainWindow", "What does this &buy me?"), "product", draws(m_product)},
                {whatIf, QT_TRANSLATE_NOOP("tx::MainWindow", "&What if…"), "whatif", draws(whatIf)},
+               {solve, QT_TRANSLATE_NOOP("tx::MainWindow", "Sol&ve"), "solve", draws(solve)},
                {m_model, QT_TRANSLATE_NOOP("tx::MainWindow", "M&odel file"), "model", {}}};
     m_tabs->setObjectName(QStringLiteral("views"));
     for (const Page &page : m_pages)
         m_tabs->addTab(page.widget, tr(page.title));
+    connect(m_training, &TrainingView::openInAttentionView, this, [this](const QString &dir) {
+        m_attention->setCheckpoint(dir);
+        m_tabs->setCurrentWidget(m_attention);
+        m_attention->run();
+    });
 
     m_workDock = new QDockWidget(tr("Show the work"), this);
     m_workDock->setObjectName(QStringLiteral("workDock"));
     m_workDock->setWidget(m_work);
     addDockWidget(Qt::RightDockWidgetArea, m_workDock);
-    // 300 px leaves the pages the width for all eight tab titles at 1600 px.
     resizeDocks({m_workDock}, {300}, Qt::Horizontal);
     setAcceptDrops(true);
     connect(m_modelFiles, &ModelFiles::pageRequested, this, [this] { m_tabs->setCurrentWidget(m_model); });
@@ -137,9 +142,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
-    m_exports->setObjectName(QStringLiteral("exportActions"));
     connect(m_comparison, &ComparisonView::pinnedChanged, m_exports, &ExportActions::setPinned);
-    TableClipboard::install(m_comparison->table());
     createMenus();
     connect(m_languageMenu, &LanguageMenu::languageChosen, this, &MainWindow::setLanguage);
     connect(m_languageMenu, &LanguageMenu::unitsToggled, this, [this] {
@@ -170,12 +173,7 @@ void MainWindow::createMenus()
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_files, &DesignFiles::saveAs);
     file->addSeparator();
     // The export actions live as long as the window; a language switch only relabels them.
-    m_exports->retranslate();
-    file->addAction(m_exports->reportAction());
-    file->addAction(m_exports->breakdownCsvAction());
-    file->addAction(m_exports->resultsJsonAction());
-    file->addAction(m_exports->resultsCsvAction());
-    file->addAction(m_exports->hfConfigAction());
+    m_exports->addFileExports(file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

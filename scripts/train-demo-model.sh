@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Trains the demo model the Attention tab opens on, resources/models/tang-poems-demo/, with this
+# program's own trainer: a 2-layer Llama-style character model of the bundled Tang poems
+# (resources/corpus/tang-poems.txt, made by scripts/make-corpus.sh).
+#
+#   scripts/train-demo-model.sh [--steps N] [--out DIR] [--app PATH]
+#
+# A run is a pure function of its seed: the same steps on the same kind of CPU give the same
+# weights bit for bit (one thread, so the order of every sum is fixed; OpenBLAS picks its kernels
+# by cpuid, so another CPU family may differ in the last bits). training.json records the weights'
+# SHA-256 after step 20 and at the end; a run with --steps 20 (inside the 100 warmup steps, where
+# the learning rate does not depend on the run's length) must end on the step-20 hash
+# (tests/cli/tst_demomodel.cpp checks that).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+STEPS=600
+OUT=resources/models/tang-poems-demo
+APP=${TX_APP:-build/app/transformer-explorer}
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --steps) STEPS=$2; shift 2 ;;
+    --out) OUT=$2; shift 2 ;;
+    --app) APP=$2; shift 2 ;;
+    *) echo "train-demo-model: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+# Llama family (rotary positions, RMSNorm, SwiGLU, no biases) so it saves with Hugging Face
+# names; untied head, which lets induction heads form (README "Watch an induction head form").
+# min-count 3: characters seen fewer than 3 times are spelled in UTF-8 bytes (byte fallback).
+nice -n 10 "$APP" train --task chars --corpus resources/corpus/tang-poems.txt --min-count 3 \
+  --set name=tang-poems-demo --set source=scripts/train-demo-model.sh \
+  --set positions=rotary --set norm=rmsnorm --set ffn=gated --set activation=silu \
+  --set qkv_bias=false --set attn_out_bias=false --set ffn_bias=false --set tied_embeddings=false \
+  --set d_model=128 --set n_layers=2 --set n_heads=4 --set n_kv_heads=4 --set d_ff=352 \
+  --set max_positions=64 --seq-len 64 \
+  --batch 32 --lr 3e-3 --warmup 100 --weight-decay 0.01 --seed 1 --threads 1 \
+  --eval-every 100 --steps "$STEPS" --hash-at 20 --out "$OUT" --format json

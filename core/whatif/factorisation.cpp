@@ -187,7 +187,7 @@ Expected<WhatIfOutcome, Error> Factorisation::whatIf(const ModelConfig &c, const
             const bool kept = r >= breakEven;
             const std::int64_t each = kept ? full : factorParams(o.method, m.m, m.n, r);
             if (firstRank < 0) {
-                firstRank = kept ? r : r;
+                firstRank = r;
                 firstBreakEven = breakEven;
             }
             before += full * m.count;

@@ -166,6 +166,26 @@ private slots:
         QVERIFY(w->after.trainingBytes < 25'769'803'776.0);
     }
 
+    void qloraNeedsLessThanLoraAndFrozenWeightsCarryNoStates()
+    {
+        // The calculators' complaints (issue 21): QLoRA reported above LoRA (gpu_poor #1), frozen
+        // parameters counted as trainable (DeepSpeed #5304). Llama-2-7B, r = 16 on q, v: LoRA's
+        // base 6,738,415,616 · 2 = 13,476,831,232 B; QLoRA's (6,738,415,616 − 262,144,000 −
+        // 266,240) · 4.126953125 / 8 + 262,410,240 · 2 = 3,865,591,808 B. Gradients and states
+        // are the adapters' only: 8,388,608 · (2 + 8).
+        FineTuneOptions o;
+        o.rank = 16;
+        o.targets = TargetQ | TargetV;
+        const auto lora = FineTuneMemory::estimate(preset("llama-2-7b"), Assumptions{}, o);
+        o.method = FineTuneMethod::Qlora;
+        const auto qlora = FineTuneMemory::estimate(preset("llama-2-7b"), Assumptions{}, o);
+        QCOMPARE(lora->baseBytes, 13'476'831'232.0);
+        QCOMPARE(qlora->baseBytes, 3'865'591'808.0);
+        QVERIFY(qlora->totalBytes < lora->totalBytes);
+        QCOMPARE(lora->trainableParams, std::int64_t(8'388'608));
+        QCOMPARE(lora->gradientBytes + lora->optimizerBytes, 8'388'608.0 * 10);
+    }
+
     void checkpointingAndDropoutChangeActivationsOnly()
     {
         // Llama-2-7B LoRA r = 16 on q, v, s = 512, b = 1, dropout 0: without checkpoints every

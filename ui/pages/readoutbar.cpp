@@ -20,6 +20,7 @@ ReadoutBar::ReadoutBar(QWidget *parent)
     , m_value(new LiveLabel(this))
     , m_detail(new LiveLabel(this))
 {
+    hide(); // presentation mode shows it
     setObjectName(QStringLiteral("readout"));
     m_value->setObjectName(QStringLiteral("readoutValue"));
     QFont big = m_value->font();

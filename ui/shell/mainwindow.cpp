@@ -104,11 +104,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->setObjectName(QStringLiteral("views"));
     for (const Page &page : m_pages)
         m_tabs->addTab(page.widget, tr(page.title));
-    connect(m_training, &TrainingView::openInAttentionView, this, [this](const QString &dir) {
-        m_attention->setCheckpoint(dir);
-        m_tabs->setCurrentWidget(m_attention);
-        m_attention->run();
-    });
+    connect(m_training, &TrainingView::openInAttentionView, m_attention, &AttentionView::setCheckpoint);
+    connect(m_training, &TrainingView::openInAttentionView, this, [this] { m_tabs->setCurrentWidget(m_attention); });
+    connect(m_training, &TrainingView::openInAttentionView, m_attention, &AttentionView::run);
 
     m_workDock = new QDockWidget(tr("Show the work"), this);
     m_workDock->setObjectName(QStringLiteral("workDock"));
@@ -132,7 +130,6 @@ MainWindow::MainWindow(QWidget *parent)
     });
     m_presentation = new PresentationMode({this, m_readout, m_cards, m_tabs, {m_workDock}, [this] { return m_controls; }}, this);
     connect(m_presentation, &PresentationMode::activeChanged, this, [this] { showSnapshot(m_state->snapshot()); });
-    m_readout->hide();
 
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);

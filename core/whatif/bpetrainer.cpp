@@ -2,7 +2,8 @@
 
 #include <QHash>
 
-#include <map>
+#include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace tx {
@@ -39,43 +40,56 @@ QStringList BpeTrainer::pieces(const QString &text)
 Bpe BpeTrainer::train(const QString &text, int vocabSize)
 {
     Bpe bpe;
-    for (int b = 0; b < 256; ++b)
-        bpe.addToken(QString(QChar(char16_t(b))), b);
-    // Unique pieces with their counts, each as its current symbols.
+    std::vector<QString> tokens; // by id: the 256 bytes, then one per merge
+    for (int b = 0; b < 256; ++b) {
+        tokens.push_back(QString(QChar(char16_t(b))));
+        bpe.addToken(tokens.back(), b);
+    }
+    // Unique pieces with their counts, each as its current token ids.
     QHash<QString, int> counts;
     for (const QString &p : pieces(text))
         ++counts[p];
-    std::vector<std::pair<QStringList, int>> words;
-    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
-        words.push_back({bytesOf(it.key()), it.value()});
+    std::vector<std::pair<std::vector<int>, qint64>> words;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        std::vector<int> ids;
+        for (const char b : it.key().toUtf8())
+            ids.push_back(int(uchar(b)));
+        words.push_back({std::move(ids), it.value()});
+    }
     int rank = 0;
+    std::unordered_map<std::uint64_t, qint64> pairs;
     while (bpe.vocabSize() < vocabSize) {
-        std::map<std::pair<QString, QString>, qint64> pairs; // ordered: ties go to the smaller pair
-        for (const auto &[symbols, n] : words)
-            for (qsizetype i = 0; i + 1 < symbols.size(); ++i)
-                pairs[{symbols[i], symbols[i + 1]}] += n;
-        auto best = pairs.cend();
-        for (auto it = pairs.cbegin(); it != pairs.cend(); ++it)
-            if (best == pairs.cend() || it->second > best->second)
-                best = it;
-        if (best == pairs.cend() || best->second < 2)
+        pairs.clear();
+        for (const auto &[ids, n] : words)
+            for (std::size_t i = 0; i + 1 < ids.size(); ++i)
+                pairs[(std::uint64_t(ids[i]) << 32) | std::uint32_t(ids[i + 1])] += n;
+        // The most frequent pair; ties go to the pair of smaller ids (the older tokens).
+        std::uint64_t best = 0;
+        qint64 bestCount = 0;
+        for (const auto &[key, n] : pairs)
+            if (n > bestCount || (n == bestCount && key < best)) {
+                best = key;
+                bestCount = n;
+            }
+        if (bestCount < 2)
             break;
-        const QString left = best->first.first;
-        const QString right = best->first.second;
-        const QString joined = left + right;
-        bpe.addMerge(left, right, rank++);
-        bpe.addToken(joined, bpe.vocabSize());
-        for (auto &[symbols, n] : words) {
-            QStringList merged;
-            for (qsizetype i = 0; i < symbols.size(); ++i) {
-                if (i + 1 < symbols.size() && symbols[i] == left && symbols[i + 1] == right) {
-                    merged << joined;
+        const int left = int(best >> 32);
+        const int right = int(best & 0xffffffffu);
+        const int joined = int(tokens.size());
+        tokens.push_back(tokens[std::size_t(left)] + tokens[std::size_t(right)]);
+        bpe.addMerge(tokens[std::size_t(left)], tokens[std::size_t(right)], rank++);
+        bpe.addToken(tokens.back(), joined);
+        for (auto &[ids, n] : words) {
+            std::size_t out = 0;
+            for (std::size_t i = 0; i < ids.size(); ++i) {
+                if (i + 1 < ids.size() && ids[i] == left && ids[i + 1] == right) {
+                    ids[out++] = joined;
                     ++i;
                 } else {
-                    merged << symbols[i];
+                    ids[out++] = ids[i];
                 }
             }
-            symbols = std::move(merged);
+            ids.resize(out);
         }
     }
     return bpe;

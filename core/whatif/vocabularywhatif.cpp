@@ -14,8 +14,8 @@ namespace tx {
 
 namespace {
 
-// Training is O(merges · text); a longer file is cut here so the page stays interactive.
-constexpr qsizetype kMaxChars = 200'000;
+// Training is O(merges · text); the text is cut here so the page answers within a second.
+constexpr qsizetype kMaxChars = 20'000;
 
 struct Trained
 {
@@ -127,6 +127,9 @@ Expected<WhatIfOutcome, Error> VocabularyWhatIf::whatIf(const ModelConfig &c, co
                          tr("Sennrich et al. 2016 (BPE); Radford et al. 2019 (byte-level BPE); the seed: \"BPE saves 30–50 %\"")});
     w.notes << tr("Merges are learnt on this text and measured on it, so the savings are an upper bound for unseen text; "
                   "a small corpus stops learning merges early (the trained size can fall short of the asked one).");
+    if (loaded->size() > kMaxChars)
+        w.notes << tr("Trained and measured on the first %1 of the text's %2 characters.")
+                       .arg(NumberFormat::exact(kMaxChars), NumberFormat::exact(loaded->size()));
     w.notes << tr("The design takes the %1-token vocabulary.").arg(design.vocabSize);
     w.design = design;
     w.changesDesign = design != c;

@@ -7714,6 +7714,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>The design takes the %1-token vocabulary.</source>
         <translation>设计采用 %1 个词元的词表。</translation>
     </message>
+    <message>
+        <source>Trained and measured on the first %1 of the text&apos;s %2 characters.</source>
+        <translation>在文本 %2 个字符中的前 %1 个上训练和测量。</translation>
+    </message>
 </context>
 <context>
     <name>tx::WhatIfCommand</name>

@@ -376,28 +376,28 @@ private slots:
 
     void vocabulariesOnTheChineseCorpus()
     {
-        // resources/corpus/tang-poems.txt: 1,696 characters in 4,770 UTF-8 bytes (wc -m, wc -c), so
-        // the 256-byte vocabulary needs 4,770 tokens, 2.81 per character (a Chinese character is
-        // 3 bytes). Trained byte-level BPE (regression figures of BpeTrainer, measured with
-        // Bpe::merge): 384 → 2,892 tokens (1.71 per character), 512 → 2,359 (1.39), and 1,024
-        // asked stops at 781 tokens of vocabulary, 1,772 tokens (1.04 per character): 62.9 % of
-        // the byte sequence saved, beyond the seed's "30–50 %" because merges are learnt on the text.
+        // resources/corpus/tang-poems.txt (the 全唐诗 slice, 260,314 UTF-16 units), trained on its first
+        // 20,000 UTF-16 units: 19,997 characters in 56,472 UTF-8 bytes, so the 256-byte vocabulary
+        // needs 56,472 tokens, 2.82 per character (a Chinese character is 3 bytes). Trained byte-level
+        // BPE (regression figures of BpeTrainer, measured with Bpe::merge): 384 → 37,332 tokens
+        // (1.87 per character), 512 → 32,982 (1.65), 1,024 → 25,607 (1.28): 54.7 % of the byte
+        // sequence saved, beyond the seed's "30–50 %" because merges are learnt on the text.
         VocabularyOptions o;
         const auto w = VocabularyWhatIf::whatIf(preset("gpt2"), Assumptions{}, o);
         QVERIFY(w);
         const WhatIfTable &t = w->tables.front();
         QCOMPARE(int(t.rows.size()), 4);
-        const double expected[][3] = {{256, 4770, 4770.0 / 1696}, {384, 2892, 2892.0 / 1696},
-                                      {512, 2359, 2359.0 / 1696}, {781, 1772, 1772.0 / 1696}};
+        const double expected[][3] = {{256, 56472, 56472.0 / 19997}, {384, 37332, 37332.0 / 19997},
+                                      {512, 32982, 32982.0 / 19997}, {1024, 25607, 25607.0 / 19997}};
         for (int i = 0; i < 4; ++i) {
             QCOMPARE(t.rows[std::size_t(i)].values[0], expected[i][0]);
             QCOMPARE(t.rows[std::size_t(i)].values[1], expected[i][1]);
             QCOMPARE(t.rows[std::size_t(i)].values[2], expected[i][2]);
         }
-        // GPT-2 with the 781-token table, tied: 124,439,808 − (50257 − 781) · 768 = 86,442,240.
-        QCOMPARE(w->after.params, std::int64_t(86'442'240));
-        QCOMPARE(w->design.vocabSize, 781);
-        QCOMPARE(w->figures[1].substituted, QStringLiteral("1 − 1,772 / 4,770 = 62.9 %"));
+        // GPT-2 with the 1,024-token table, tied: 124,439,808 − (50257 − 1024) · 768 = 86,628,864.
+        QCOMPARE(w->after.params, std::int64_t(86'628'864));
+        QCOMPARE(w->design.vocabSize, 1024);
+        QCOMPARE(w->figures[1].substituted, QStringLiteral("1 − 25,607 / 56,472 = 54.7 %"));
         // English: the sonnets are ASCII, one byte per character.
         o.corpus = QStringLiteral("shakespeare-sonnets");
         o.sizes = {256, 512};

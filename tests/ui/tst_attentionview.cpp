@@ -184,6 +184,7 @@ private slots:
         AttentionView view;
         view.resize(1200, 800);
         view.setDesign(c);
+        view.setCheckpoint(QString()); // the design, not the demo model
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(runAndWait(view, QStringLiteral("the cat sat")));
@@ -230,6 +231,7 @@ private slots:
         c.moe.firstDense = 1; // layer 1 dense, layer 2 routes
         AttentionView view;
         view.setDesign(c);
+        view.setCheckpoint(QString()); // the design, not the demo model
         QVERIFY(runAndWait(view, QStringLiteral("abc")));
         RouterTable *router = view.router();
         QCOMPARE(router->layers(), std::vector<int>{1});

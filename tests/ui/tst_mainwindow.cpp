@@ -238,10 +238,10 @@ private slots:
         QCOMPARE(w.cards()->card(QStringLiteral("memory.inference.total_bytes"))->detailLabel()->text(),
                  QStringLiteral("1 user × 1,024 tokens; KV cache 37.7 MB"));
         // Serving (768 prompt + 256 output tokens): a decode step reads 248,879,616 bytes of weights
-        // + 33,030,144 of cache at the mean context 896, / 3.35 TB/s = 84.15 µs: 11,883.2 tokens/s;
+        // + 33,030,144 of cache at the mean context 896, / 3.35 TB/s = 84.15 µs: 11,883.2 tokens/s, shown as 11.9 K;
         // $2.99/h / 3600 / 0.5 utilisation · 84.15 µs · 10^6 = $0.140 per million output tokens.
         QCOMPARE(w.cards()->card(QStringLiteral("hardware.devices_for_inference"))->detailLabel()->text(),
-                 QStringLiteral("fits on 1× NVIDIA H100 SXM5 80GB (85.9 GB); 11883.2 tokens/s per user, "
+                 QStringLiteral("fits on 1× NVIDIA H100 SXM5 80GB (85.9 GB); 11.9 K tokens/s per user, "
                                 "$0.14 per million output tokens"));
 
         // GPT-2 trains on the one device it was given …

@@ -100,7 +100,8 @@ void SummaryCards::showSnapshot(const DesignSnapshot &s)
     const double perMillion = serving.moneyPerMillionOutputTokens;
     const QString servingText =
         tr("%1 tokens/s per user, %2 per million output tokens")
-            .arg(serving.tokensPerSecondPerUser, 0, 'f', 1)
+            .arg(serving.tokensPerSecondPerUser >= 1000 ? NumberFormat::count(serving.tokensPerSecondPerUser)
+                                                        : QString::number(serving.tokensPerSecondPerUser, 'f', 1))
             .arg(perMillion >= 100 ? NumberFormat::money(perMillion)
                                    : QStringLiteral("$") + QString::number(perMillion, 'g', 3));
     card("hardware.devices_for_inference")

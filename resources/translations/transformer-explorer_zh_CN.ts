@@ -274,26 +274,6 @@
         <translation>完成</translation>
     </message>
     <message>
-        <source>Layer %1 · Head %2 — pre-softmax scores q·k/√d</source>
-        <translation>第 %1 层 · 第 %2 个头 — softmax 前的分数 q·k/√d</translation>
-    </message>
-    <message>
-        <source>Layer %1 · Head %2 — attention probabilities</source>
-        <translation>第 %1 层 · 第 %2 个头 — 注意力概率</translation>
-    </message>
-    <message>
-        <source>Layer %1 · Head %2</source>
-        <translation>第 %1 层 · 第 %2 个头</translation>
-    </message>
-    <message>
-        <source>query</source>
-        <translation>查询</translation>
-    </message>
-    <message>
-        <source>key</source>
-        <translation>键</translation>
-    </message>
-    <message>
         <source>H%1</source>
         <translation>H%1</translation>
     </message>
@@ -322,22 +302,6 @@
         <translation>注意力连线</translation>
     </message>
     <message>
-        <source>sliding window of %1 tokens</source>
-        <translation>%1 个词元的滑动窗口</translation>
-    </message>
-    <message>
-        <source>chunks of %1 tokens</source>
-        <translation>每块 %1 个词元</translation>
-    </message>
-    <message>
-        <source>key, then the sink</source>
-        <translation>键，最后一列为汇聚（sink）</translation>
-    </message>
-    <message>
-        <source>sink</source>
-        <translation>汇聚</translation>
-    </message>
-    <message>
         <source>Demo model</source>
         <translation>演示模型</translation>
     </message>
@@ -356,26 +320,6 @@
     <message>
         <source>The demo model, %1 tokenizer.</source>
         <translation>演示模型，%1 分词器。</translation>
-    </message>
-    <message>
-        <source> · %1 head (%2)</source>
-        <translation> · %1头（%2）</translation>
-    </message>
-    <message>
-        <source>previous token</source>
-        <translation>前一词元</translation>
-    </message>
-    <message>
-        <source>induction</source>
-        <translation>归纳</translation>
-    </message>
-    <message>
-        <source>first token</source>
-        <translation>首词元</translation>
-    </message>
-    <message>
-        <source>punctuation</source>
-        <translation>标点</translation>
     </message>
     <message>
         <source>Experts</source>
@@ -3250,6 +3194,65 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>expected rental or purchase</source>
         <translation>应为 rental 或 purchase</translation>
+    </message>
+</context>
+<context>
+    <name>tx::HeadHeatmaps</name>
+    <message>
+        <source>Layer %1 · Head %2 — pre-softmax scores q·k/√d</source>
+        <translation>第 %1 层 · 第 %2 个头 — softmax 前的分数 q·k/√d</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 — attention probabilities</source>
+        <translation>第 %1 层 · 第 %2 个头 — 注意力概率</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2</source>
+        <translation>第 %1 层 · 第 %2 个头</translation>
+    </message>
+    <message>
+        <source>sliding window of %1 tokens</source>
+        <translation>%1 个词元的滑动窗口</translation>
+    </message>
+    <message>
+        <source>chunks of %1 tokens</source>
+        <translation>每块 %1 个词元</translation>
+    </message>
+    <message>
+        <source> · %1 head (%2)</source>
+        <translation> · %1头（%2）</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>key, then the sink</source>
+        <translation>键，最后一列为汇聚（sink）</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>汇聚</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>前一词元</translation>
+    </message>
+    <message>
+        <source>induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>首词元</translation>
+    </message>
+    <message>
+        <source>punctuation</source>
+        <translation>标点</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "ui/lab/attentionview.h"
 
+#include "ui/lab/headheatmaps.h"
+
 #include "core/base/numberformat.h"
 #include "core/formats/demomodel.h"
 #include "ui/lab/attentionlinesview.h"
@@ -489,84 +491,16 @@ void AttentionView::showSnapshot(const AttentionSnapshot &snapshot)
     emit shown();
 }
 
-HeatmapData AttentionView::headHeatmap(int layer, int head, bool full) const
-{
-    HeatmapData d;
-    const ForwardResult &r = m_snapshot->result;
-    const bool scores = m_showScores && !r.scores.empty();
-    const Mat &values = scores ? r.scoresAt(layer, head) : r.attentionAt(layer, head); // (T, T)
-    const int T = int(values.rows());
-    // gpt-oss: what each query gives its head's sink is drawn as one more column, after the keys.
-    const bool sinkColumn = r.sinks && !scores;
-    if (sinkColumn) {
-        d.values.resize(T, T + 1);
-        d.values.leftCols(T) = values;
-        for (int q = 0; q < T; ++q)
-            d.values(q, T) = r.sinkShare(layer, head, q);
-    } else {
-        d.values = values;
-    }
-    d.scale = scores ? HeatmapData::Scale::Diverging : HeatmapData::Scale::Sequential;
-    d.title = full ? (scores ? tr("Layer %1 · Head %2 — pre-softmax scores q·k/√d")
-                             : tr("Layer %1 · Head %2 — attention probabilities"))
-                         .arg(layer + 1)
-                         .arg(head + 1)
-                   : tr("Layer %1 · Head %2").arg(layer + 1).arg(head + 1);
-    const AttentionMask mask = r.masks[std::size_t(layer)];
-    if (mask.slidingWindow > 0)
-        d.title += QStringLiteral(" · ") + tr("sliding window of %1 tokens").arg(mask.slidingWindow);
-    if (mask.chunk > 0)
-        d.title += QStringLiteral(" · ") + tr("chunks of %1 tokens").arg(mask.chunk);
-    if (full) {
-        if (const HeadRole *role = HeadRole::find(m_snapshot->roles, layer, head))
-            d.title += tr(" · %1 head (%2)").arg(roleName(role->kind), QString::number(role->score, 'f', 2));
-    }
-    if (full) {
-        d.rowAxis = tr("query");
-        d.columnAxis = sinkColumn ? tr("key, then the sink") : tr("key");
-        d.rowLabels = m_snapshot->tokenLabels;
-        d.columnLabels = m_snapshot->tokenLabels;
-        if (sinkColumn)
-            d.columnLabels << tr("sink");
-    }
-    if (mask.causal || mask.slidingWindow > 0 || mask.chunk > 0)
-        d.masked = [mask, T](int q, int k) { return k < T && !mask.visible(q, k); };
-    return d;
-}
-
 void AttentionView::refreshHeatmaps()
 {
     if (!m_snapshot)
         return;
     m_grid->setHeatmaps(m_snapshot->result.nLayers, m_snapshot->result.nHeads,
-                        [this](int l, int h) { return headHeatmap(l, h, false); });
+                        [this](int l, int h) { return HeadHeatmaps::heatmap(*m_snapshot, l, h, false, m_showScores); });
     for (int l = 0; l < m_snapshot->result.nLayers; ++l)
         for (int h = 0; h < m_snapshot->result.nHeads; ++h)
-            m_grid->setCaption(l, h, roleCaption(l, h));
+            m_grid->setCaption(l, h, HeadHeatmaps::roleCaption(*m_snapshot, l, h));
     selectHead(m_layer, m_head);
-}
-
-QString AttentionView::roleName(HeadRole::Kind kind)
-{
-    switch (kind) {
-    case HeadRole::Kind::PreviousToken:
-        return tr("previous token");
-    case HeadRole::Kind::Induction:
-        return tr("induction");
-    case HeadRole::Kind::FirstToken:
-        return tr("first token");
-    case HeadRole::Kind::Delimiter:
-        return tr("punctuation");
-    }
-    return {};
-}
-
-QString AttentionView::roleCaption(int layer, int head) const
-{
-    if (!m_snapshot)
-        return {};
-    const HeadRole *role = HeadRole::find(m_snapshot->roles, layer, head);
-    return role ? QStringLiteral("%1 %2").arg(roleName(role->kind), QString::number(role->score, 'f', 2)) : QString();
 }
 
 void AttentionView::selectHead(int layer, int head)
@@ -576,7 +510,7 @@ void AttentionView::selectHead(int layer, int head)
     m_layer = layer;
     m_head = head;
     m_grid->setSelected(layer, head);
-    m_enlarged->setData(headHeatmap(layer, head, true));
+    m_enlarged->setData(HeadHeatmaps::heatmap(*m_snapshot, layer, head, true, m_showScores));
 }
 
 void AttentionView::setShowScores(bool scores)

@@ -68,10 +68,6 @@ public:
     RouterTable *router() const { return m_router; }
     QLabel *message() const { return m_message; }
     QLabel *source() const { return m_source; }
-    // "previous token", "induction", … in the window's language.
-    static QString roleName(HeadRole::Kind kind);
-    // What the grid writes under head (layer, head): its role and score, empty when it has none.
-    QString roleCaption(int layer, int head) const;
     QTabWidget *tabs() const { return m_tabs; }
 
 protected:
@@ -92,7 +88,6 @@ private:
     void showLinesLayer(int layer);
     void rebuildHeadToggles(int heads);
     void fillSummary();
-    HeatmapData headHeatmap(int layer, int head, bool full) const;
     void exportPicture(const QString &what);
 
     ModelConfig m_design;

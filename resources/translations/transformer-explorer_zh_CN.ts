@@ -282,10 +282,6 @@
         <translation>第 %1 层：每个词元关注哪里</translation>
     </message>
     <message>
-        <source>Entropy: 0 bits when a query looks at one key, log2(visible keys) when it spreads evenly. Strongest previous-token head: layer %1 head %2 (%3). Strongest first-token head: layer %4 head %5 (%6). Double-click a row to enlarge it.</source>
-        <translation>熵：查询只看一个键时为 0 比特，均匀分散时为 log2(可见键数)。最强的前一词元头：第 %1 层第 %2 个头（%3）。最强的首词元头：第 %4 层第 %5 个头（%6）。双击某行可将其放大。</translation>
-    </message>
-    <message>
         <source>Export picture</source>
         <translation>导出图片</translation>
     </message>
@@ -3253,6 +3249,33 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>punctuation</source>
         <translation>标点</translation>
+    </message>
+</context>
+<context>
+    <name>tx::HeadSummaryTable</name>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>Entropy (bits)</source>
+        <translation>熵（比特）</translation>
+    </message>
+    <message>
+        <source>→ previous token</source>
+        <translation>→ 前一词元</translation>
+    </message>
+    <message>
+        <source>→ first token</source>
+        <translation>→ 首个词元</translation>
+    </message>
+    <message>
+        <source>Entropy: 0 bits when a query looks at one key, log2(visible keys) when it spreads evenly. Strongest previous-token head: layer %1 head %2 (%3). Strongest first-token head: layer %4 head %5 (%6). Double-click a row to enlarge it.</source>
+        <translation>熵：查询只看一个键时为 0 比特，均匀分散时为 log2(可见键数)。最强的前一词元头：第 %1 层第 %2 个头（%3）。最强的首词元头：第 %4 层第 %5 个头（%6）。双击某行可将其放大。</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "ui/lab/attentionview.h"
 
 #include "ui/lab/headheatmaps.h"
+#include "ui/lab/headsummarytable.h"
 
 #include "core/base/numberformat.h"
 #include "core/formats/demomodel.h"
@@ -19,7 +20,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -87,7 +87,7 @@ AttentionView::AttentionView(QWidget *parent)
     , m_headToggles(new QHBoxLayout)
     , m_positions(new HeatmapWidget(HeatmapPainter::Mode::Full))
     , m_positionsNote(new QLabel)
-    , m_summary(new QTableWidget)
+    , m_summary(new HeadSummaryTable)
     , m_summaryNote(new QLabel)
     , m_router(new RouterTable)
 {
@@ -219,13 +219,6 @@ AttentionView::AttentionView(QWidget *parent)
     auto *summaryLayout = new QVBoxLayout(summaryPane);
     m_summaryNote->setWordWrap(true);
     summaryLayout->addWidget(m_summaryNote);
-    m_summary->setColumnCount(5);
-    m_summary->setHorizontalHeaderLabels({tr("Layer"), tr("Head"), tr("Entropy (bits)"), tr("→ previous token"),
-                                          tr("→ first token")});
-    m_summary->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_summary->verticalHeader()->setVisible(false);
-    m_summary->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_summary->setSelectionBehavior(QAbstractItemView::SelectRows);
     summaryLayout->addWidget(m_summary, 1);
 
     m_tabs->addTab(headsSplit, tr("Heads"));
@@ -558,38 +551,7 @@ void AttentionView::showLinesLayer(int layer)
 
 void AttentionView::fillSummary()
 {
-    const std::vector<HeadScore> &heads = m_snapshot->heads;
-    m_summary->setRowCount(int(heads.size()));
-    const HeadScore *bestPrevious = nullptr;
-    const HeadScore *bestFirst = nullptr;
-    for (std::size_t i = 0; i < heads.size(); ++i) {
-        const HeadScore &s = heads[i];
-        const QString values[] = {QString::number(s.layer + 1), QString::number(s.head + 1),
-                                  QString::number(s.entropyBits, 'f', 2), QString::number(s.previousToken, 'f', 3),
-                                  QString::number(s.firstToken, 'f', 3)};
-        for (int c = 0; c < 5; ++c) {
-            auto *item = new QTableWidgetItem(values[c]);
-            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_summary->setItem(int(i), c, item);
-        }
-        if (!bestPrevious || s.previousToken > bestPrevious->previousToken)
-            bestPrevious = &s;
-        if (!bestFirst || s.firstToken > bestFirst->firstToken)
-            bestFirst = &s;
-    }
-    if (!bestPrevious) {
-        m_summaryNote->clear();
-        return;
-    }
-    m_summaryNote->setText(tr("Entropy: 0 bits when a query looks at one key, log2(visible keys) when it spreads evenly. "
-                              "Strongest previous-token head: layer %1 head %2 (%3). "
-                              "Strongest first-token head: layer %4 head %5 (%6). Double-click a row to enlarge it.")
-                               .arg(bestPrevious->layer + 1)
-                               .arg(bestPrevious->head + 1)
-                               .arg(bestPrevious->previousToken, 0, 'f', 3)
-                               .arg(bestFirst->layer + 1)
-                               .arg(bestFirst->head + 1)
-                               .arg(bestFirst->firstToken, 0, 'f', 3));
+    m_summaryNote->setText(m_summary->showScores(m_snapshot->heads));
 }
 
 void AttentionView::exportPicture(const QString &what)

@@ -4,6 +4,7 @@
 #include "core/nn/headrole.h"
 #include "ui/lab/attentionrequest.h"
 #include "ui/lab/attentionsnapshot.h"
+#include "ui/lab/headsummarytable.h"
 #include "ui/lab/heatmapdata.h"
 
 #include <QThread>
@@ -126,7 +127,7 @@ private:
     std::vector<QCheckBox *> m_headBoxes;
     HeatmapWidget *m_positions;
     QLabel *m_positionsNote;
-    QTableWidget *m_summary;
+    HeadSummaryTable *m_summary;
     QLabel *m_summaryNote;
     RouterTable *m_router; // mixtures of experts: each token's experts per sparse layer
 };

@@ -22,6 +22,7 @@
 #include "ui/pages/showworkview.h"
 #include "ui/pages/summarycards.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/snapshot/snapshotfeed.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/widgets/knobcontrol.h"
 #include "ui/widgets/livelabel.h"
@@ -366,6 +367,23 @@ private slots:
         // The weights segment of the inference bar is the weights memory in GB: 2 bytes × N at bf16.
         QCOMPARE(w.memoryView()->chart()->sets()[0]->at(0), e.inference.weightsBytes / 1e9);
         QCOMPARE(e.inference.weightsBytes, 2.0 * 6'738'415'616);
+    }
+
+    void hiddenPagesDrawTheLatestDesignWhenShown()
+    {
+        // Pages follow the snapshot themselves; one behind another tab draws only once shown,
+        // and then shows the design as it is now, not as it was when it was last in front.
+        MainWindow w;
+        w.tabs()->setCurrentWidget(w.parameterView());
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        auto *feed = w.memoryView()->findChild<SnapshotFeed *>();
+        QVERIFY(feed);
+        QVERIFY(feed->isStale());
+        w.tabs()->setCurrentWidget(w.memoryView());
+        QVERIFY(!feed->isStale());
+        // Llama-2-7B's weights at bf16: 2 bytes × 6,738,415,616 = 13.48 GB.
+        QCOMPARE(w.memoryView()->chart()->sets()[0]->at(0), 2.0 * 6'738'415'616 / 1e9);
+        QVERIFY(w.parameterView()->findChild<SnapshotFeed *>()->isStale() == false);
     }
 
     void memoryChartFitsSmallModels()

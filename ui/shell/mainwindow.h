@@ -99,20 +99,18 @@ private:
     void highlight(const QString &target, const QString &focus);
     void showSnapshot(const DesignSnapshot &snapshot);
     // Hidden pages are brought up to date when they are shown, not on every edit.
-    void showCurrentPage();
     void setPinned(const DesignSnapshot *pinned);
     void selectFigure(const QString &key);
     void setDark(bool dark);
     void saveSession();
 
-    // One tab: its page, its title (translated at use) and the lesson target naming it;
-    // `show` draws the snapshot into the page while it is the current tab.
+    // One tab: its page, its title (translated at use) and the lesson target naming it. Pages
+    // follow the snapshot themselves (SnapshotFeed), drawing only while shown.
     struct Page
     {
         QWidget *widget;
         const char *title;
         const char *target;
-        std::function<void(const DesignSnapshot &)> show;
     };
     std::vector<Page> m_pages;
 

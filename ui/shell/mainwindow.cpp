@@ -27,6 +27,7 @@
 #include "ui/solve/solvepage.h"
 #include "ui/widgets/highlightoverlay.h"
 #include "ui/widgets/knobcontrol.h"
+#include "ui/widgets/pagebar.h"
 #include "ui/widgets/theme.h"
 
 #include <QAction>
@@ -71,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_model(new ModelPage)
     , m_modelFiles(new ModelFiles(m_state, m_model, this))
     , m_autosave(new Autosave(m_state, this))
+    , m_pageBar(new PageBar)
 {
     setObjectName(QStringLiteral("mainWindow"));
 
@@ -101,8 +103,15 @@ MainWindow::MainWindow(QWidget *parent)
                {solve, QT_TRANSLATE_NOOP("tx::MainWindow", "Sol&ve"), "solve"},
                {m_model, QT_TRANSLATE_NOOP("tx::MainWindow", "M&odel file"), "model"}};
     m_tabs->setObjectName(QStringLiteral("views"));
-    for (const Page &page : m_pages)
+    // The page bar shows every title whole, in two rows when they do not fit one; the tab
+    // widget only stacks the pages.
+    m_tabs->tabBar()->hide();
+    for (const Page &page : m_pages) {
         m_tabs->addTab(page.widget, tr(page.title));
+        m_pageBar->addPage(tr(page.title));
+    }
+    connect(m_pageBar, &PageBar::currentChanged, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(m_tabs, &QTabWidget::currentChanged, m_pageBar, &PageBar::setCurrentIndex);
     connect(m_training, &TrainingView::openInAttentionView, m_attention, &AttentionView::setCheckpoint);
     connect(m_training, &TrainingView::openInAttentionView, this, [this] { m_tabs->setCurrentWidget(m_attention); });
     connect(m_training, &TrainingView::openInAttentionView, m_attention, &AttentionView::run);
@@ -127,7 +136,7 @@ MainWindow::MainWindow(QWidget *parent)
         if (!visible && m_lessonDock->isHidden())
             m_highlight->highlight(nullptr);
     });
-    m_presentation = new PresentationMode({this, m_readout, m_cards, m_tabs, {m_workDock}, [this] { return m_controls; }}, this);
+    m_presentation = new PresentationMode({this, m_readout, m_cards, m_tabs, m_pageBar, {m_workDock}, [this] { return m_controls; }}, this);
     connect(m_presentation, &PresentationMode::activeChanged, m_state, &DesignState::requestRedraw);
 
     auto *central = new QWidget;
@@ -135,6 +144,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_readout);
     layout->addWidget(m_cards);
+    layout->addWidget(m_pageBar);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
@@ -255,8 +265,10 @@ void MainWindow::retranslate()
     m_controlsDock->setWindowTitle(tr("Design"));
     m_lessonDock->setWindowTitle(tr("Lesson"));
     m_workDock->setWindowTitle(tr("Show the work"));
-    for (const Page &page : m_pages)
+    for (const Page &page : m_pages) {
         m_tabs->setTabText(m_tabs->indexOf(page.widget), tr(page.title));
+        m_pageBar->setPageText(m_tabs->indexOf(page.widget), tr(page.title));
+    }
     rebuildControls();
     m_state->requestRedraw();
     m_files->updateTitle();

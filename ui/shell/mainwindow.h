@@ -34,6 +34,7 @@ class ReadoutBar;
 class MemoryView;
 class ModelFiles;
 class ModelPage;
+class PageBar;
 class ParameterView;
 class ScalingView;
 class ShowWorkView;
@@ -69,6 +70,7 @@ public:
     HighlightOverlay *highlightOverlay() const { return m_highlight; }
     ModelPage *modelPage() const { return m_model; }
     Autosave *autosave() const { return m_autosave; }
+    PageBar *pageBar() const { return m_pageBar; }
 
     // Switches the window's language at once ("" = follow the system; "en", "zh_CN").
     void setLanguage(const QString &code);
@@ -144,6 +146,7 @@ private:
     ModelPage *m_model;
     ModelFiles *m_modelFiles;
     Autosave *m_autosave;
+    PageBar *m_pageBar;
     QAction *m_presentAction = nullptr;
 };
 

@@ -1061,6 +1061,10 @@
         <source>layer %1 is not a layer of the stack (0 to %2)</source>
         <translation>第 %1 层不在堆栈内（0 到 %2）</translation>
     </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须是有限的数</translation>
+    </message>
 </context>
 <context>
     <name>tx::Corpus</name>

@@ -25,6 +25,7 @@
 #include "ui/shell/presentationmode.h"
 #include "ui/whatif/whatifpage.h"
 #include "ui/solve/solvepage.h"
+#include "ui/teach/insidepage.h"
 #include "ui/widgets/highlightoverlay.h"
 #include "ui/widgets/knobcontrol.h"
 #include "ui/widgets/theme.h"
@@ -90,6 +91,7 @@ MainWindow::MainWindow(QWidget *parent)
     auto *whatIf = new WhatIfPage;
     connect(whatIf, &WhatIfPage::applyRequested, m_state, &DesignState::replace);
     auto *solve = new SolvePage(m_state);
+    auto *inside = new InsidePage;
     m_pages = {{m_parameters, QT_TRANSLATE_NOOP("tx::MainWindow", "&Parameters"), "parameters", draws(m_parameters)},
                {m_memory, QT_TRANSLATE_NOOP("tx::MainWindow", "&Memory"), "memory", draws(m_memory)},
                {m_compute, QT_TRANSLATE_NOOP("tx::MainWindow", "Compute and &cost"), "compute", draws(m_compute)},
@@ -97,6 +99,7 @@ MainWindow::MainWindow(QWidget *parent)
                {m_comparison, QT_TRANSLATE_NOOP("tx::MainWindow", "Com&pare A/B"), "comparison", draws(m_comparison)},
                {m_attention, QT_TRANSLATE_NOOP("tx::MainWindow", "&Attention"), "attention", {}},
                {m_training, QT_TRANSLATE_NOOP("tx::MainWindow", "&Training"), "training", {}},
+               {inside, QT_TRANSLATE_NOOP("tx::MainWindow", "&Inside"), "inside", draws(inside)},
                {m_product, QT_TRANSLATE_NOOP("tx::MainWindow", "What does this &buy me?"), "product", draws(m_product)},
                {whatIf, QT_TRANSLATE_NOOP("tx::MainWindow", "&What if…"), "whatif", draws(whatIf)},
                {solve, QT_TRANSLATE_NOOP("tx::MainWindow", "Sol&ve"), "solve", draws(solve)},

@@ -4,6 +4,7 @@
 #include "core/teach/architecturefigure.h"
 #include "ui/teach/architecturediagram.h"
 #include "ui/teach/forwardstepview.h"
+#include "ui/snapshot/snapshotfeed.h"
 #include "ui/teach/layercomparisonview.h"
 #include "ui/widgets/paintexporter.h"
 
@@ -21,7 +22,7 @@
 
 namespace tx {
 
-InsidePage::InsidePage(QWidget *parent)
+InsidePage::InsidePage(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_tabs(new QTabWidget)
     , m_diagram(new ArchitectureDiagram)
@@ -63,6 +64,7 @@ InsidePage::InsidePage(QWidget *parent)
             QMessageBox::warning(this, tr("Export diagram"), error);
     });
     retranslate();
+    SnapshotFeed::follow(source, this);
 }
 
 void InsidePage::retranslate()

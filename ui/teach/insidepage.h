@@ -11,6 +11,7 @@ namespace tx {
 class ArchitectureDiagram;
 class ForwardStepView;
 class LayerComparisonView;
+class SnapshotSource;
 struct DesignSnapshot;
 
 // The "Inside the model" page: the live architecture diagram of the current design, the
@@ -19,7 +20,8 @@ class InsidePage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit InsidePage(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit InsidePage(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
 

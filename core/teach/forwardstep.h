@@ -22,6 +22,10 @@ struct ForwardStep
     QStringList rowLabels;   // one per preview row (the tokens)
     QStringList columnLabels; // one per preview column, or empty (dimensions)
     bool diverging = true;   // signed values (white at 0) or probabilities (0 .. max)
+    // Attention only: the same weights without the ÷√d_k, softmax(Q·Kᵀ) under the mask (T, T), and
+    // each query's largest weight averaged over the queries, with and without the scaling.
+    Mat unscaled;
+    double meanMax = 0, unscaledMeanMax = 0;
 
     static constexpr int kPreviewRows = 32;
     static constexpr int kPreviewCols = 16;

@@ -30,6 +30,24 @@ ForwardStep step(ForwardStep::Kind kind, int layer, QString title, QString formu
     return s;
 }
 
+// Row-wise softmax over the keys a causal query sees (j <= i); the rest 0. scores (T, T).
+Mat causalSoftmax(const Mat &scores)
+{
+    Mat p = Mat::Zero(scores.rows(), scores.cols());
+    for (Eigen::Index i = 0; i < scores.rows(); ++i) {
+        const auto row = scores.row(i).head(i + 1);
+        const float m = row.maxCoeff();
+        p.row(i).head(i + 1) = (row.array() - m).exp().matrix();
+        p.row(i).head(i + 1) /= p.row(i).head(i + 1).sum();
+    }
+    return p;
+}
+
+double meanRowMax(const Mat &p)
+{
+    return p.rows() > 0 ? double(p.rowwise().maxCoeff().mean()) : 0.0;
+}
+
 QString normName(const ModelConfig &c)
 {
     return c.norm == NormKind::LayerNorm ? QStringLiteral("LayerNorm") : QStringLiteral("RMSNorm");
@@ -126,6 +144,25 @@ Expected<ForwardTrace, Error> ForwardTrace::run(const Transformer &model, const 
                                      .arg(mla ? c.mla.qkNopeHeadDim + c.mla.qkRopeHeadDim : hd),
                                  probs, labels);
             s.preview = probs.topLeftCorner(std::min(T, ForwardStep::kPreviewRows), std::min(T, ForwardStep::kPreviewRows));
+            s.meanMax = meanRowMax(probs);
+            // Without the ÷√d_k: the same cached Q and K (after RoPE and any QK-norm), scores not
+            // divided. Plain causal heads only (no soft-capping, sinks or windows to re-apply).
+            const bool plain = !mla && c.isCausal() && c.attnSoftcap == 0 && !c.attentionSinks
+                               && c.layerAttention(l) == LayerAttention::Full && L.qkv.size() > 0;
+            if (plain) {
+                const int kvHead = head / std::max(1, H / std::max(1, c.nKvHeads));
+                const Mat q = L.qkv.middleCols(std::int64_t(head) * hd, hd);                 // (T, hd)
+                const Mat k = L.qkv.middleCols(std::int64_t(H + kvHead) * hd, hd);           // (T, hd)
+                const Mat scores = q * k.transpose();                                      // (T, T) Q·Kᵀ
+                // Only offered when the scaled scores give back the engine's own weights: then the
+                // slices are this head's Q and K as the engine used them.
+                const Mat scaled = causalSoftmax(scores / std::sqrt(float(hd)));
+                if ((scaled - probs).cwiseAbs().maxCoeff() < 1e-4f) {
+                    const Mat unscaled = causalSoftmax(scores);
+                    s.unscaled = unscaled.topLeftCorner(s.preview.rows(), s.preview.cols());
+                    s.unscaledMeanMax = meanRowMax(unscaled);
+                }
+            }
             s.columnLabels = labels.mid(0, int(s.preview.cols()));
             s.diverging = false;
             t.steps.push_back(s);
@@ -138,6 +175,9 @@ Expected<ForwardTrace, Error> ForwardTrace::run(const Transformer &model, const 
         if (L.h.size() > 0)
             t.steps.push_back(step(ForwardStep::Kind::Residual, l, tr("%1 · residual after attention").arg(layer),
                                    tr("h = x + attention(x): the stream each layer adds to"), L.h, labels));
+        if (L.n2Out.size() > 0 && !c.parallelBlock)
+            t.steps.push_back(step(ForwardStep::Kind::Norm, l, tr("%1 · %2 before the FFN").arg(layer, normName(c)),
+                                   tr("the residual stream normalised again for the feed-forward network"), L.n2Out, labels));
         if (L.ffAct.size() > 0)
             t.steps.push_back(step(ForwardStep::Kind::FfnHidden, l, tr("%1 · FFN hidden units").arg(layer),
                                    c.ffn == FfnKind::Gated3 ? tr("act(x·W_gate) ⊙ (x·W_up): %1 units per token").arg(n(L.ffAct.cols()))

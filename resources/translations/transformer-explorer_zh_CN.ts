@@ -3263,6 +3263,18 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>Sampled (seed 1): “%1”</source>
         <translation>采样结果（种子 1）：“%1”</translation>
     </message>
+    <message>
+        <source>Why ÷√d_k? Show the weights without it</source>
+        <translation>为什么要 ÷√d_k？显示不除时的权重</translation>
+    </message>
+    <message>
+        <source>Each query&apos;s largest weight, on average: %1 with ÷√%3, %2 without. Without the scaling the dot products grow with d_k and the softmax saturates onto one key; its gradients vanish.</source>
+        <translation>每个查询最大的那个权重，平均值：÷√%3 时为 %1，不除时为 %2。不缩放的话，点积随 d_k 增大，softmax 饱和到一个键上，梯度随之消失。</translation>
+    </message>
+    <message>
+        <source>%1 without ÷√d_k</source>
+        <translation>%1（不 ÷√d_k）</translation>
+    </message>
 </context>
 <context>
     <name>tx::ForwardStepWorker</name>
@@ -3424,6 +3436,14 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>softmax(logits of the last position / temperature): the 5 likeliest of %1</source>
         <translation>softmax(最后一个位置的 logits / 温度)：%1 个中最可能的 5 个</translation>
+    </message>
+    <message>
+        <source>%1 · %2 before the FFN</source>
+        <translation>%1 · 前馈网络之前的 %2</translation>
+    </message>
+    <message>
+        <source>the residual stream normalised again for the feed-forward network</source>
+        <translation>为前馈网络再次归一化残差流</translation>
     </message>
 </context>
 <context>

@@ -24,35 +24,42 @@ private slots:
         QCOMPARE(ids.size(), std::size_t(12)); // one token per character
         const auto trace = ForwardTrace::run(demo->model, ids, demo->tokenizer.get(), 1);
         QVERIFY2(trace.hasValue(), qPrintable(trace ? QString() : trace.error().toString()));
-        // tokens, embeddings, 2 layers × (norm, Q, attention, its output, residual, FFN, output), final norm, logits, next
-        QCOMPARE(trace->steps.size(), std::size_t(19));
+        // tokens, embeddings, 2 layers × (norm, Q, attention, its output, residual, norm, FFN, output), final norm, logits, next
+        QCOMPARE(trace->steps.size(), std::size_t(21));
         QStringList titles, shapes;
         for (const ForwardStep &s : trace->steps) {
             titles << s.title;
             shapes << s.shape();
         }
-        QCOMPARE(titles.mid(0, 9), QStringList({QStringLiteral("Text → 12 token ids"), QStringLiteral("Embeddings"),
+        QCOMPARE(titles.mid(0, 10), QStringList({QStringLiteral("Text → 12 token ids"), QStringLiteral("Embeddings"),
                                                 QStringLiteral("Layer 1 · RMSNorm before attention"),
                                                 QStringLiteral("Layer 1 · Q of head 2"),
                                                 QStringLiteral("Layer 1 · attention weights of head 2"),
                                                 QStringLiteral("Layer 1 · attention output"),
                                                 QStringLiteral("Layer 1 · residual after attention"),
+                                                QStringLiteral("Layer 1 · RMSNorm before the FFN"),
                                                 QStringLiteral("Layer 1 · FFN hidden units"), QStringLiteral("Layer 1 · output")}));
         // d_model 128, head_dim 32, d_ff 352, vocabulary 3,688 (resources/models/tang-poems-demo/config.json)
         QCOMPARE(shapes, QStringList({QStringLiteral("(1, 12)"), QStringLiteral("(12, 128)"), QStringLiteral("(12, 128)"),
                                       QStringLiteral("(12, 32)"), QStringLiteral("(12, 12)"), QStringLiteral("(12, 128)"),
-                                      QStringLiteral("(12, 128)"), QStringLiteral("(12, 352)"), QStringLiteral("(12, 128)"),
-                                      QStringLiteral("(12, 128)"), QStringLiteral("(12, 32)"), QStringLiteral("(12, 12)"),
                                       QStringLiteral("(12, 128)"), QStringLiteral("(12, 128)"), QStringLiteral("(12, 352)"),
-                                      QStringLiteral("(12, 128)"), QStringLiteral("(12, 128)"), QStringLiteral("(12, 3688)"),
-                                      QStringLiteral("(1, 3688)")}));
+                                      QStringLiteral("(12, 128)"), QStringLiteral("(12, 128)"), QStringLiteral("(12, 32)"),
+                                      QStringLiteral("(12, 12)"), QStringLiteral("(12, 128)"), QStringLiteral("(12, 128)"),
+                                      QStringLiteral("(12, 128)"), QStringLiteral("(12, 352)"), QStringLiteral("(12, 128)"),
+                                      QStringLiteral("(12, 128)"), QStringLiteral("(12, 3688)"), QStringLiteral("(1, 3688)")}));
         QCOMPARE(trace->steps.front().columnLabels.first(), QStringLiteral("床"));
         // The attention rows are probabilities: causal, each row sums to 1.
         const Mat &att = trace->steps[4].preview;
         QCOMPARE(att(0, 1), 0.0f);
         QVERIFY(std::abs(att.row(11).sum() - 1.0f) < 1e-5f);
-        // The values are the engine's own: the Q shown is head 2's slice of the first layer's projection.
         QCOMPARE(trace->steps[1].preview.cols(), Eigen::Index(ForwardStep::kPreviewCols));
+        // The "why ÷√d_k" view recomputes the scores from the cached Q and K; ForwardTrace offers it
+        // only when, scaled, they give back the engine's own weights to 1e-4. Without the scaling
+        // each query leans harder on its favourite key.
+        const ForwardStep &a = trace->steps[4];
+        QVERIFY(a.unscaled.size() > 0);
+        QVERIFY(a.unscaledMeanMax > a.meanMax);
+        QVERIFY(a.meanMax > 0.0 && a.unscaledMeanMax <= 1.0);
     }
 
     void topFiveEqualsRun()

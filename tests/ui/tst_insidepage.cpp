@@ -114,7 +114,7 @@ private slots:
         w.show(); // the first show runs the demo model on its sample text
         if (!view->trace())
             QVERIFY(waitForTrace(view));
-        QCOMPARE(view->stepCount(), 19);
+        QCOMPARE(view->stepCount(), 21);
         QCOMPARE(view->stepTitle(), QStringLiteral("Text → 24 token ids"));
         view->setStep(4);
         QCOMPARE(view->stepTitle(), QStringLiteral("Layer 1 · attention weights of head 1"));
@@ -123,7 +123,15 @@ private slots:
         QCOMPARE(view->stepIndex(), 5);
         QTest::keyClick(view, Qt::Key_Left);
         QTest::keyClick(view, Qt::Key_Left);
-        view->setStep(7);
+        // "Why ÷√d_k?": the same head without the scaling, and the caption says how much it sharpens.
+        view->setStep(4);
+        view->setUnscaled(true);
+        QVERIFY2(view->whyText().startsWith(QStringLiteral("Each query's largest weight, on average: ")), qPrintable(view->whyText()));
+        QVERIFY(view->whyText().contains(QStringLiteral(" with ÷√32, ")));
+        shoot(w, "inside-why-scaling.png");
+        view->setUnscaled(false);
+        view->setStep(8);
+        QCOMPARE(view->stepTitle(), QStringLiteral("Layer 1 · FFN hidden units"));
         QCOMPARE(view->stepShape(), QStringLiteral("Shape (24, 352) · showing 24 × 16 of it"));
         shoot(w, "inside-forward.png");
         view->setStep(view->stepCount() - 1);
@@ -138,7 +146,7 @@ private slots:
         text->setText(QStringLiteral("床前明月光，疑是地"));
         view->run();
         QVERIFY(waitForTrace(view));
-        QCOMPARE(view->stepCount(), 19);
+        QCOMPARE(view->stepCount(), 21);
         view->setStep(view->stepCount() - 1);
         view->setSampling(1.0, 0);
         const QString spread = view->nextTokensText();

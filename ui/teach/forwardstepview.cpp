@@ -5,6 +5,7 @@
 #include "ui/lab/heatmapwidget.h"
 #include "ui/teach/forwardstepworker.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -40,6 +41,8 @@ ForwardStepView::ForwardStepView(QWidget *parent)
     , m_title(new QLabel)
     , m_formula(new QLabel)
     , m_shape(new QLabel)
+    , m_why(new QLabel)
+    , m_unscaled(new QCheckBox)
     , m_heatmap(new HeatmapWidget(HeatmapPainter::Mode::Full))
     , m_sampling(new QWidget)
     , m_temperatureLabel(new QLabel)
@@ -74,6 +77,9 @@ ForwardStepView::ForwardStepView(QWidget *parent)
     m_formula->setFont(mid);
     m_formula->setWordWrap(true);
     m_shape->setFont(mid);
+    m_why->setFont(mid);
+    m_why->setWordWrap(true);
+    m_unscaled->setObjectName(QStringLiteral("forwardUnscaled"));
     m_candidates->setFont(mid);
     m_sampled->setFont(big);
     m_modelLine->setWordWrap(true);
@@ -110,6 +116,8 @@ ForwardStepView::ForwardStepView(QWidget *parent)
     layout->addWidget(m_title);
     layout->addWidget(m_formula);
     layout->addWidget(m_shape);
+    layout->addWidget(m_unscaled);
+    layout->addWidget(m_why);
     layout->addWidget(m_heatmap, 1);
     layout->addWidget(m_sampling);
     layout->addStretch(0); // takes the heatmap's room when the next-token step hides it
@@ -132,6 +140,7 @@ ForwardStepView::ForwardStepView(QWidget *parent)
     connect(m_back, &QPushButton::clicked, this, [this] { setStep(m_step - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { setStep(m_step + 1); });
     connect(m_slider, &QSlider::valueChanged, this, &ForwardStepView::setStep);
+    connect(m_unscaled, &QCheckBox::toggled, this, &ForwardStepView::showStep);
     connect(m_temperature, &QDoubleSpinBox::valueChanged, this, &ForwardStepView::showNextTokens);
     connect(m_topK, &QSpinBox::valueChanged, this, &ForwardStepView::showNextTokens);
     retranslate();
@@ -154,6 +163,7 @@ void ForwardStepView::retranslate()
     m_run->setText(tr("&Run"));
     m_back->setText(tr("◀ &Back"));
     m_next->setText(tr("&Next ▶"));
+    m_unscaled->setText(tr("Why ÷√d_k? Show the weights without it"));
     m_temperatureLabel->setText(tr("Temperature:"));
     m_topKLabel->setText(tr("Top-k (0 = all):"));
     if (!m_trace)
@@ -227,6 +237,18 @@ QString ForwardStepView::nextTokensText() const
     return m_candidates->text();
 }
 
+void ForwardStepView::setUnscaled(bool on)
+{
+    m_unscaled->setChecked(on);
+    if (m_trace)
+        showStep();
+}
+
+QString ForwardStepView::whyText() const
+{
+    return m_why->text();
+}
+
 QString ForwardStepView::sampledText() const
 {
     return m_sampled->text();
@@ -264,9 +286,27 @@ void ForwardStepView::showStep()
         for (int c = 0; c < s.preview.cols(); ++c)
             data.columnLabels << QString::number(c);
     data.squareCells = s.kind == ForwardStep::Kind::Attention;
+    const bool why = s.kind == ForwardStep::Kind::Attention && s.unscaled.size() > 0;
+    m_unscaled->setVisible(why);
+    m_why->setVisible(why);
     if (s.kind == ForwardStep::Kind::Attention) {
         data.rowAxis = tr("query");
         data.masked = [](int row, int col) { return col > row; };
+    }
+    if (why) {
+        int hd = 0; // head_dim: the width of this layer's Q step
+        for (const ForwardStep &q : m_trace->steps)
+            if (q.kind == ForwardStep::Kind::Query && q.layer == s.layer)
+                hd = q.cols;
+        m_why->setText(tr("Each query's largest weight, on average: %1 with ÷√%3, %2 without. Without the scaling "
+                          "the dot products grow with d_k and the softmax saturates onto one key; its gradients vanish.")
+                           .arg(s.meanMax, 0, 'f', 2)
+                           .arg(s.unscaledMeanMax, 0, 'f', 2)
+                           .arg(hd));
+        if (m_unscaled->isChecked()) {
+            data.values = s.unscaled;
+            data.title = tr("%1 without ÷√d_k").arg(s.title);
+        }
     }
     m_heatmap->setData(data);
     m_heatmap->setVisible(s.kind != ForwardStep::Kind::Next); // the next-token list below says it better

@@ -8,6 +8,7 @@
 
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -48,6 +49,9 @@ public:
     QString nextTokensText() const;
     QString sampledText() const;
     void setSampling(double temperature, int topK);
+    // The attention step without the ÷√d_k (the "why" toggle); its caption compares the two.
+    void setUnscaled(bool on);
+    QString whyText() const;
 
 signals:
     void traced(); // a pass finished and is shown
@@ -77,7 +81,8 @@ private:
     QSpinBox *m_head;
     QPushButton *m_run, *m_back, *m_next;
     QSlider *m_slider;
-    QLabel *m_position, *m_title, *m_formula, *m_shape;
+    QLabel *m_position, *m_title, *m_formula, *m_shape, *m_why;
+    QCheckBox *m_unscaled;
     HeatmapWidget *m_heatmap;
     QWidget *m_sampling;
     QLabel *m_temperatureLabel, *m_topKLabel, *m_candidates, *m_sampled;

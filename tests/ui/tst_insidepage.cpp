@@ -95,6 +95,11 @@ private slots:
         QVERIFY(w.loadPreset(QStringLiteral("mixtral-8x7b")));
         const auto &moe = page->diagram()->figure();
         QCOMPARE(moe->stacks.front().title, QStringLiteral("MoE layer"));
+        // DeepSeek-V3: MLA's latent and 256 experts, 3 dense layers then 58 MoE layers.
+        QVERIFY(w.loadPreset(QStringLiteral("deepseek-v3")));
+        QCOMPARE(page->diagram()->figure()->stacks.size(), std::size_t(2));
+        QCOMPARE(page->diagram()->figure()->stacks.back().layers, 58);
+        shoot(w, "inside-architecture-deepseek.png");
 
         QTemporaryDir dir;
         for (const char *suffix : {"png", "svg", "pdf"}) {

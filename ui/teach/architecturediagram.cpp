@@ -15,6 +15,12 @@ constexpr double kMargin = 16;
 constexpr double kFramePad = 14;
 constexpr double kGap = 26;       // between blocks: the arrow (or the ⊕ of a residual add)
 constexpr double kShapesPerLine = 3;
+constexpr double kStripHeight = 26; // the attention's matrices drawn to scale
+
+bool hasStrip(const ArchitectureBlock &b)
+{
+    return b.kind == ArchitectureBlock::Kind::Attention || b.kind == ArchitectureBlock::Kind::CrossAttention;
+}
 
 // Chinese glyphs come from a fallback font taller than the primary one: lines get room for it.
 double lineHeight(const QFontMetricsF &m)
@@ -92,7 +98,7 @@ ArchitectureDiagram::Layout ArchitectureDiagram::layout(double width) const
     const auto blockHeight = [&](const ArchitectureBlock &b) {
         if (b.kind == ArchitectureBlock::Kind::Norm)
             return lineTitle + lineSmall + 12;
-        return lineTitle + lineSmall * (1 + double(shapeLines(b).size())) + 10 + 18;
+        return lineTitle + lineSmall * (1 + double(shapeLines(b).size())) + 10 + 18 + (hasStrip(b) ? kStripHeight : 0);
     };
     const auto place = [&](const ArchitectureBlock &b, double left, double right, int stored) {
         const double h = blockHeight(b);
@@ -184,6 +190,32 @@ void ArchitectureDiagram::paintBlock(QPainter &p, const Placed &pl) const
         p.drawText(QRectF(r.left() + pad, y, r.width() - 2 * pad, lineHeight(sm)), Qt::AlignLeft,
                    sm.elidedText(line, Qt::ElideRight, r.width() - 2 * pad));
         y += lineHeight(sm);
+    }
+    // The attention's matrices side by side, each as wide as its output: GQA's W_K and W_V are
+    // narrower than W_Q by the group size, MLA's latent W_KVa is a sliver.
+    if (hasStrip(b) && !b.matrices.empty()) {
+        double widest = 1;
+        for (const auto &m : b.matrices)
+            widest = std::max(widest, double(m.out));
+        const double slot = (r.width() - 2 * pad) / double(b.matrices.size());
+        const QFont tiny = scaled(font(), 0.9);
+        p.setFont(tiny);
+        const QFontMetricsF fm(tiny);
+        for (std::size_t i = 0; i < b.matrices.size(); ++i) {
+            const auto &m = b.matrices[i];
+            const double w = std::max(3.0, (slot - 8) * double(m.out) / widest);
+            const QRectF cell(r.left() + pad + slot * double(i), y + 4, w, kStripHeight - 8);
+            p.fillRect(cell, QColor(0x2f, 0x6d, 0xb5, 90));
+            p.setPen(QColor(0x10, 0x30, 0x60));
+            p.drawRect(cell);
+            const QString name = m.name;
+            if (fm.horizontalAdvance(name) + 6 < w)
+                p.drawText(cell, Qt::AlignCenter, name);
+            else
+                p.drawText(QRectF(cell.right() + 3, cell.top(), slot - w - 6, cell.height()), Qt::AlignVCenter | Qt::AlignLeft, name);
+        }
+        p.setFont(smallFont);
+        y += kStripHeight;
     }
     // The share bar: the block's part of the whole model.
     const QRectF bar(r.left() + pad, r.bottom() - 16, r.width() - 2 * pad, 8);

@@ -21,6 +21,7 @@ struct ForwardStep
     Mat preview;             // (≤ kPreviewRows, ≤ kPreviewCols) its top-left corner (attention: the whole T × T)
     QStringList rowLabels;   // one per preview row (the tokens)
     QStringList columnLabels; // one per preview column, or empty (dimensions)
+    QString numbers;         // a few of the real values in words: "床: 0.1234, -0.5678, …"
     bool diverging = true;   // signed values (white at 0) or probabilities (0 .. max)
     // Attention only: the same weights without the ÷√d_k, softmax(Q·Kᵀ) under the mask (T, T), and
     // each query's largest weight averaged over the queries, with and without the scaling.

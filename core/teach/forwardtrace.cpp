@@ -48,6 +48,30 @@ double meanRowMax(const Mat &p)
     return p.rows() > 0 ? double(p.rowwise().maxCoeff().mean()) : 0.0;
 }
 
+// A few values of a step in words, from its preview: the first token's first six values, or for
+// attention the last query's three heaviest keys.
+QString numbersOf(const ForwardStep &s)
+{
+    if (s.preview.size() == 0 || s.kind == ForwardStep::Kind::Next || s.kind == ForwardStep::Kind::Tokens)
+        return {};
+    if (s.kind == ForwardStep::Kind::Attention) {
+        const int q = int(s.preview.rows()) - 1;
+        std::vector<int> keys(std::size_t(s.preview.cols()));
+        for (int k = 0; k < int(keys.size()); ++k)
+            keys[std::size_t(k)] = k;
+        std::sort(keys.begin(), keys.end(), [&](int a, int b) { return s.preview(q, a) > s.preview(q, b); });
+        QStringList parts;
+        for (std::size_t i = 0; i < keys.size() && i < 3; ++i)
+            parts << QStringLiteral("%1 %2").arg(s.columnLabels.value(keys[i])).arg(double(s.preview(q, keys[i])), 0, 'f', 2);
+        return ForwardTrace::tr("“%1” looks most at %2").arg(s.rowLabels.value(q), parts.join(QStringLiteral(", ")));
+    }
+    QStringList values;
+    for (int c = 0; c < std::min<int>(6, int(s.preview.cols())); ++c)
+        values << QString::number(double(s.preview(0, c)), 'f', 4);
+    return QStringLiteral("%1: [%2%3]").arg(s.rowLabels.value(0), values.join(QStringLiteral(", ")),
+                                             s.cols > 6 ? QStringLiteral(", …") : QString());
+}
+
 QString normName(const ModelConfig &c)
 {
     return c.norm == NormKind::LayerNorm ? QStringLiteral("LayerNorm") : QStringLiteral("RMSNorm");
@@ -229,6 +253,8 @@ Expected<ForwardTrace, Error> ForwardTrace::run(const Transformer &model, const 
     next.columnLabels = topLabels;
     next.diverging = false;
     t.steps.push_back(next);
+    for (ForwardStep &st : t.steps)
+        st.numbers = numbersOf(st);
     return t;
 }
 

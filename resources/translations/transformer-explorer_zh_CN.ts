@@ -3445,6 +3445,10 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>the residual stream normalised again for the feed-forward network</source>
         <translation>为前馈网络再次归一化残差流</translation>
     </message>
+    <message>
+        <source>“%1” looks most at %2</source>
+        <translation>“%1”最关注的是 %2</translation>
+    </message>
 </context>
 <context>
     <name>tx::GgufReader</name>

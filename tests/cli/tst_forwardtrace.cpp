@@ -48,6 +48,13 @@ private slots:
                                       QStringLiteral("(12, 128)"), QStringLiteral("(12, 352)"), QStringLiteral("(12, 128)"),
                                       QStringLiteral("(12, 128)"), QStringLiteral("(12, 3688)"), QStringLiteral("(1, 3688)")}));
         QCOMPARE(trace->steps.front().columnLabels.first(), QStringLiteral("床"));
+        // The values are the engine's: with RoPE the embedding stage is the token table's rows (E[ids]),
+        // and the numbers line quotes the first of them.
+        const Mat &table = demo->model.weights().tokenEmbedding; // (vocab, d)
+        for (int c = 0; c < ForwardStep::kPreviewCols; ++c)
+            QCOMPARE(trace->steps[1].preview(0, c), table(ids[0], c));
+        QVERIFY2(trace->steps[1].numbers.startsWith(QStringLiteral("床: [%1, ").arg(double(table(ids[0], 0)), 0, 'f', 4)),
+                 qPrintable(trace->steps[1].numbers));
         // The attention rows are probabilities: causal, each row sums to 1.
         const Mat &att = trace->steps[4].preview;
         QCOMPARE(att(0, 1), 0.0f);

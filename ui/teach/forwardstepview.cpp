@@ -77,6 +77,7 @@ ForwardStepView::ForwardStepView(QWidget *parent)
     m_formula->setFont(mid);
     m_formula->setWordWrap(true);
     m_shape->setFont(mid);
+    m_shape->setWordWrap(true);
     m_why->setFont(mid);
     m_why->setWordWrap(true);
     m_unscaled->setObjectName(QStringLiteral("forwardUnscaled"));
@@ -272,6 +273,8 @@ void ForwardStepView::showStep()
     QString shape = tr("Shape %1").arg(s.shape());
     if (s.preview.rows() < s.rows || s.preview.cols() < s.cols)
         shape += tr(" · showing %1 × %2 of it").arg(s.preview.rows()).arg(s.preview.cols());
+    if (!s.numbers.isEmpty())
+        shape += QStringLiteral("  ·  ") + s.numbers;
     m_shape->setText(shape);
 
     HeatmapData data;

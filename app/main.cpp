@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 #include <QIcon>
 #include <QTextStream>
+#include <QTimer>
 
 #include <functional>
 #include <map>
@@ -199,13 +200,13 @@ int main(int argc, char *argv[])
         return 2;
     }
     if (parser.isSet(designOption)) {
-        // A bad file on the command line is reported like the subcommands do, not in a dialog.
-        const auto design = tx::DesignFile::load(parser.value(designOption));
-        if (!design) {
+        // A bad file still opens the window (launched from a file manager, exiting would look
+        // like nothing happened): its error goes to stderr for a terminal, and to a dialog over
+        // the window, which keeps the last or default design.
+        const QString path = parser.value(designOption);
+        if (const auto design = tx::DesignFile::load(path); !design)
             QTextStream(stderr) << design.error().toString() << '\n';
-            return 2;
-        }
-        window.openFile(parser.value(designOption));
+        QTimer::singleShot(0, &window, [&window, path] { window.openFile(path); });
     }
     if (parser.isSet(languageOption)) {
         const QString code = parser.value(languageOption);

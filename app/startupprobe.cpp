@@ -1,6 +1,8 @@
 #include "startupprobe.h"
 
+#include <QApplication>
 #include <QCoreApplication>
+#include <QMessageBox>
 #include <QEvent>
 #include <QTimer>
 
@@ -27,6 +29,11 @@ bool StartupProbe::eventFilter(QObject *watched, QEvent *event)
         // zero-time timer runs after that whole pass (and its flush to the screen) is done.
         m_fired = true;
         QTimer::singleShot(0, this, [] {
+            // A file that failed to open at start-up shows its dialog over the window by now.
+            for (QWidget *w : QApplication::topLevelWidgets())
+                if (auto *box = qobject_cast<QMessageBox *>(w); box && box->isVisible())
+                    std::printf("dialog: %s | %s\n", qPrintable(box->text()),
+                                qPrintable(box->informativeText().replace(QLatin1Char('\n'), QLatin1String(" | "))));
             std::fputs("first_paint\n", stdout);
             std::fflush(stdout);
             QCoreApplication::exit(0);

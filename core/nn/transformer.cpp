@@ -2,10 +2,12 @@
 
 #include "core/base/rng.h"
 #include "core/nn/enginesizer.h"
+#include "core/nn/engineworkspace.h"
 #include "core/nn/feedforwardblock.h"
 #include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
 #include "core/nn/transformerblock.h"
+#include "core/nn/transformerrun.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -34,54 +36,7 @@ Mat zerosIf(bool present, int n)
     return present ? Mat(Mat::Zero(1, n)) : Mat();
 }
 
-// Buffers one thread reuses from pass to pass: re-allocating them each pass costs more than
-// the small matrix products (page faults on fresh memory).
-struct Workspace
-{
-    Mat x, h;                       // (N, d) residual stream, final norm output
-    ColVec mean, rstd;              // (N)
-    ActivationCache::Layer layer;   // one layer's activations when no cache keeps them
-    Mat sinusoid;                   // (positions, d)
-    Mat ropeCos, ropeSin;           // (positions, rotaryDim/2)
-    int ropeDim = 0;
-    double ropeTheta = 0.0;
-};
-
-Workspace &workspace()
-{
-    thread_local Workspace ws;
-    return ws;
-}
-
-// Grows the position tables of ws to cover positions 0..positions-1 (with room to spare, so
-// decoding token by token does not rebuild them every step).
-void ensureTables(Workspace &ws, const ModelConfig &c, int rotaryDim, int positions)
-{
-    const int rows = std::max(positions, std::min(c.maxPositions, 2 * positions));
-    if (c.positions == PositionKind::Sinusoidal && (ws.sinusoid.rows() < positions || ws.sinusoid.cols() != c.dModel))
-        ws.sinusoid = ops::sinusoidalTable(rows, c.dModel);
-    if (rotaryDim > 0 && (ws.ropeCos.rows() < positions || ws.ropeDim != rotaryDim || ws.ropeTheta != c.ropeTheta)) {
-        ops::ropeTables(ws.ropeCos, ws.ropeSin, rows, rotaryDim, c.ropeTheta);
-        ws.ropeDim = rotaryDim;
-        ws.ropeTheta = c.ropeTheta;
-    }
-}
-
 } // namespace
-
-// One pass of the forward: which rows, at which positions, and what it keeps.
-struct Transformer::Run
-{
-    const std::vector<int> *tokens = nullptr;        // (N) ids, sequences stacked
-    std::vector<int> offsets;                        // (B + 1)
-    int pos0 = 0;                                    // position of each sequence's first token
-    const ForwardOptions *options = nullptr;         // captures, cancel, progress
-    std::vector<ForwardResult> *results = nullptr;   // per-sequence logits and captures
-    ActivationCache *cache = nullptr;                // every layer's activations (training)
-    KvCache *kv = nullptr;                           // keys and values (decoding; one sequence)
-    Mat *logits = nullptr;                           // (N, vocab) of all rows
-    const std::atomic<bool> *stop = nullptr;
-};
 
 Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std::int64_t capBytes, float normEps,
                                                  bool attentionOnly)
@@ -392,52 +347,6 @@ bool Transformer::forwardCached(const std::vector<int> &tokens, int B, int T, Ac
     return run(r);
 }
 
-KvCache Transformer::makeKvCache() const
-{
-    const ModelConfig &c = m_config;
-    KvCache kv;
-    kv.layers.resize(std::size_t(c.totalLayers()));
-    const int width = c.nKvHeads * m_headDim;
-    // A sliding window needs about `window` rows (twice that, so rows move only now and then);
-    // full attention grows to the context as it fills.
-    const int rows = c.slidingWindow > 0 ? std::min(c.maxPositions, 2 * c.slidingWindow) : std::min(c.maxPositions, 256);
-    for (KvCache::Layer &l : kv.layers) {
-        l.k.resize(rows, width);
-        l.v.resize(rows, width);
-    }
-    return kv;
-}
-
-Expected<Mat, Error> Transformer::decode(const std::vector<int> &tokens, KvCache &kv) const
-{
-    const QString tokensField = QStringLiteral("tokens");
-    const int T = int(tokens.size());
-    if (T == 0)
-        return Error{{}, tokensField, tr("the sequence is empty")};
-    if (kv.length + T > maxSequenceLength())
-        return Error{{}, tokensField,
-                     tr("%1 tokens is longer than the model's context of %2").arg(kv.length + T).arg(maxSequenceLength())};
-    for (int t = 0; t < T; ++t)
-        if (tokens[std::size_t(t)] < 0 || tokens[std::size_t(t)] >= m_config.vocabSize)
-            return Error{{}, tokensField,
-                         tr("token %1 at position %2 is outside the vocabulary [0, %3)")
-                             .arg(tokens[std::size_t(t)])
-                             .arg(kv.length + t)
-                             .arg(m_config.vocabSize)};
-    if (kv.layers.size() != std::size_t(m_config.totalLayers()))
-        kv = makeKvCache();
-    Run r;
-    r.tokens = &tokens;
-    r.offsets = {0, T};
-    r.pos0 = kv.length;
-    r.kv = &kv;
-    Mat logits;
-    r.logits = &logits;
-    run(r);
-    kv.length += T;
-    return logits;
-}
-
 bool Transformer::run(Run &r) const
 {
     const ModelConfig &c = m_config;
@@ -454,7 +363,7 @@ bool Transformer::run(Run &r) const
         maxT = std::max(maxT, r.offsets[std::size_t(b) + 1] - r.offsets[std::size_t(b)]);
     const int positions = r.pos0 + maxT; // tables cover positions 0 .. positions-1
 
-    Workspace &ws = workspace();
+    EngineWorkspace &ws = EngineWorkspace::local();
     auto recordNorms = [&](const Mat &x, int row) {
         if (!captureNorms)
             return;
@@ -469,7 +378,7 @@ bool Transformer::run(Run &r) const
     // Embeddings: x (N, d) is the residual stream of all sequences stacked.
     Mat &x = ws.x;
     x.resize(N, d);
-    ensureTables(ws, c, m_rotaryDim, positions);
+    ws.ensureTables(c, m_rotaryDim, positions);
     for (int b = 0; b < B; ++b) {
         const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
         for (int t = 0; t < T; ++t) {
@@ -551,71 +460,6 @@ bool Transformer::run(Run &r) const
                     r.offsets[std::size_t(b) + 1] - r.offsets[std::size_t(b)]);
     if (r.logits)
         project(*r.logits, 0, N);
-    return true;
-}
-
-bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, TransformerWeights &g,
-                           const std::atomic<bool> *stop) const
-{
-    const ModelConfig &c = m_config;
-    const TransformerWeights &w = m_weights;
-    const std::vector<int> &offsets = cache.offsets;
-    const int B = int(offsets.size()) - 1;
-    const NormKind nk = c.norm;
-    Workspace &ws = workspace();
-    int maxT = 0;
-    for (int b = 0; b < B; ++b)
-        maxT = std::max(maxT, offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
-    ensureTables(ws, c, m_rotaryDim, maxT);
-
-    Mat uncapped;
-    if (c.finalSoftcap > 0) { // y = cap · tanh(z / cap): dz = dy · (1 − (y / cap)²)
-        const float cap = float(c.finalSoftcap);
-        uncapped = (dLogits.array() * (1.0f - (cache.logits.array() / cap).square())).matrix();
-    }
-    const Mat &dLogitsZ = c.finalSoftcap > 0 ? uncapped : dLogits; // by the logits before capping
-    const bool tied = c.tiedEmbeddings;
-    const Mat &head = tied ? w.tokenEmbedding : w.lmHead;
-    Mat &dHead = tied ? g.tokenEmbedding : g.lmHead;
-    if (g.lmHeadBias.size() > 0)
-        g.lmHeadBias.row(0) += dLogitsZ.colwise().sum();
-    const Mat &xf = c.finalNorm ? cache.xFinal : cache.xLast;
-    dHead.noalias() += dLogitsZ.transpose() * xf; // (V, d)
-    Mat dx(dLogits.rows(), c.dModel);
-    dx.noalias() = dLogitsZ * head;
-    Mat dIn;
-    if (c.finalNorm) {
-        ops::normBackward(nk, dIn, g.finalNormScale, g.finalNormBias, dx, cache.xLast, cache.finalMean,
-                          cache.finalRstd, w.finalNormScale);
-        dx.swap(dIn);
-    }
-
-    AttentionPass pass;
-    pass.offsets = &offsets;
-    pass.maxT = maxT;
-    pass.ropeCos = &ws.ropeCos;
-    pass.ropeSin = &ws.ropeSin;
-    for (int l = c.totalLayers() - 1; l >= 0; --l) {
-        if (stop && stop->load(std::memory_order_relaxed))
-            return false;
-        const int s = storedLayer(l);
-        TransformerBlock(c, l, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly)
-            .backward(w.layers[std::size_t(s)], g.layers[std::size_t(s)], cache.layers[std::size_t(l)], dx, pass);
-    }
-
-    if (c.embeddingNorm) {
-        ops::normBackward(nk, dIn, g.embNormScale, g.embNormBias, dx, cache.embIn, cache.embMean, cache.embRstd,
-                          w.embNormScale);
-        dx.swap(dIn);
-    }
-    for (int b = 0; b < B; ++b) {
-        const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
-        for (int t = 0; t < T; ++t) {
-            g.tokenEmbedding.row(cache.tokens[std::size_t(off + t)]) += dx.row(off + t);
-            if (g.positionEmbedding.size() > 0)
-                g.positionEmbedding.row(t) += dx.row(off + t);
-        }
-    }
     return true;
 }
 

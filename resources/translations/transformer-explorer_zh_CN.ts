@@ -2794,6 +2794,33 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::FileErrorDialog</name>
+    <message>
+        <source>This could not be opened.</source>
+        <translation>无法打开。</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened.</source>
+        <translation>无法打开 %1。</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>Field: %1</source>
+        <translation>字段：%1</translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>The design you had is kept.</source>
+        <translation>原来的设计保持不变。</translation>
+    </message>
+</context>
+<context>
     <name>tx::FineTuneMemory</name>
     <message>
         <source>expected a LoRA rank from 1 to 65,536</source>

@@ -257,6 +257,36 @@ private slots:
             QVERIFY2(line.contains(piece), qPrintable(line));
     }
 
+    void badDesignOnTheCommandLineStillOpensTheWindow()
+    {
+        // Launched from a file manager with a broken design, the program used to print one line
+        // on stderr and exit: it looked as if nothing happened. Now the line still goes to
+        // stderr, and the window opens with its default design and the error in a dialog
+        // (the start-up probe prints the dialogs on screen at the first paint, then quits).
+        QTemporaryDir home;
+        const QString path = tempDir().filePath(QStringLiteral("broken.json"));
+        writeFile(path, R"({"format": "transformer-explorer-design", "version": 1, "design": {"d_model": "wide"}})");
+        const CliRun r = CliRun::run({QStringLiteral("--fresh"), QStringLiteral("--design"), path},
+                                     {{QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen")},
+                                      {QStringLiteral("TX_STARTUP_PROBE"), QStringLiteral("1")},
+                                      {QStringLiteral("HOME"), home.path()},
+                                      {QStringLiteral("XDG_CONFIG_HOME"), home.path()},
+                                      {QStringLiteral("XDG_DATA_HOME"), home.path()}});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.endsWith("first_paint\n"), r.out.constData());
+        const QString prefix = path + QStringLiteral(": d_model: ");
+        QString stderrLine;
+        for (const QString &line : QString::fromUtf8(r.err).split(QLatin1Char('\n')))
+            if (line.startsWith(prefix))
+                stderrLine = line;
+        QVERIFY2(!stderrLine.isEmpty(), r.err.constData());
+        const QString problem = stderrLine.mid(prefix.size());
+        const QString dialog = QStringLiteral("dialog: broken.json could not be opened. | File: %1 | Field: d_model | "
+                                              "Problem: %2 | The design you had is kept.\n")
+                                   .arg(path, problem);
+        QVERIFY2(QString::fromUtf8(r.out).contains(dialog), r.out.constData());
+    }
+
 private:
     static QTemporaryDir &tempDir()
     {

@@ -21,7 +21,13 @@
 #include "ui/pages/scalingview.h"
 #include "ui/pages/showworkview.h"
 #include "ui/pages/summarycards.h"
+#include "ui/pages/productpanel.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/snapshot/snapshotfeed.h"
+#include "ui/widgets/pagebar.h"
+#include "ui/widgets/livelabel.h"
+#include "ui/widgets/summarycard.h"
+#include "ui/pages/summarycards.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/widgets/knobcontrol.h"
 #include "ui/widgets/livelabel.h"
@@ -43,6 +49,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QValueAxis>
 #include <QtTest>
@@ -366,6 +373,73 @@ private slots:
         // The weights segment of the inference bar is the weights memory in GB: 2 bytes × N at bf16.
         QCOMPARE(w.memoryView()->chart()->sets()[0]->at(0), e.inference.weightsBytes / 1e9);
         QCOMPARE(e.inference.weightsBytes, 2.0 * 6'738'415'616);
+    }
+
+    void hiddenPagesDrawTheLatestDesignWhenShown()
+    {
+        // Pages follow the snapshot themselves; one behind another tab draws only once shown,
+        // and then shows the design as it is now, not as it was when it was last in front.
+        MainWindow w;
+        w.tabs()->setCurrentWidget(w.parameterView());
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        auto *feed = w.memoryView()->findChild<SnapshotFeed *>();
+        QVERIFY(feed);
+        QVERIFY(feed->isStale());
+        w.tabs()->setCurrentWidget(w.memoryView());
+        QVERIFY(!feed->isStale());
+        // Llama-2-7B's weights at bf16: 2 bytes × 6,738,415,616 = 13.48 GB.
+        QCOMPARE(w.memoryView()->chart()->sets()[0]->at(0), 2.0 * 6'738'415'616 / 1e9);
+        QVERIFY(w.parameterView()->findChild<SnapshotFeed *>()->isStale() == false);
+    }
+
+    void everyPageTitleShowsWhole()
+    {
+        // Eleven titles beside the two docks do not fit one row at 1600 px; a tab bar hid the
+        // last ones behind scroll arrows ("What does this buy m…"). The page bar wraps instead.
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        PageBar *bar = w.pageBar();
+        QCOMPARE(bar->count(), w.tabs()->count());
+        QVERIFY(bar->rowCount() >= 1 && bar->rowCount() <= 2);
+        for (int i = 0; i < bar->count(); ++i) {
+            QToolButton *b = bar->button(i);
+            QCOMPARE(b->text(), w.tabs()->tabText(i));
+            QVERIFY2(b->isVisible(), qPrintable(b->text()));
+            QVERIFY2(b->width() >= b->sizeHint().width(), qPrintable(b->text()));
+            QVERIFY2(bar->rect().contains(b->geometry()), qPrintable(b->text()));
+        }
+        QCOMPARE(bar->button(w.tabs()->indexOf(w.productPanel()))->text(), QStringLiteral("What does this &buy me?"));
+        // A click shows the page, and showing a page marks its button.
+        bar->button(w.tabs()->indexOf(w.memoryView()))->click();
+        QCOMPARE(w.tabs()->currentWidget(), w.memoryView());
+        w.tabs()->setCurrentWidget(w.productPanel());
+        QCOMPARE(bar->currentIndex(), w.tabs()->indexOf(w.productPanel()));
+    }
+
+    void cardRowsAreEvenAndShowTheirWholeText()
+    {
+        // The "Fits on" card's detail (device, tokens/s per user, money per million tokens) takes
+        // five lines; the other cards of its row stretch to its height instead of leaving it
+        // sticking out above and below them, and no card's detail is cut.
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QMap<int, QList<SummaryCard *>> rows;
+        for (SummaryCard *card : w.cards()->findChildren<SummaryCard *>())
+            rows[card->y()].append(card);
+        QCOMPARE(rows.size(), 2);
+        for (const QList<SummaryCard *> &row : std::as_const(rows)) {
+            QCOMPARE(row.size(), 5);
+            for (SummaryCard *card : row) {
+                QCOMPARE(card->height(), row.first()->height());
+                LiveLabel *detail = card->detailLabel();
+                QVERIFY2(detail->geometry().bottom() < card->height(), qPrintable(detail->text()));
+                QVERIFY2(detail->height() >= detail->heightForWidth(detail->width()), qPrintable(detail->text()));
+            }
+        }
     }
 
     void memoryChartFitsSmallModels()

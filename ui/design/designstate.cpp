@@ -8,7 +8,7 @@
 namespace tx {
 
 DesignState::DesignState(QObject *parent)
-    : QObject(parent)
+    : SnapshotSource(parent)
     , m_undo(new QUndoStack(this))
     , m_snapshot(DesignSnapshot::compute(ModelConfig{}, fitted(ModelConfig{}, Assumptions{})))
 {

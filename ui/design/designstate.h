@@ -7,7 +7,7 @@
 #include "core/estimate/assumptions.h"
 #include "core/estimate/designsnapshot.h"
 
-#include <QObject>
+#include "ui/snapshot/snapshotsource.h"
 
 #include <functional>
 #include <optional>
@@ -20,7 +20,7 @@ namespace tx {
 // change goes through edit()/editAssumptions()/replace() as an undo command; after each
 // change the state calls core (validate, countParams, evaluate) and emits one snapshot
 // that every view draws.
-class DesignState : public QObject
+class DesignState : public SnapshotSource
 {
     Q_OBJECT
 public:
@@ -29,7 +29,7 @@ public:
     const ModelConfig &config() const { return m_snapshot.config; }
     const Assumptions &assumptions() const { return m_snapshot.assumptions; }
     const DesignLocks &locks() const { return m_snapshot.locks; }
-    const DesignSnapshot &snapshot() const { return m_snapshot; }
+    const DesignSnapshot &snapshot() const override { return m_snapshot; }
     QUndoStack *undoStack() const { return m_undo; }
 
     // Applies `change` to a copy of the design, then the fields that follow `field`
@@ -63,7 +63,6 @@ public:
     void apply(const ModelConfig &config, const Assumptions &assumptions, const DesignLocks &locks);
 
 signals:
-    void snapshotChanged(const tx::DesignSnapshot &snapshot);
     void filePathChanged(const QString &path);
     void modifiedChanged(bool modified);
 

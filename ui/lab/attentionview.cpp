@@ -1,5 +1,7 @@
 #include "ui/lab/attentionview.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "ui/lab/headheatmaps.h"
 #include "ui/lab/headsummarytable.h"
 
@@ -63,7 +65,7 @@ QPushButton *exportButton(const QString &text, QWidget *parent)
 
 } // namespace
 
-AttentionView::AttentionView(QWidget *parent)
+AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_capBytes(Transformer::kDefaultCapBytes)
     , m_worker(new AttentionWorker)
@@ -302,6 +304,8 @@ AttentionView::AttentionView(QWidget *parent)
     connect(exportGrid, &QPushButton::clicked, this, [this] { exportPicture(QStringLiteral("grid")); });
     connect(exportLines, &QPushButton::clicked, this, [this] { exportPicture(QStringLiteral("lines")); });
     connect(exportPositions, &QPushButton::clicked, this, [this] { exportPicture(QStringLiteral("positions")); });
+    if (source)
+        new SnapshotFeed(source, this, [this](const DesignSnapshot &s) { setDesign(s.config); });
 }
 
 AttentionView::~AttentionView()

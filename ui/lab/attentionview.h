@@ -26,6 +26,8 @@ class QTableWidget;
 
 namespace tx {
 
+class SnapshotSource;
+
 class AttentionLinesView;
 class RouterTable;
 class AttentionWorker;
@@ -40,7 +42,8 @@ class AttentionView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit AttentionView(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit AttentionView(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
     ~AttentionView() override;
 
     // The design to run next time; nothing runs until the user asks.

@@ -1,5 +1,7 @@
 #include "ui/pages/comparisonview.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "core/base/numberformat.h"
 #include "ui/widgets/tableclipboard.h"
 
@@ -58,7 +60,7 @@ const std::vector<Row> &rows()
 
 } // namespace
 
-ComparisonView::ComparisonView(QWidget *parent)
+ComparisonView::ComparisonView(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_pinButton(new QPushButton(tr("&Pin this design as A"), this))
     , m_clearButton(new QPushButton(tr("&Clear pin"), this))
@@ -89,6 +91,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     connect(m_pinButton, &QPushButton::clicked, this, &ComparisonView::pin);
     connect(m_clearButton, &QPushButton::clicked, this, &ComparisonView::clearPin);
     refresh();
+    SnapshotFeed::follow(source, this);
 }
 
 void ComparisonView::retranslate()

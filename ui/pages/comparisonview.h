@@ -12,13 +12,16 @@ class QTableWidget;
 
 namespace tx {
 
+class SnapshotSource;
+
 // Pin the current design as A, keep editing B: a table of A, B and the change for every
 // headline figure. The pinned design is a frozen snapshot (its assumptions included).
 class ComparisonView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ComparisonView(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit ComparisonView(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
     void pin();

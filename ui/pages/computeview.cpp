@@ -1,5 +1,7 @@
 #include "ui/pages/computeview.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "core/base/numberformat.h"
 #include "ui/charts/chartpanel.h"
 #include "ui/charts/rooflinechart.h"
@@ -31,7 +33,7 @@ const std::vector<std::pair<const char *, const char *>> &rowTitles()
 }
 } // namespace
 
-ComputeView::ComputeView(QWidget *parent)
+ComputeView::ComputeView(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_roofline(new RooflineChart)
     , m_table(new QWidget(this))
@@ -46,6 +48,7 @@ ComputeView::ComputeView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_table, 2);
     layout->addWidget(new ChartPanel(m_roofline, this), 3);
+    SnapshotFeed::follow(source, this);
 }
 
 void ComputeView::addRow(const QString &key, const QString &title)

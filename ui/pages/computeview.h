@@ -8,6 +8,8 @@
 
 namespace tx {
 
+class SnapshotSource;
+
 class LiveLabel;
 
 class RooflineChart;
@@ -18,7 +20,8 @@ class ComputeView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ComputeView(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit ComputeView(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
 

@@ -1,5 +1,7 @@
 #include "ui/pages/memoryview.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "core/base/numberformat.h"
 #include "ui/charts/chartpanel.h"
 #include "ui/charts/memorychart.h"
@@ -11,7 +13,7 @@
 
 namespace tx {
 
-MemoryView::MemoryView(QWidget *parent)
+MemoryView::MemoryView(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_chart(new MemoryChart)
     , m_note(new LiveLabel(this))
@@ -25,6 +27,7 @@ MemoryView::MemoryView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(new ChartPanel(m_chart, this, ChartPanel::Edges::Straight), 1);
     layout->addWidget(m_note);
+    SnapshotFeed::follow(source, this);
 }
 
 void MemoryView::showSnapshot(const DesignSnapshot &s)

@@ -7,6 +7,8 @@
 
 namespace tx {
 
+class SnapshotSource;
+
 class LiveLabel;
 
 class MemoryChart;
@@ -16,7 +18,8 @@ class MemoryView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit MemoryView(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit MemoryView(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
     void setPinned(const DesignSnapshot *pinned);

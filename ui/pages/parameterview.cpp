@@ -1,5 +1,7 @@
 #include "ui/pages/parameterview.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/chartpanel.h"
 #include "ui/charts/layerchart.h"
@@ -9,7 +11,7 @@
 
 namespace tx {
 
-ParameterView::ParameterView(QWidget *parent)
+ParameterView::ParameterView(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_breakdown(new BreakdownChart)
     , m_layers(new LayerChart)
@@ -18,6 +20,7 @@ ParameterView::ParameterView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(new ChartPanel(m_breakdown, this, ChartPanel::Edges::Straight), 2);
     layout->addWidget(new ChartPanel(m_layers, this, ChartPanel::Edges::Straight), 3);
+    SnapshotFeed::follow(source, this);
 }
 
 void ParameterView::showSnapshot(const DesignSnapshot &s)

@@ -8,6 +8,8 @@
 
 namespace tx {
 
+class SnapshotSource;
+
 class BreakdownChart;
 class ChartPanel;
 class LayerChart;
@@ -17,7 +19,8 @@ class ParameterView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ParameterView(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit ParameterView(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
     void setPinned(const DesignSnapshot *pinned);

@@ -1,5 +1,7 @@
 #include "ui/pages/productpanel.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "core/base/numberformat.h"
 #include "ui/widgets/livelabel.h"
 
@@ -9,7 +11,7 @@
 
 namespace tx {
 
-ProductPanel::ProductPanel(QWidget *parent)
+ProductPanel::ProductPanel(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_heading(new QLabel(this))
     , m_body(new LiveLabel(this))
@@ -29,6 +31,7 @@ ProductPanel::ProductPanel(QWidget *parent)
     layout->addWidget(m_heading);
     layout->addWidget(m_body, 1);
     refresh();
+    SnapshotFeed::follow(source, this);
 }
 
 QString ProductPanel::meaning(const QString &field)

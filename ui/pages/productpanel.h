@@ -8,6 +8,8 @@ class QLabel;
 
 namespace tx {
 
+class SnapshotSource;
+
 class LiveLabel;
 
 // "What does this buy me?": each main knob in product words beside its technical name and
@@ -17,7 +19,8 @@ class ProductPanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ProductPanel(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit ProductPanel(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
 

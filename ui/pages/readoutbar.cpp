@@ -1,5 +1,7 @@
 #include "ui/pages/readoutbar.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "core/base/numberformat.h"
 #include "core/design/designfile.h"
 #include "core/report/componentnames.h"
@@ -13,7 +15,7 @@
 
 namespace tx {
 
-ReadoutBar::ReadoutBar(QWidget *parent)
+ReadoutBar::ReadoutBar(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_prompt(new QLabel(this))
     , m_choice(new QComboBox(this))
@@ -49,6 +51,7 @@ ReadoutBar::ReadoutBar(QWidget *parent)
         setField(m_choice->itemData(index).toString());
         emit fieldChosen(m_field);
     });
+    SnapshotFeed::follow(source, this);
 }
 
 QStringList ReadoutBar::fields()

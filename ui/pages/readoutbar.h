@@ -9,6 +9,8 @@ class QLabel;
 
 namespace tx {
 
+class SnapshotSource;
+
 class LiveLabel;
 
 // Presentation mode's "current number": the knob under discussion and its value in very large
@@ -18,7 +20,8 @@ class ReadoutBar : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ReadoutBar(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit ReadoutBar(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     // Design-file keys of the knobs a class can discuss, in menu order.
     static QStringList fields();

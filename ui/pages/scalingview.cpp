@@ -1,5 +1,7 @@
 #include "ui/pages/scalingview.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "core/base/numberformat.h"
 #include "core/estimate/scalinglaw.h"
 #include "ui/charts/chartpanel.h"
@@ -14,7 +16,7 @@
 
 namespace tx {
 
-ScalingView::ScalingView(QWidget *parent)
+ScalingView::ScalingView(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_isoFlop(new IsoFlopChart)
     , m_loss(new ScalingLawChart)
@@ -32,6 +34,7 @@ ScalingView::ScalingView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_verdict);
     layout->addLayout(charts, 1);
+    SnapshotFeed::follow(source, this);
 }
 
 void ScalingView::showSnapshot(const DesignSnapshot &s)

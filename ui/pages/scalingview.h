@@ -7,6 +7,8 @@
 
 namespace tx {
 
+class SnapshotSource;
+
 class LiveLabel;
 
 class IsoFlopChart;
@@ -18,7 +20,8 @@ class ScalingView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ScalingView(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit ScalingView(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
     void setPinned(const DesignSnapshot *pinned);

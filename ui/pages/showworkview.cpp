@@ -1,5 +1,7 @@
 #include "ui/pages/showworkview.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "core/base/numberformat.h"
 #include "core/estimate/explainer.h"
 #include "core/report/componentnames.h"
@@ -17,7 +19,7 @@
 
 namespace tx {
 
-ShowWorkView::ShowWorkView(QWidget *parent)
+ShowWorkView::ShowWorkView(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_list(new QListWidget(this))
     , m_title(new LiveLabel)
@@ -83,6 +85,7 @@ ShowWorkView::ShowWorkView(QWidget *parent)
             showDetails();
         }
     });
+    SnapshotFeed::follow(source, this);
 }
 
 QString ShowWorkView::detailsText() const

@@ -12,6 +12,8 @@ class QLabel;
 
 namespace tx {
 
+class SnapshotSource;
+
 class LiveLabel;
 
 // "Show the work": for the selected figure, its formula, the formula with this design's
@@ -21,7 +23,8 @@ class ShowWorkView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ShowWorkView(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit ShowWorkView(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
     // Selects a figure by key ("memory.inference.kv_cache_bytes"); false if unknown.

@@ -1,5 +1,7 @@
 #include "ui/pages/summarycards.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "core/base/numberformat.h"
 #include "core/estimate/servingestimator.h"
 #include "ui/widgets/summarycard.h"
@@ -32,7 +34,7 @@ constexpr CardSpec kCards[] = {
 };
 } // namespace
 
-SummaryCards::SummaryCards(QWidget *parent)
+SummaryCards::SummaryCards(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
 {
     auto *grid = new QGridLayout(this);
@@ -42,6 +44,7 @@ SummaryCards::SummaryCards(QWidget *parent)
         addCard(QLatin1String(c.key), tr(c.title), c.row, c.column);
     for (int c = 0; c < 5; ++c)
         grid->setColumnStretch(c, 1);
+    SnapshotFeed::follow(source, this);
 }
 
 SummaryCard *SummaryCards::addCard(const QString &key, const QString &title, int row, int column)

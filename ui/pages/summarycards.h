@@ -7,6 +7,8 @@
 
 namespace tx {
 
+class SnapshotSource;
+
 class SummaryCard;
 
 // The headline numbers of the design, one card each. Shows a snapshot; computes nothing.
@@ -14,7 +16,8 @@ class SummaryCards : public QWidget
 {
     Q_OBJECT
 public:
-    explicit SummaryCards(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit SummaryCards(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
     // The card of a figure key ("params.total"), or nullptr.

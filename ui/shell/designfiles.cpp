@@ -3,6 +3,7 @@
 #include "core/design/designfile.h"
 #include "ui/design/designstate.h"
 #include "ui/shell/recentfiles.h"
+#include "ui/widgets/fileerrordialog.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -36,7 +37,7 @@ bool DesignFiles::openFile(const QString &path)
 {
     const auto loaded = m_state->open(path);
     if (!loaded) {
-        QMessageBox::warning(m_window, tr("Open design"), loaded.error().toString());
+        FileErrorDialog::report(m_window, tr("Open design"), loaded.error());
         return false;
     }
     if (m_recent)

@@ -27,6 +27,7 @@
 #include "ui/solve/solvepage.h"
 #include "ui/widgets/highlightoverlay.h"
 #include "ui/widgets/knobcontrol.h"
+#include "ui/widgets/pagebar.h"
 #include "ui/widgets/theme.h"
 
 #include <QAction>
@@ -49,21 +50,21 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_state(new DesignState(this))
     , m_controls(new DesignControls(m_state))
-    , m_cards(new SummaryCards)
-    , m_parameters(new ParameterView)
-    , m_memory(new MemoryView)
-    , m_compute(new ComputeView)
-    , m_scaling(new ScalingView)
-    , m_comparison(new ComparisonView)
-    , m_work(new ShowWorkView)
+    , m_cards(new SummaryCards(m_state))
+    , m_parameters(new ParameterView(m_state))
+    , m_memory(new MemoryView(m_state))
+    , m_compute(new ComputeView(m_state))
+    , m_scaling(new ScalingView(m_state))
+    , m_comparison(new ComparisonView(m_state))
+    , m_work(new ShowWorkView(m_state))
     , m_tabs(new QTabWidget)
-    , m_attention(new AttentionView)
+    , m_attention(new AttentionView(m_state))
     , m_training(new TrainingView)
     , m_language(new LanguageManager(this))
     , m_languageMenu(new LanguageMenu(m_language, this))
-    , m_product(new ProductPanel)
+    , m_product(new ProductPanel(m_state))
     , m_lessons(new LessonPlayer(m_state))
-    , m_readout(new ReadoutBar)
+    , m_readout(new ReadoutBar(m_state))
     , m_presentation(nullptr)
     , m_highlight(new HighlightOverlay(this))
     , m_files(new DesignFiles(m_state, this))
@@ -71,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_model(new ModelPage)
     , m_modelFiles(new ModelFiles(m_state, m_model, this))
     , m_autosave(new Autosave(m_state, this))
+    , m_pageBar(new PageBar)
 {
     setObjectName(QStringLiteral("mainWindow"));
 
@@ -86,24 +88,30 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
 
     // The tabs, in order; a lesson's highlight target names its page by `target`.
-    const auto draws = [](auto *page) { return [page](const DesignSnapshot &s) { page->showSnapshot(s); }; };
-    auto *whatIf = new WhatIfPage;
+    auto *whatIf = new WhatIfPage(m_state);
     connect(whatIf, &WhatIfPage::applyRequested, m_state, &DesignState::replace);
     auto *solve = new SolvePage(m_state);
-    m_pages = {{m_parameters, QT_TRANSLATE_NOOP("tx::MainWindow", "&Parameters"), "parameters", draws(m_parameters)},
-               {m_memory, QT_TRANSLATE_NOOP("tx::MainWindow", "&Memory"), "memory", draws(m_memory)},
-               {m_compute, QT_TRANSLATE_NOOP("tx::MainWindow", "Compute and &cost"), "compute", draws(m_compute)},
-               {m_scaling, QT_TRANSLATE_NOOP("tx::MainWindow", "&Scaling laws"), "scaling", draws(m_scaling)},
-               {m_comparison, QT_TRANSLATE_NOOP("tx::MainWindow", "Com&pare A/B"), "comparison", draws(m_comparison)},
-               {m_attention, QT_TRANSLATE_NOOP("tx::MainWindow", "&Attention"), "attention", {}},
-               {m_training, QT_TRANSLATE_NOOP("tx::MainWindow", "&Training"), "training", {}},
-               {m_product, QT_TRANSLATE_NOOP("tx::MainWindow", "What does this &buy me?"), "product", draws(m_product)},
-               {whatIf, QT_TRANSLATE_NOOP("tx::MainWindow", "&What if…"), "whatif", draws(whatIf)},
-               {solve, QT_TRANSLATE_NOOP("tx::MainWindow", "Sol&ve"), "solve", draws(solve)},
-               {m_model, QT_TRANSLATE_NOOP("tx::MainWindow", "M&odel file"), "model", {}}};
+    m_pages = {{m_parameters, QT_TRANSLATE_NOOP("tx::MainWindow", "&Parameters"), "parameters"},
+               {m_memory, QT_TRANSLATE_NOOP("tx::MainWindow", "&Memory"), "memory"},
+               {m_compute, QT_TRANSLATE_NOOP("tx::MainWindow", "Compute and &cost"), "compute"},
+               {m_scaling, QT_TRANSLATE_NOOP("tx::MainWindow", "&Scaling laws"), "scaling"},
+               {m_comparison, QT_TRANSLATE_NOOP("tx::MainWindow", "Com&pare A/B"), "comparison"},
+               {m_attention, QT_TRANSLATE_NOOP("tx::MainWindow", "&Attention"), "attention"},
+               {m_training, QT_TRANSLATE_NOOP("tx::MainWindow", "&Training"), "training"},
+               {m_product, QT_TRANSLATE_NOOP("tx::MainWindow", "What does this &buy me?"), "product"},
+               {whatIf, QT_TRANSLATE_NOOP("tx::MainWindow", "&What if…"), "whatif"},
+               {solve, QT_TRANSLATE_NOOP("tx::MainWindow", "Sol&ve"), "solve"},
+               {m_model, QT_TRANSLATE_NOOP("tx::MainWindow", "M&odel file"), "model"}};
     m_tabs->setObjectName(QStringLiteral("views"));
-    for (const Page &page : m_pages)
+    // The page bar shows every title whole, in two rows when they do not fit one; the tab
+    // widget only stacks the pages.
+    m_tabs->tabBar()->hide();
+    for (const Page &page : m_pages) {
         m_tabs->addTab(page.widget, tr(page.title));
+        m_pageBar->addPage(tr(page.title));
+    }
+    connect(m_pageBar, &PageBar::currentChanged, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(m_tabs, &QTabWidget::currentChanged, m_pageBar, &PageBar::setCurrentIndex);
     connect(m_training, &TrainingView::openInAttentionView, m_attention, &AttentionView::setCheckpoint);
     connect(m_training, &TrainingView::openInAttentionView, this, [this] { m_tabs->setCurrentWidget(m_attention); });
     connect(m_training, &TrainingView::openInAttentionView, m_attention, &AttentionView::run);
@@ -128,14 +136,15 @@ MainWindow::MainWindow(QWidget *parent)
         if (!visible && m_lessonDock->isHidden())
             m_highlight->highlight(nullptr);
     });
-    m_presentation = new PresentationMode({this, m_readout, m_cards, m_tabs, {m_workDock}, [this] { return m_controls; }}, this);
-    connect(m_presentation, &PresentationMode::activeChanged, this, [this] { showSnapshot(m_state->snapshot()); });
+    m_presentation = new PresentationMode({this, m_readout, m_cards, m_tabs, m_pageBar, {m_workDock}, [this] { return m_controls; }}, this);
+    connect(m_presentation, &PresentationMode::activeChanged, m_state, &DesignState::requestRedraw);
 
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_readout);
     layout->addWidget(m_cards);
+    layout->addWidget(m_pageBar);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
@@ -143,7 +152,7 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus();
     connect(m_languageMenu, &LanguageMenu::languageChosen, this, &MainWindow::setLanguage);
     connect(m_languageMenu, &LanguageMenu::unitsToggled, this, [this] {
-        showSnapshot(m_state->snapshot());
+        m_state->requestRedraw();
         m_lessons->refresh();
     });
 
@@ -151,11 +160,11 @@ MainWindow::MainWindow(QWidget *parent)
     // Installing a translation sends LanguageChange, which retranslates (changeEvent).
     m_language->setLanguage(QSettings().value(QStringLiteral("language")).toString());
     connect(m_state, &DesignState::snapshotChanged, this, &MainWindow::showSnapshot);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showCurrentPage);
     connect(m_comparison, &ComparisonView::pinnedChanged, this, &MainWindow::setPinned);
     connect(m_cards, &SummaryCards::figureSelected, this, &MainWindow::selectFigure);
     connect(m_compute, &ComputeView::figureSelected, this, &MainWindow::selectFigure);
-    showSnapshot(m_state->snapshot());
+    connect(m_state, &DesignState::redrawRequested, this, [this] { showSnapshot(m_state->snapshot()); });
+    m_state->requestRedraw(); // the shown views draw the first snapshot; the others when shown
     m_files->updateTitle();
 }
 
@@ -231,7 +240,7 @@ void MainWindow::setLanguage(const QString &code)
     // relabelled before the numbers are redrawn in the new units.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     // Units follow the language even when the language itself did not change.
-    showSnapshot(m_state->snapshot());
+    m_state->requestRedraw();
     m_languageMenu->syncUnits();
 }
 
@@ -256,10 +265,12 @@ void MainWindow::retranslate()
     m_controlsDock->setWindowTitle(tr("Design"));
     m_lessonDock->setWindowTitle(tr("Lesson"));
     m_workDock->setWindowTitle(tr("Show the work"));
-    for (const Page &page : m_pages)
+    for (const Page &page : m_pages) {
         m_tabs->setTabText(m_tabs->indexOf(page.widget), tr(page.title));
+        m_pageBar->setPageText(m_tabs->indexOf(page.widget), tr(page.title));
+    }
     rebuildControls();
-    showSnapshot(m_state->snapshot());
+    m_state->requestRedraw();
     m_files->updateTitle();
 }
 
@@ -295,22 +306,13 @@ void MainWindow::highlight(const QString &target, const QString &focus)
         m_presentation->setFocusField(focus);
 }
 
+// The design panel is rebuilt on a language switch, and presentation mode locks some of its
+// knobs after each snapshot, so the window keeps these two in order; every view follows the
+// snapshot itself.
 void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
 {
     m_controls->showSnapshot(snapshot);
-    m_cards->showSnapshot(snapshot);
-    m_attention->setDesign(snapshot.config);
-    m_work->showSnapshot(snapshot);
-    m_readout->showSnapshot(snapshot);
     m_presentation->applyLocks(m_controls);
-    showCurrentPage();
-}
-
-void MainWindow::showCurrentPage()
-{
-    for (const Page &page : m_pages)
-        if (page.widget == m_tabs->currentWidget() && page.show)
-            page.show(m_state->snapshot());
 }
 
 void MainWindow::setPinned(const DesignSnapshot *pinned)

@@ -34,6 +34,7 @@ class ReadoutBar;
 class MemoryView;
 class ModelFiles;
 class ModelPage;
+class PageBar;
 class ParameterView;
 class ScalingView;
 class ShowWorkView;
@@ -69,6 +70,7 @@ public:
     HighlightOverlay *highlightOverlay() const { return m_highlight; }
     ModelPage *modelPage() const { return m_model; }
     Autosave *autosave() const { return m_autosave; }
+    PageBar *pageBar() const { return m_pageBar; }
 
     // Switches the window's language at once ("" = follow the system; "en", "zh_CN").
     void setLanguage(const QString &code);
@@ -99,20 +101,18 @@ private:
     void highlight(const QString &target, const QString &focus);
     void showSnapshot(const DesignSnapshot &snapshot);
     // Hidden pages are brought up to date when they are shown, not on every edit.
-    void showCurrentPage();
     void setPinned(const DesignSnapshot *pinned);
     void selectFigure(const QString &key);
     void setDark(bool dark);
     void saveSession();
 
-    // One tab: its page, its title (translated at use) and the lesson target naming it;
-    // `show` draws the snapshot into the page while it is the current tab.
+    // One tab: its page, its title (translated at use) and the lesson target naming it. Pages
+    // follow the snapshot themselves (SnapshotFeed), drawing only while shown.
     struct Page
     {
         QWidget *widget;
         const char *title;
         const char *target;
-        std::function<void(const DesignSnapshot &)> show;
     };
     std::vector<Page> m_pages;
 
@@ -146,6 +146,7 @@ private:
     ModelPage *m_model;
     ModelFiles *m_modelFiles;
     Autosave *m_autosave;
+    PageBar *m_pageBar;
     QAction *m_presentAction = nullptr;
 };
 

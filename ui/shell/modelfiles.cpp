@@ -4,6 +4,7 @@
 #include "ui/design/designstate.h"
 #include "ui/model/modelcachedialog.h"
 #include "ui/model/modelpage.h"
+#include "ui/widgets/fileerrordialog.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -23,7 +24,7 @@ ModelFiles::ModelFiles(DesignState *state, ModelPage *page, QWidget *window)
     connect(m_page, &ModelPage::opened, this,
             [this](std::shared_ptr<const ModelInspection> in) { adopt(*in); });
     connect(m_page, &ModelPage::failed, this,
-            [this](const Error &e) { QMessageBox::warning(m_window, tr("Open model"), e.toString()); });
+            [this](const Error &e) { FileErrorDialog::report(m_window, tr("Open model"), e); });
     connect(m_state, &DesignState::snapshotChanged, this,
             [this](const DesignSnapshot &s) { releaseBytesIfEdited(s.config, s.assumptions.weightsBytes); });
 }

@@ -118,13 +118,9 @@ void PresentationMode::setActive(bool on)
                 dock->hide();
             }
         }
-        // The tab titles are enlarged less than the rest, so that all of them fit 1600 px
-        // beside the design panel instead of hiding behind scroll arrows (with the lesson
-        // panel open as well they scroll; elided to a character or two they were unreadable).
-        m_parts.tabs->tabBar()->setFont(scaled(m_font, kTabFontScale));
+        // The page buttons take the application's enlarged font and wrap into more rows.
         m_window->showFullScreen();
     } else {
-        m_parts.tabs->tabBar()->setFont(QFont()); // inherits the application font again
         QApplication::setFont(m_font);
         if (app)
             app->setPalette(m_palette);

@@ -16,6 +16,8 @@ class QTabWidget;
 
 namespace tx {
 
+class PageBar;
+
 class DesignControls;
 class ReadoutBar;
 class SummaryCards;
@@ -29,7 +31,6 @@ class PresentationMode : public QObject
 public:
     // How much larger text gets (the brief asks for 1.5–2×) and how much wider chart lines get.
     static constexpr double kFontScale = 1.6;
-    static constexpr double kTabFontScale = 1.25;
     static constexpr double kLineScale = 2.0;
 
     // What presenting changes, handed over by the window (nothing is looked up in it).
@@ -39,6 +40,7 @@ public:
         ReadoutBar *readout;
         SummaryCards *cards;
         QTabWidget *tabs; // its charts are scaled up
+        PageBar *pages;   // the page buttons above them
         QList<QDockWidget *> hiddenWhilePresenting;
         std::function<DesignControls *()> controls; // the current ones (rebuilt on a language switch)
     };

@@ -1,5 +1,7 @@
 #include "ui/solve/solvepage.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "core/base/numberformat.h"
 #include "core/design/presetlibrary.h"
 #include "core/estimate/hardwarecatalog.h"
@@ -136,6 +138,7 @@ SolvePage::SolvePage(DesignState *state, QWidget *parent)
     m_thread.start();
     retranslate();
     restyleCharts();
+    SnapshotFeed::follow(state, this);
 }
 
 SolvePage::~SolvePage()

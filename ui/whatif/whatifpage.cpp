@@ -1,5 +1,7 @@
 #include "ui/whatif/whatifpage.h"
 
+#include "ui/snapshot/snapshotfeed.h"
+
 #include "core/base/numberformat.h"
 #include "core/design/presetlibrary.h"
 #include "core/estimate/hardwarecatalog.h"
@@ -62,12 +64,13 @@ QSpinBox *intBox(int lo, int hi, int value)
 
 } // namespace
 
-WhatIfPage::WhatIfPage(QWidget *parent) : QWidget(parent)
+WhatIfPage::WhatIfPage(SnapshotSource *source, QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("whatIfPage"));
     m_outer = new QVBoxLayout(this);
     m_outer->setContentsMargins(0, 0, 0, 0);
     build();
+    SnapshotFeed::follow(source, this);
 }
 
 void WhatIfPage::build()

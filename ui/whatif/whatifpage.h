@@ -23,6 +23,8 @@ class QVBoxLayout;
 
 namespace tx {
 
+class SnapshotSource;
+
 class PartsBar;
 
 // "What if…": one of the seeds' optimisation chapters applied to the current design. Pick a
@@ -32,7 +34,8 @@ class WhatIfPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit WhatIfPage(QWidget *parent = nullptr);
+    // Follows `source` (when given) through a SnapshotFeed: draws each snapshot while shown.
+    explicit WhatIfPage(SnapshotSource *source = nullptr, QWidget *parent = nullptr);
 
     void showSnapshot(const DesignSnapshot &snapshot);
 

@@ -44,7 +44,9 @@ SummaryCard::SummaryCard(const QString &figureKey, const QString &title, QWidget
     m_value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_detail->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_detail->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    // At least as tall as its text, and as tall as the tallest card of its row, so that a row
+    // of cards is one even band (the "Fits on" card's serving line takes five lines).
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
 }
 
 void SummaryCard::show(const QString &value, const QString &detail, const QString &tooltip)

@@ -1,0 +1,79 @@
+// Transformer's backward pass: the head, the final norm, each block's backward (beside its
+// forward in TransformerBlock) from the last layer to the first, and the embeddings.
+#include "core/nn/transformer.h"
+
+#include "core/nn/attentionpass.h"
+#include "core/nn/engineworkspace.h"
+#include "core/nn/ops.h"
+#include "core/nn/transformerblock.h"
+
+#include <algorithm>
+
+namespace tx {
+
+bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, TransformerWeights &g,
+                           const std::atomic<bool> *stop) const
+{
+    const ModelConfig &c = m_config;
+    const TransformerWeights &w = m_weights;
+    const std::vector<int> &offsets = cache.offsets;
+    const int B = int(offsets.size()) - 1;
+    const NormKind nk = c.norm;
+    EngineWorkspace &ws = EngineWorkspace::local();
+    int maxT = 0;
+    for (int b = 0; b < B; ++b)
+        maxT = std::max(maxT, offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
+    ws.ensureTables(c, m_rotaryDim, maxT);
+
+    Mat uncapped;
+    if (c.finalSoftcap > 0) { // y = cap · tanh(z / cap): dz = dy · (1 − (y / cap)²)
+        const float cap = float(c.finalSoftcap);
+        uncapped = (dLogits.array() * (1.0f - (cache.logits.array() / cap).square())).matrix();
+    }
+    const Mat &dLogitsZ = c.finalSoftcap > 0 ? uncapped : dLogits; // by the logits before capping
+    const bool tied = c.tiedEmbeddings;
+    const Mat &head = tied ? w.tokenEmbedding : w.lmHead;
+    Mat &dHead = tied ? g.tokenEmbedding : g.lmHead;
+    if (g.lmHeadBias.size() > 0)
+        g.lmHeadBias.row(0) += dLogitsZ.colwise().sum();
+    const Mat &xf = c.finalNorm ? cache.xFinal : cache.xLast;
+    dHead.noalias() += dLogitsZ.transpose() * xf; // (V, d)
+    Mat dx(dLogits.rows(), c.dModel);
+    dx.noalias() = dLogitsZ * head;
+    Mat dIn;
+    if (c.finalNorm) {
+        ops::normBackward(nk, dIn, g.finalNormScale, g.finalNormBias, dx, cache.xLast, cache.finalMean,
+                          cache.finalRstd, w.finalNormScale);
+        dx.swap(dIn);
+    }
+
+    AttentionPass pass;
+    pass.offsets = &offsets;
+    pass.maxT = maxT;
+    pass.ropeCos = &ws.ropeCos;
+    pass.ropeSin = &ws.ropeSin;
+    for (int l = c.totalLayers() - 1; l >= 0; --l) {
+        if (stop && stop->load(std::memory_order_relaxed))
+            return false;
+        const int s = storedLayer(l);
+        TransformerBlock(c, l, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly)
+            .backward(w.layers[std::size_t(s)], g.layers[std::size_t(s)], cache.layers[std::size_t(l)], dx, pass);
+    }
+
+    if (c.embeddingNorm) {
+        ops::normBackward(nk, dIn, g.embNormScale, g.embNormBias, dx, cache.embIn, cache.embMean, cache.embRstd,
+                          w.embNormScale);
+        dx.swap(dIn);
+    }
+    for (int b = 0; b < B; ++b) {
+        const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
+        for (int t = 0; t < T; ++t) {
+            g.tokenEmbedding.row(cache.tokens[std::size_t(off + t)]) += dx.row(off + t);
+            if (g.positionEmbedding.size() > 0)
+                g.positionEmbedding.row(t) += dx.row(off + t);
+        }
+    }
+    return true;
+}
+
+} // namespace tx

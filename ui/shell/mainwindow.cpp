@@ -106,15 +106,9 @@ MainWindow::MainWindow(QWidget *parent)
                {solve, QT_TRANSLATE_NOOP("tx::MainWindow", "Sol&ve"), "solve"},
                {m_model, QT_TRANSLATE_NOOP("tx::MainWindow", "M&odel file"), "model"}};
     m_tabs->setObjectName(QStringLiteral("views"));
-    // The page bar shows every title whole, in two rows when they do not fit one; the tab
-    // widget only stacks the pages.
-    m_tabs->tabBar()->hide();
-    for (const Page &page : m_pages) {
+    for (const Page &page : m_pages)
         m_tabs->addTab(page.widget, tr(page.title));
-        m_pageBar->addPage(tr(page.title));
-    }
-    connect(m_pageBar, &PageBar::currentChanged, m_tabs, &QTabWidget::setCurrentIndex);
-    connect(m_tabs, &QTabWidget::currentChanged, m_pageBar, &PageBar::setCurrentIndex);
+    m_pageBar->mirror(m_tabs); // every title whole, in two rows when one is too narrow
     connect(m_training, &TrainingView::openInAttentionView, m_attention, &AttentionView::setCheckpoint);
     connect(m_training, &TrainingView::openInAttentionView, this, [this] { m_tabs->setCurrentWidget(m_attention); });
     connect(m_training, &TrainingView::openInAttentionView, m_attention, &AttentionView::run);
@@ -268,10 +262,9 @@ void MainWindow::retranslate()
     m_controlsDock->setWindowTitle(tr("Design"));
     m_lessonDock->setWindowTitle(tr("Lesson"));
     m_workDock->setWindowTitle(tr("Show the work"));
-    for (const Page &page : m_pages) {
+    for (const Page &page : m_pages)
         m_tabs->setTabText(m_tabs->indexOf(page.widget), tr(page.title));
-        m_pageBar->setPageText(m_tabs->indexOf(page.widget), tr(page.title));
-    }
+    m_pageBar->syncTexts();
     rebuildControls();
     m_state->requestRedraw();
     m_files->updateTitle();

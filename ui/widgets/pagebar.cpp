@@ -3,6 +3,8 @@
 #include "ui/widgets/flowlayout.h"
 
 #include <QButtonGroup>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QToolButton>
 
 namespace tx {
@@ -28,6 +30,24 @@ PageBar::PageBar(QWidget *parent)
         if (checked)
             emit currentChanged(id);
     });
+}
+
+void PageBar::mirror(QTabWidget *tabs)
+{
+    m_tabs = tabs;
+    tabs->tabBar()->hide();
+    for (int i = count(); i < tabs->count(); ++i)
+        addPage(tabs->tabText(i));
+    setCurrentIndex(tabs->currentIndex());
+    connect(this, &PageBar::currentChanged, tabs, &QTabWidget::setCurrentIndex);
+    connect(tabs, &QTabWidget::currentChanged, this, &PageBar::setCurrentIndex);
+}
+
+void PageBar::syncTexts()
+{
+    if (m_tabs)
+        for (int i = 0; i < count() && i < m_tabs->count(); ++i)
+            setPageText(i, m_tabs->tabText(i));
 }
 
 int PageBar::addPage(const QString &title)

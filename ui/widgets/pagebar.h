@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QButtonGroup;
+class QTabWidget;
 class QToolButton;
 
 namespace tx {
@@ -17,6 +18,12 @@ class PageBar : public QWidget
     Q_OBJECT
 public:
     explicit PageBar(QWidget *parent = nullptr);
+
+    // Stands in for the tab bar of `tabs`: hides it, adds one button per tab with its text, and
+    // keeps the current page and the current button the same both ways.
+    void mirror(QTabWidget *tabs);
+    // Takes the tab texts again (after a language switch).
+    void syncTexts();
 
     // Adds a page button at the end; returns its index.
     int addPage(const QString &title);
@@ -35,6 +42,7 @@ signals:
 
 private:
     FlowLayout *m_layout;
+    QTabWidget *m_tabs = nullptr;
     QButtonGroup *m_group;
 };
 

@@ -51,6 +51,26 @@ inline float actGrad(Activation a, float x)
     return 1.0f;
 }
 
+// activationBackward as it was before vectormath, for TX_KERNELS=reference.
+void activationBackwardFormer(Activation a, Mat &dx, const Mat &dy, const Mat &x)
+{
+    const auto in = x.array();
+    if (a == Activation::Silu) {
+        const Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> s = 1.0f / (1.0f + (-in).exp());
+        dx.array() = dy.array() * s * (1.0f + in * (1.0f - s));
+        return;
+    }
+    Mat t(x.rows(), x.cols());
+    t.array() = (kSqrt2OverPi * (in + 0.044715f * in.cube())).tanh();
+    const float *xp = x.data(), *tp = t.data(), *dyp = dy.data();
+    float *dxp = dx.data();
+    for (Eigen::Index i = 0; i < x.size(); ++i) {
+        const float xv = xp[i], tv = tp[i];
+        dxp[i] = dyp[i]
+            * (0.5f * (1.0f + tv) + 0.5f * xv * (1.0f - tv * tv) * kSqrt2OverPi * (1.0f + 3.0f * 0.044715f * xv * xv));
+    }
+}
+
 } // namespace
 
 void activationForward(Activation a, Mat &y, const Mat &x)
@@ -58,12 +78,19 @@ void activationForward(Activation a, Mat &y, const Mat &x)
     y.resize(x.rows(), x.cols());
     const auto in = x.array();
     // The smooth activations run the widest vector kernels of this CPU (vectormath.h); erf stays scalar.
+    const bool former = vec::reference();
     switch (a) {
     case Activation::GeluTanh:
-        vec::geluTanh(y.data(), x.data(), long(x.size()));
+        if (former)
+            y.array() = 0.5f * in * (1.0f + (kSqrt2OverPi * (in + 0.044715f * in.cube())).tanh());
+        else
+            vec::geluTanh(y.data(), x.data(), long(x.size()));
         return;
     case Activation::Silu:
-        vec::silu(y.data(), x.data(), long(x.size()));
+        if (former)
+            y.array() = in / (1.0f + (-in).exp());
+        else
+            vec::silu(y.data(), x.data(), long(x.size()));
         return;
     case Activation::Relu:
         y.array() = in.max(0.0f);
@@ -82,6 +109,10 @@ void activationBackward(Activation a, Mat &dx, const Mat &dy, const Mat &x)
 {
     dx.resize(x.rows(), x.cols());
     const auto in = x.array();
+    if (vec::reference() && (a == Activation::GeluTanh || a == Activation::Silu)) {
+        activationBackwardFormer(a, dx, dy, x);
+        return;
+    }
     switch (a) {
     case Activation::GeluTanh:
         vec::geluTanhGrad(dx.data(), dy.data(), x.data(), long(x.size()));
@@ -104,7 +135,7 @@ void gatedForward(Activation a, Mat &y, const Mat &gateUp)
 {
     const Eigen::Index f = gateUp.cols() / 2;
     y.resize(gateUp.rows(), f);
-    const bool vectorised = a == Activation::Silu || a == Activation::GeluTanh;
+    const bool vectorised = (a == Activation::Silu || a == Activation::GeluTanh) && !vec::reference();
     for (Eigen::Index r = 0; r < gateUp.rows(); ++r) {
         const float *g = gateUp.row(r).data();
         float *out = y.row(r).data();
@@ -131,7 +162,7 @@ void gatedBackward(Activation a, Mat &dGateUp, const Mat &dy, const Mat &gateUp)
         const float *g = gateUp.row(r).data();
         const float *d = dy.row(r).data();
         float *out = dGateUp.row(r).data();
-        if (a == Activation::Silu || a == Activation::GeluTanh) {
+        if ((a == Activation::Silu || a == Activation::GeluTanh) && !vec::reference()) {
             // d gate = dy · up · act'(gate); d up = dy · act(gate)
             if (a == Activation::Silu) {
                 vec::siluGrad(out, d, g, long(f));
@@ -183,8 +214,14 @@ double crossEntropy(const Mat &logits, const std::vector<int> &targets, const st
         const int y = targets[std::size_t(r)];
         Eigen::Index argmax = 0;
         const float m = logits.row(r).maxCoeff(&argmax);
-        e = logits.row(r).array();
-        const float sum = vec::expShifted(e.data(), long(V), m);
+        float sum = 0.0f;
+        if (vec::reference()) {
+            e = (logits.row(r).array() - m).exp();
+            sum = e.sum();
+        } else {
+            e = logits.row(r).array();
+            sum = vec::expShifted(e.data(), long(V), m);
+        }
         loss += double(w) * (std::log(double(sum)) - double(logits(r, y) - m));
         if (correct && argmax == y)
             ++*correct;
@@ -379,6 +416,7 @@ void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *score
     const Eigen::Index Tq = q.rows(), Tk = k.rows();
     const float scale = 1.0f / std::sqrt(float(q.cols()));
     const OneBlasThread one; // a head's products are small; the heads are what run in parallel
+    const bool former = vec::reference();
     probs.noalias() = q * k.transpose();
     probs *= scale;
     if (logits.softcap > 0)
@@ -398,9 +436,14 @@ void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *score
         float m = seen.maxCoeff();
         if (logits.hasSink)
             m = std::max(m, logits.sink);
-        const float sum = vec::expShifted(row.data() + lo, long(hi - lo + 1), m);
         // gpt-oss: the sink's exp(sink − m) joins the denominator; its column is then dropped.
-        seen *= 1.0f / (sum + (logits.hasSink ? std::exp(logits.sink - m) : 0.0f));
+        const float sink = logits.hasSink ? std::exp(logits.sink - m) : 0.0f;
+        if (former) {
+            seen = (seen - m).exp();
+            seen /= seen.sum() + sink;
+        } else {
+            seen *= 1.0f / (vec::expShifted(row.data() + lo, long(hi - lo + 1), m) + sink);
+        }
         if (lo > 0)
             row.head(lo).setZero();
         if (hi + 1 < Tk)

@@ -1,5 +1,7 @@
 #include "core/nn/sampler.h"
 
+#include "core/nn/vectormath.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -21,46 +23,58 @@ bool greedy(const SamplingOptions &o)
     return o.temperature <= 0.0 || o.topK == 1;
 }
 
-using Candidate = std::pair<int, double>;
+// A candidate of the nucleus search: 8 bytes, so the quickselects move half what pairs of int and
+// double would.
+struct Weighted
+{
+    float p;
+    int id;
+};
 
 // Most likely first; equal probabilities by token id, so the order is total.
-bool moreLikely(const Candidate &a, const Candidate &b)
+bool moreLikely(const Weighted &a, const Weighted &b)
 {
-    return a.second > b.second || (a.second == b.second && a.first < b.first);
+    return a.p > b.p || (a.p == b.p && a.id < b.id);
 }
 
+using WeightedIt = std::vector<Weighted>::iterator;
+
 // The element of [first, last) at which the running probability, taken in moreLikely order,
-// first reaches `target` (reach) or first exceeds it (!reach); the last element when it never
-// does. Quickselect on the mass: each round places the middle-ranked element with nth_element
-// and keeps the half holding the crossing, so the expected cost is linear, not the n·log n of
-// sorting all candidates (with random weights every one of 32000 tokens is a candidate, and the
-// sort was a third of a decode step). Reorders the range.
-std::vector<Candidate>::iterator crossing(std::vector<Candidate>::iterator first, std::vector<Candidate>::iterator last,
-                                          double target, bool reach)
+// first reaches `target` (reach) or first exceeds it (!reach), with the mass up to and including
+// it in *mass; the last element when it never does. Quickselect on the mass: each round places
+// the middle-ranked element with nth_element and keeps the half holding the crossing, so the
+// expected cost is linear, not the n·log n of sorting all candidates (with random weights every
+// one of 32000 tokens is a candidate, and the sort was a third of a decode step's CPU outside
+// the products). Reorders the range.
+WeightedIt crossing(WeightedIt first, WeightedIt last, double target, bool reach, double *mass)
 {
-    auto crossed = [&](double mass) { return reach ? mass >= target : mass > target; };
+    auto crossed = [&](double m) { return reach ? m >= target : m > target; };
     double before = 0.0; // mass of the elements ranked before `first`
     while (last - first > 16) {
         const auto mid = first + (last - first) / 2;
         std::nth_element(first, mid, last, moreLikely);
         double left = 0.0;
         for (auto it = first; it != mid; ++it)
-            left += it->second;
+            left += double(it->p);
         if (crossed(before + left)) {
             last = mid;
-        } else if (crossed(before + left + mid->second)) {
+        } else if (crossed(before + left + double(mid->p))) {
+            *mass = before + left + double(mid->p);
             return mid;
         } else {
-            before += left + mid->second;
+            before += left + double(mid->p);
             first = mid + 1;
         }
     }
     std::sort(first, last, moreLikely);
     for (auto it = first; it != last; ++it) {
-        before += it->second;
-        if (crossed(before))
+        before += double(it->p);
+        if (crossed(before) || it + 1 == last) {
+            *mass = before;
             return it;
+        }
     }
+    *mass = before;
     return last - 1;
 }
 
@@ -141,26 +155,26 @@ int Sampler::next(const float *logits, int V)
         return V - 1;
     }
     if (m_options.topK <= 0 && m_options.topP < 1.0) {
-        // Nucleus sampling without sorting: the same tokens and probabilities as candidates(),
-        // found by two quickselects on the mass (the nucleus, then the drawn token in it).
-        const double maxLogit = double(logits[argmax(logits, V)]);
-        m_scratch.resize(std::size_t(V));
-        double total = 0.0;
-        for (int i = 0; i < V; ++i) {
-            const double p = std::exp((double(logits[i]) - maxLogit) / m_options.temperature);
-            m_scratch[std::size_t(i)] = {i, p};
-            total += p;
-        }
-        const double cutoff = (1.0 - m_options.topP) / double(std::max(1, V - 1)) * total;
-        const auto end = std::partition(m_scratch.begin(), m_scratch.end(),
-                                        [&](const Candidate &x) { return x.second >= cutoff; });
-        if (end == m_scratch.begin())
+        // Nucleus sampling without sorting: the tokens and probabilities of candidates() (in
+        // float32), found by two quickselects on the mass: the nucleus, then the drawn token in it.
+        thread_local std::vector<float> scaled;
+        thread_local std::vector<Weighted> w;
+        scaled.resize(std::size_t(V));
+        w.resize(std::size_t(V));
+        const float invT = float(1.0 / m_options.temperature);
+        for (int i = 0; i < V; ++i)
+            scaled[std::size_t(i)] = logits[i] * invT;
+        const double total = vec::expShifted(scaled.data(), V, logits[argmax(logits, V)] * invT);
+        const float cutoff = float((1.0 - m_options.topP) / double(std::max(1, V - 1)) * total);
+        std::size_t kept = 0;
+        for (int i = 0; i < V; ++i)
+            if (scaled[std::size_t(i)] >= cutoff)
+                w[kept++] = {scaled[std::size_t(i)], i};
+        if (kept == 0)
             return argmax(logits, V);
-        const auto lastIn = crossing(m_scratch.begin(), end, m_options.topP * total, true);
-        double mass = 0.0;
-        for (auto it = m_scratch.begin(); it != lastIn + 1; ++it)
-            mass += it->second;
-        return crossing(m_scratch.begin(), lastIn + 1, u * mass, false)->first;
+        double mass = 0.0, unused = 0.0;
+        const auto lastIn = crossing(w.begin(), w.begin() + std::ptrdiff_t(kept), m_options.topP * total, true, &mass);
+        return crossing(w.begin(), lastIn + 1, u * mass, false, &unused)->id;
     }
     const std::vector<std::pair<int, double>> c = candidates(logits, V);
     double left = u;

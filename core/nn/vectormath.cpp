@@ -162,6 +162,7 @@ template <class F> [[gnu::always_inline]] inline float expShiftedLoop(float *x, 
 
 struct Table
 {
+    bool reference;
     const char *isa;
     float (*expShifted)(float *, long, float);
     void (*geluTanh)(float *, const float *, long);
@@ -195,16 +196,18 @@ Table pick()
     // TX_KERNELS caps the width: sse < avx2 < avx512 (the default is the widest there is).
     int cap = 2;
     if (const char *forced = std::getenv("TX_KERNELS")) {
+        if (std::strcmp(forced, "reference") == 0)
+            return {true, "reference", expShifted128, geluTanh128, geluTanhGrad128, silu128, siluGrad128};
         if (std::strcmp(forced, "sse") == 0)
             cap = 0;
         else if (std::strcmp(forced, "avx2") == 0)
             cap = 1;
     }
     if (cap >= 2 && __builtin_cpu_supports("avx512f"))
-        return {"avx512", expShifted512, geluTanh512, geluTanhGrad512, silu512, siluGrad512};
+        return {false, "avx512", expShifted512, geluTanh512, geluTanhGrad512, silu512, siluGrad512};
     if (cap >= 1 && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        return {"avx2+fma", expShifted256, geluTanh256, geluTanhGrad256, silu256, siluGrad256};
-    return {"sse4.2", expShifted128, geluTanh128, geluTanhGrad128, silu128, siluGrad128};
+        return {false, "avx2+fma", expShifted256, geluTanh256, geluTanhGrad256, silu256, siluGrad256};
+    return {false, "sse4.2", expShifted128, geluTanh128, geluTanhGrad128, silu128, siluGrad128};
 }
 
 const Table &table()
@@ -214,6 +217,11 @@ const Table &table()
 }
 
 } // namespace
+
+bool reference()
+{
+    return table().reference;
+}
 
 const char *isa()
 {

@@ -9,7 +9,13 @@ namespace tx::vec {
 // compare them on one machine); an ISA the CPU lacks falls back to the next narrower one.
 // All of them use the same float32 formulas (Cephes' expf polynomial, relative error ≈ 2e-7).
 
-// The instruction set chosen: "avx512", "avx2+fma" or "sse4.2".
+// TX_KERNELS=reference runs none of them: ops then uses the engine's former formulas (Eigen's
+// SSE exp and tanh, scalar std::exp in the gated FFN), bit for bit, so a record written before
+// these kernels existed (the demo model's training.json, scripts/train-demo-model.sh) can be
+// reproduced exactly.
+bool reference();
+
+// The instruction set chosen: "avx512", "avx2+fma", "sse4.2", or "reference".
 const char *isa();
 
 // x[i] = exp(x[i] − shift) for i < n; returns Σ x[i] (a softmax row's numerators and their sum).

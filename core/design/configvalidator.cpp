@@ -147,6 +147,12 @@ std::vector<Error> validate(const ModelConfig &c)
         checkRange(errors, "moe_d_ff", c.moe.expertDff, 0, kMaxDff);
         checkRange(errors, "moe_shared_d_ff", c.moe.sharedExpertDff, 0, kMaxDff);
         checkRange(errors, "moe_first_dense", c.moe.firstDense, 0, std::max(0, std::max(c.encoderLayers(), c.decoderLayers())));
+        // Whether the experts split into the groups is the engine's question (EngineSizer): the
+        // counts do not depend on it, and an expert slider must not make the design invalid.
+        checkRange(errors, "moe_groups", c.moe.groups, 1, kMaxExperts);
+        checkRange(errors, "moe_top_groups", c.moe.topGroups, 1, std::max(1, c.moe.groups));
+        if (!(c.moe.routedScale > 0 && c.moe.routedScale <= 1000))
+            errors.push_back({{}, QStringLiteral("moe_routed_scale"), ConfigValidator::tr("must be in (0, 1000]")});
         for (int layer : c.moe.denseLayers) {
             if (layer < 0 || layer >= std::max(c.encoderLayers(), c.decoderLayers())) {
                 errors.push_back({{}, QStringLiteral("moe_dense_layers"),

@@ -56,6 +56,10 @@ constexpr NameTable<LayerAttention, 4> kLayerAttentions{{
     {LayerAttention::Chunked, "chunked"},
     {LayerAttention::FullNoRope, "full_no_rope"},
 }};
+constexpr NameTable<RouterScore, 2> kRouterScores{{
+    {RouterScore::Softmax, "softmax"},
+    {RouterScore::Sigmoid, "sigmoid"},
+}};
 constexpr NameTable<Sharing, 3> kSharings{{
     {Sharing::None, "none"},
     {Sharing::AllLayers, "all"},
@@ -152,6 +156,8 @@ QString toString(LayerAttention v) { return nameOf(kLayerAttentions, v); }
 bool fromString(const QString &s, AttentionKind &out) { return parseName(kAttentionKinds, s, out); }
 bool fromString(const QString &s, QkNorm &out) { return parseName(kQkNorms, s, out); }
 bool fromString(const QString &s, LayerAttention &out) { return parseName(kLayerAttentions, s, out); }
+QString toString(RouterScore v) { return nameOf(kRouterScores, v); }
+bool fromString(const QString &s, RouterScore &out) { return parseName(kRouterScores, s, out); }
 
 std::vector<Precision> allPrecisions()
 {

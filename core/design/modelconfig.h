@@ -61,6 +61,10 @@ enum class Precision {
     Q4_K_M, Q5_K_M, Q3_K_M,
 };
 
+// How a router turns its logits into expert scores: a softmax over the experts (Mixtral,
+// Qwen3-MoE, gpt-oss, DeepSeek-V2) or an independent sigmoid per expert (DeepSeek-V3).
+enum class RouterScore { Softmax, Sigmoid };
+
 // Mixture of experts. numExperts <= 1 means a dense model.
 struct MoeConfig
 {
@@ -74,6 +78,11 @@ struct MoeConfig
     int firstDense = 0;      // the first K layers stay dense (DeepSeek's first_k_dense_replace)
     std::vector<int> denseLayers; // layers that stay dense whatever the rule (Qwen3's mlp_only_layers)
     bool scoreCorrectionBias = false; // one routing bias per expert (DeepSeek-V3's e_score_correction_bias)
+    RouterScore routerScore = RouterScore::Softmax; // scoring_func
+    bool normTopK = true;    // the k chosen scores divided by their sum (norm_topk_prob)
+    int groups = 1;          // experts in groups of numExperts / groups (n_group) …
+    int topGroups = 1;       // … of which the best topGroups are chosen from (topk_group)
+    double routedScale = 1.0; // the routed experts' weights times this (routed_scaling_factor)
 
     bool enabled() const { return numExperts > 1; }
     int effectiveExpertDff(int dFf) const { return expertDff > 0 ? expertDff : dFf; }
@@ -209,6 +218,7 @@ QString toString(Precision v);
 QString toString(AttentionKind v);
 QString toString(QkNorm v);
 QString toString(LayerAttention v);
+QString toString(RouterScore v);
 
 bool fromString(const QString &s, Layout &out);
 bool fromString(const QString &s, FfnKind &out);
@@ -221,6 +231,7 @@ bool fromString(const QString &s, Precision &out);
 bool fromString(const QString &s, AttentionKind &out);
 bool fromString(const QString &s, QkNorm &out);
 bool fromString(const QString &s, LayerAttention &out);
+bool fromString(const QString &s, RouterScore &out);
 
 // Every Precision in enum order, and the ones a KV cache can be stored in.
 std::vector<Precision> allPrecisions();

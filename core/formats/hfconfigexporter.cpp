@@ -232,6 +232,11 @@ Expected<QJsonObject, Error> deepseek(const ModelConfig &c)
         o.insert(QStringLiteral("n_shared_experts"), c.moe.sharedExperts);
         o.insert(QStringLiteral("first_k_dense_replace"), c.moe.firstDense);
         o.insert(QStringLiteral("topk_method"), v3 ? QStringLiteral("noaux_tc") : QStringLiteral("greedy"));
+        o.insert(QStringLiteral("scoring_func"), toString(c.moe.routerScore));
+        o.insert(QStringLiteral("norm_topk_prob"), c.moe.normTopK);
+        o.insert(QStringLiteral("routed_scaling_factor"), c.moe.routedScale);
+        o.insert(QStringLiteral("n_group"), c.moe.groups);
+        o.insert(QStringLiteral("topk_group"), c.moe.topGroups);
     }
     o.insert(QStringLiteral("num_nextn_predict_layers"), c.mtpLayers);
     return o;
@@ -315,6 +320,7 @@ Expected<QJsonObject, Error> qwen3(const ModelConfig &c)
         writeBase(o, c, "qwen3_moe", "Qwen3MoeForCausalLM");
         writeMoeExperts(o, c, "num_experts");
         o.insert(QStringLiteral("decoder_sparse_step"), c.moe.sparseEvery);
+        o.insert(QStringLiteral("norm_topk_prob"), c.moe.normTopK);
         QJsonArray dense;
         for (int i : c.moe.denseLayers)
             dense.append(i);
@@ -348,6 +354,10 @@ Expected<QJsonObject, Error> glm4Moe(const ModelConfig &c)
     writeMoeExperts(o, c, "n_routed_experts");
     o.insert(QStringLiteral("n_shared_experts"), c.moe.sharedExperts);
     o.insert(QStringLiteral("first_k_dense_replace"), c.moe.firstDense);
+    o.insert(QStringLiteral("norm_topk_prob"), c.moe.normTopK);
+    o.insert(QStringLiteral("routed_scaling_factor"), c.moe.routedScale);
+    o.insert(QStringLiteral("n_group"), c.moe.groups);
+    o.insert(QStringLiteral("topk_group"), c.moe.topGroups);
     o.insert(QStringLiteral("num_nextn_predict_layers"), c.mtpLayers);
     return o;
 }

@@ -99,6 +99,7 @@ void mapQwen3(HfConfigReader &r, ModelConfig &c, bool moe)
     c.moe.denseLayers = r.optionalIntList("mlp_only_layers");
     r.note("moe_dense_layers", "mlp_only_layers");
     c.moe.routerBias = false;
+    c.moe.normTopK = r.optionalBool("norm_topk_prob", false, "moe_norm_top_k"); // Qwen3MoeConfig's default
     if (r.has("shared_expert_intermediate_size") && r.optionalInt({"shared_expert_intermediate_size"}, 0) > 0)
         r.fail("shared_expert_intermediate_size", HfConfigImporter::tr("Qwen's gated shared expert is not supported"));
 }
@@ -140,6 +141,16 @@ void mapDeepseek(HfConfigReader &r, ModelConfig &c, bool v3)
         const char *key = nullptr;
         const QString method = r.optionalString({"topk_method"}, v3 ? QStringLiteral("noaux_tc") : QStringLiteral("greedy"), &key);
         c.moe.scoreCorrectionBias = v3 || method == QLatin1String("noaux_tc");
+        // DeepseekV3TopkRouter always scores with a sigmoid and limits groups; V2's MoEGate
+        // scores with scoring_func and limits groups only with topk_method group_limited_greedy.
+        c.moe.routerScore = v3 || r.optionalString({"scoring_func"}, QStringLiteral("softmax")) == QLatin1String("sigmoid")
+            ? RouterScore::Sigmoid
+            : RouterScore::Softmax;
+        c.moe.normTopK = r.optionalBool("norm_topk_prob", v3, "moe_norm_top_k");
+        c.moe.routedScale = r.optionalDouble("routed_scaling_factor", v3 ? 2.5 : 1.0, "moe_routed_scale");
+        const bool grouped = v3 || method == QLatin1String("group_limited_greedy") || method == QLatin1String("noaux_tc");
+        c.moe.groups = grouped ? r.optionalInt({"n_group"}, v3 ? 8 : 1, "moe_groups") : 1;
+        c.moe.topGroups = grouped ? r.optionalInt({"topk_group"}, v3 ? 4 : 1, "moe_top_groups") : 1;
     }
     c.mtpLayers = r.optionalInt({"num_nextn_predict_layers"}, 0, "mtp_layers");
 }
@@ -269,6 +280,12 @@ void mapGlm4Moe(HfConfigReader &r, ModelConfig &c)
     c.moe.sparseEvery = 1;
     c.moe.routerBias = false;
     c.moe.scoreCorrectionBias = true; // Glm4MoeTopkRouter.e_score_correction_bias (E)
+    // Glm4MoeTopkRouter is DeepseekV3TopkRouter: sigmoid scores, groups, routed_scaling_factor.
+    c.moe.routerScore = RouterScore::Sigmoid;
+    c.moe.normTopK = r.optionalBool("norm_topk_prob", true, "moe_norm_top_k");
+    c.moe.routedScale = r.optionalDouble("routed_scaling_factor", 1.0, "moe_routed_scale");
+    c.moe.groups = r.optionalInt({"n_group"}, 1, "moe_groups");
+    c.moe.topGroups = r.optionalInt({"topk_group"}, 1, "moe_top_groups");
     c.mtpLayers = r.optionalInt({"num_nextn_predict_layers"}, 0, "mtp_layers");
 }
 

@@ -19,7 +19,16 @@ struct ActivationCache
         Mat qkvRaw;           // (N, (nHeads + 2 nKv) hd) projection before QK-norm (designs with one)
         ColVec qMean, qRstd;  // (N nHeads) per head or (N) full width: the queries' RMSNorm statistics
         ColVec kMean, kRstd;  // (N nKv) or (N)
-        Mat qkv;              // (N, (nHeads + 2 nKv) hd) after QK-norm and RoPE
+        Mat qkv;              // (N, (nHeads + 2 nKv) hd) after QK-norm and RoPE; MLA: (N, H (2 qk + v))
+                              // [queries | keys | values], each head's q and k [rope | nope]
+        // Multi-head latent attention (MlaAttentionBlock): the latents and projections before RoPE.
+        Mat mlaQA;            // (N, qLora) q_a_proj output
+        Mat mlaQLatent;       // (N, qLora) after q_a_layernorm
+        ColVec qaMean, qaRstd;
+        Mat mlaQ;             // (N, H (nope + rope)) queries as projected, checkpoint order
+        Mat mlaKvA;           // (N, kvLora + rope) kv_a_proj_with_mqa output
+        Mat mlaKvLatent;      // (N, kvLora) after kv_a_layernorm: what the KV cache keeps
+        ColVec kvaMean, kvaRstd;
         Mat probs;            // (nHeads N, max T): ops::attentionForward's layout
         Mat att;              // (N, nHeads hd) heads side by side, before the output projection
         Mat a;                // (N, d) attention sub-block output (before the post-attention norm)
@@ -33,8 +42,9 @@ struct ActivationCache
         Mat m;                // (N, d) FFN sub-block output (before the post-FFN norm)
         // Sparse layers: the router's choice and every expert's activations.
         Mat routerLogits;     // (N, nExperts)
+        Mat routerScores;     // (N, nExperts) softmax over the experts, or each expert's sigmoid
         std::vector<int> chosen; // (N * topK) experts of each row, best first
-        Mat gates;            // (N, topK) their weights: softmax over the chosen logits
+        Mat gates;            // (N, topK) their weights: the chosen scores (normalised), times the scale
         std::vector<std::vector<int>> expertRows; // per expert: the rows it ran, ascending
         std::vector<int> expertSlot; // (N * topK) the row's index within its expert's rows
         std::vector<Mat> expertIn, expertPre, expertAct, expertOut; // per expert (n_e, d | gates·F | F | d)

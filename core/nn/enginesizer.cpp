@@ -30,16 +30,28 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     const bool postNorms = c.normPlacement == NormPlacement::Sandwich || c.normPlacement == NormPlacement::Output;
     double layer = preNorms ? normFloats + (secondNorm ? normFloats : 0) : 0;
     layer += postNorms ? 2 * normFloats : 0;                                // post-attention, post-FFN
-    layer += d * (H + 2 * KV) * hd + (c.qkvBias ? (H + 2 * KV) * hd : 0); // (d, (H+2KV)·hd) + bias
-    layer += c.qkNorm == QkNorm::PerHead ? 2 * hd : 0;                      // q_norm, k_norm (hd) each
-    layer += c.qkNorm == QkNorm::FullWidth ? (H + KV) * hd : 0;             // (H·hd) + (KV·hd)
-    layer += c.attentionSinks ? H : 0;                                      // one sink logit per head
-    layer += H * hd * d + (c.attnOutBias ? d : 0);                          // (H·hd, d) + bias
+    if (c.attention == AttentionKind::Mla) {
+        const double qLora = c.mla.qLoraRank, kvLora = c.mla.kvLoraRank, rope = c.mla.qkRopeHeadDim;
+        const double qCols = H * (double(c.mla.qkNopeHeadDim) + rope), bias = c.qkvBias ? 1 : 0;
+        const double latentNorm = c.norm == NormKind::LayerNorm ? 2 : 1;
+        layer += qLora > 0 ? d * qLora + bias * qLora + latentNorm * qLora + qLora * qCols // q_a, its norm, q_b
+                           : d * qCols + bias * qCols;                                     // q_proj (d, H·qk)
+        layer += (d + bias) * (kvLora + rope) + latentNorm * kvLora;                 // kv_a_proj_with_mqa, norm
+        layer += kvLora * H * (double(c.mla.qkNopeHeadDim) + c.mla.vHeadDim);        // kv_b_proj
+        layer += H * c.mla.vHeadDim * d + (c.attnOutBias ? d : 0);                   // o_proj (H·v, d)
+    } else {
+        layer += d * (H + 2 * KV) * hd + (c.qkvBias ? (H + 2 * KV) * hd : 0); // (d, (H+2KV)·hd) + bias
+        layer += c.qkNorm == QkNorm::PerHead ? 2 * hd : 0;                      // q_norm, k_norm (hd) each
+        layer += c.qkNorm == QkNorm::FullWidth ? (H + KV) * hd : 0;             // (H·hd) + (KV·hd)
+        layer += c.attentionSinks ? H : 0;                                      // one sink logit per head
+        layer += H * hd * d + (c.attnOutBias ? d : 0);                          // (H·hd, d) + bias
+    }
     const double dense = d * F * gates + (c.ffnBias ? F * gates : 0)       // (d, d_ff·gates) + bias
                          + F * d + (c.ffnBias ? d : 0);                     // (d_ff, d) + bias
     const double E = c.moe.numExperts, Fe = c.moe.effectiveExpertDff(c.dFf);
     const double S = double(c.moe.sharedExperts) * c.moe.effectiveSharedDff(c.dFf);
     const double sparse = d * E + (c.moe.routerBias ? E : 0)                 // router (d, E) + bias
+                          + (c.moe.scoreCorrectionBias ? E : 0)             // e_score_correction_bias
                           + E * (d * Fe * gates + Fe * d)                   // experts
                           + S * d * (gates + 1);                            // shared experts
 
@@ -72,8 +84,11 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
         return no("sharing", QT_TR_NOOP("the engine does not share layers of a mixture of experts"));
     if (c.moe.enabled() && c.ffnBias)
         return no("ffn_bias", QT_TR_NOOP("the engine's experts have no biases"));
-    if (c.moe.enabled() && c.moe.scoreCorrectionBias)
-        return no("moe_score_bias", QT_TR_NOOP("the engine routes with a softmax, not DeepSeek-V3's sigmoid with a correction bias"));
+    if (c.moe.enabled() && c.moe.groups > 1 && (c.moe.numExperts % c.moe.groups != 0 || c.moe.numExperts / c.moe.groups < 2))
+        return Error{{}, QStringLiteral("moe_groups"),
+                     tr("%1 experts do not split into %2 groups of two or more").arg(c.moe.numExperts).arg(c.moe.groups)};
+    if (c.moe.enabled() && c.moe.groups > 1 && c.moe.routerScore == RouterScore::Softmax)
+        return no("moe_groups", QT_TR_NOOP("the engine limits groups only for a sigmoid router (DeepSeek-V3), not a softmax one"));
     if (c.positions == PositionKind::RelativeBuckets)
         return no("positions", QT_TR_NOOP("the engine does not run T5 relative position buckets"));
     if (c.embeddingDim > 0 && c.embeddingDim != c.dModel)
@@ -84,8 +99,12 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
         return no("lora_rank", QT_TR_NOOP("the engine does not run LoRA adapters"));
     if (!c.lmHead)
         return no("lm_head", QT_TR_NOOP("the engine needs a vocabulary projection to produce logits"));
-    if (c.attention == AttentionKind::Mla)
-        return no("attention", QT_TR_NOOP("the engine runs multi-head attention with key/value heads, not MLA"));
+    if (c.attention == AttentionKind::Mla && c.mla.qkRopeHeadDim % 2 != 0)
+        return no("qk_rope_head_dim", QT_TR_NOOP("the engine's MLA needs an even rotary part (RoPE turns pairs)"));
+    if (c.attention == AttentionKind::Mla && c.qkNorm != QkNorm::None)
+        return no("qk_norm", QT_TR_NOOP("the engine's MLA has no query/key norms beyond its latent norms"));
+    if (c.attention == AttentionKind::Mla && c.attentionSinks)
+        return no("attention_sinks", QT_TR_NOOP("the engine's MLA has no attention sinks"));
     // Training is next-token prediction: every query may only see earlier tokens.
     if (purpose == EnginePurpose::Train && c.layout != Layout::DecoderOnly)
         return no("layout", QT_TR_NOOP("training runs decoder-only models (causal language modelling)"));
@@ -113,7 +132,8 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         changes << tr("layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)");
     }
     // Mixtures the engine routes stay mixtures (fewer, narrower experts below); the others become dense.
-    const bool routable = c.moe.enabled() && c.sharing == Sharing::None && !c.ffnBias && !c.moe.scoreCorrectionBias;
+    const bool routable = c.moe.enabled() && c.sharing == Sharing::None && !c.ffnBias
+                          && !(c.moe.groups > 1 && c.moe.routerScore == RouterScore::Softmax);
     if (c.moe.enabled() && !routable) {
         changes << tr("moe_experts: %1 → 0 (one dense FFN of the same width per layer)").arg(c.moe.numExperts);
         c.moe = MoeConfig{};
@@ -144,18 +164,21 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         changes << tr("lm_head: no → yes, tied to the token embedding (to produce logits)");
     }
 
-    if (c.attention == AttentionKind::Mla) {
-        changes << tr("attention: MLA → multi-head attention with %1 heads of %2").arg(c.nHeads).arg(c.effectiveHeadDim());
-        c.attention = AttentionKind::Gqa;
-        c.nKvHeads = c.nHeads;
-    }
     c.mtpLayers = 0;
     const ModelConfig before = c;
+    // Groups keep at least two experts each (a group scores by its best two), here and as experts halve.
+    auto fitGroups = [&c] {
+        while (c.moe.groups > 1 && (c.moe.numExperts % c.moe.groups != 0 || c.moe.numExperts / c.moe.groups < 2))
+            c.moe.groups /= 2;
+        c.moe.topGroups = std::min(c.moe.topGroups, c.moe.groups);
+    };
+    fitGroups();
     while (weightBytes(c) > capBytes) {
         if (c.nLayers > 2) {
             c.nLayers = std::max(2, c.nLayers / 2);
         } else if (c.moe.enabled() && c.moe.numExperts > std::max(4, 2 * c.moe.topK)) {
             c.moe.numExperts /= 2;
+            fitGroups();
         } else if (c.dModel >= 64) {
             const int hdOld = c.effectiveHeadDim();
             const int dOld = c.dModel;
@@ -176,6 +199,12 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
                 c.moe.expertDff = std::max(1, int(std::int64_t(c.moe.expertDff) * c.dModel / dOld));
             if (c.moe.sharedExpertDff > 0)
                 c.moe.sharedExpertDff = std::max(1, int(std::int64_t(c.moe.sharedExpertDff) * c.dModel / dOld));
+            // MLA's latents narrow with the width; its head sizes stay, like the heads' above.
+            if (c.attention == AttentionKind::Mla) {
+                if (c.mla.qLoraRank > 0)
+                    c.mla.qLoraRank = std::max(1, int(std::int64_t(c.mla.qLoraRank) * c.dModel / dOld));
+                c.mla.kvLoraRank = std::max(1, int(std::int64_t(c.mla.kvLoraRank) * c.dModel / dOld));
+            }
         } else if (c.vocabSize > 256) {
             c.vocabSize = std::max(256, c.vocabSize / 2);
         } else if (c.positions == PositionKind::Learned && c.maxPositions > 256) {
@@ -194,7 +223,8 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     diff("n_layers", before.nLayers, c.nLayers);
     diff("d_model", before.dModel, c.dModel);
     diff("n_heads", before.nHeads, c.nHeads);
-    diff("n_kv_heads", before.nKvHeads, c.nKvHeads);
+    if (c.attention != AttentionKind::Mla) // MLA has no key/value heads of its own: they follow n_heads
+        diff("n_kv_heads", before.nKvHeads, c.nKvHeads);
     diff("head_dim", before.headDim, c.headDim);
     diff("d_ff", before.dFf, c.dFf);
     diff("vocab_size", before.vocabSize, c.vocabSize);
@@ -202,6 +232,10 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     diff("moe_experts", before.moe.numExperts, c.moe.numExperts);
     diff("moe_d_ff", before.moe.expertDff, c.moe.expertDff);
     diff("moe_shared_d_ff", before.moe.sharedExpertDff, c.moe.sharedExpertDff);
+    diff("moe_groups", before.moe.groups, c.moe.groups);
+    diff("moe_top_groups", before.moe.topGroups, c.moe.topGroups);
+    diff("q_lora_rank", before.mla.qLoraRank, c.mla.qLoraRank);
+    diff("kv_lora_rank", before.mla.kvLoraRank, c.mla.kvLoraRank);
     // Dense first layers and the dense list within the layers kept, at least one layer routing.
     if (c.moe.enabled() && c.moe.firstDense >= c.nLayers) {
         changes << tr("moe_first_dense: %1 → %2").arg(c.moe.firstDense).arg(c.nLayers - 1);

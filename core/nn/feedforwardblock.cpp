@@ -3,6 +3,7 @@
 #include "core/nn/ops.h"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 
 namespace tx {
@@ -61,36 +62,76 @@ void FeedForwardBlock::backward(const TransformerWeights::Layer &w, TransformerW
     ops::linearBackward(&dInput, g.ffnIn, g.ffnInBias, dPre, in, w.ffnIn);
 }
 
-void FeedForwardBlock::moeForward(const TransformerWeights::Layer &w, ActivationCache::Layer &a, const Mat &in) const
+void FeedForwardBlock::route(const TransformerWeights::Layer &w, ActivationCache::Layer &a) const
 {
-    const int N = int(in.rows()), d = int(in.cols()), E = m_config.moe.numExperts, K = m_config.moe.topK;
-    const int F = int(w.expertsOut.rows()) / E;
-    ops::linearForward(a.routerLogits, in, w.router, w.routerBias); // (N, E)
+    const MoeConfig &moe = m_config.moe;
+    const int N = int(a.routerLogits.rows()), E = moe.numExperts, K = moe.topK;
+    const bool sigmoid = moe.routerScore == RouterScore::Sigmoid;
+    if (sigmoid) {
+        a.routerScores = (1.0f + (-a.routerLogits.array()).exp()).inverse().matrix();
+    } else {
+        a.routerScores.resize(N, E);
+        for (int t = 0; t < N; ++t) {
+            const auto row = a.routerLogits.row(t).array();
+            a.routerScores.row(t) = (row - row.maxCoeff()).exp().matrix();
+            a.routerScores.row(t) /= a.routerScores.row(t).sum();
+        }
+    }
     a.chosen.assign(std::size_t(N) * K, 0);
     a.gates.resize(N, K);
     a.expertRows.assign(std::size_t(E), {});
     a.expertSlot.assign(std::size_t(N) * K, 0);
-    std::vector<int> order(static_cast<std::size_t>(E));
+    const int G = std::max(1, moe.groups), perGroup = E / G;
+    std::vector<int> order(static_cast<std::size_t>(E)), groupOrder(static_cast<std::size_t>(G));
+    std::vector<float> choice(static_cast<std::size_t>(E)), groupScore(static_cast<std::size_t>(G));
     for (int t = 0; t < N; ++t) {
-        // torch.topk of the softmax = the top k logits, best first.
-        std::iota(order.begin(), order.end(), 0);
-        const auto row = a.routerLogits.row(t);
-        std::partial_sort(order.begin(), order.begin() + K, order.end(),
-                          [&](int x, int y) { return row(x) > row(y) || (row(x) == row(y) && x < y); });
-        const float top = row(order[0]);
-        float sum = 0;
-        for (int j = 0; j < K; ++j) {
-            a.gates(t, j) = std::exp(row(order[std::size_t(j)]) - top);
-            sum += a.gates(t, j);
+        for (int e = 0; e < E; ++e)
+            choice[std::size_t(e)] = a.routerScores(t, e) + (w.routerScoreBias.size() > 0 ? w.routerScoreBias(0, e) : 0.0f);
+        if (G > 1) {
+            // Each group's score is the sum of its two best experts; outside the topGroups best
+            // groups every score becomes 0.0, as DeepseekV3TopkRouter's masked_fill.
+            for (int g = 0; g < G; ++g) {
+                std::vector<float> members(choice.begin() + g * perGroup, choice.begin() + (g + 1) * perGroup);
+                const int two = std::min(2, perGroup);
+                std::partial_sort(members.begin(), members.begin() + two, members.end(), std::greater<float>());
+                groupScore[std::size_t(g)] = std::accumulate(members.begin(), members.begin() + two, 0.0f);
+            }
+            std::iota(groupOrder.begin(), groupOrder.end(), 0);
+            std::partial_sort(groupOrder.begin(), groupOrder.begin() + moe.topGroups, groupOrder.end(), [&](int x, int y) {
+                return groupScore[std::size_t(x)] > groupScore[std::size_t(y)] || (groupScore[std::size_t(x)] == groupScore[std::size_t(y)] && x < y);
+            });
+            std::vector<bool> kept(static_cast<std::size_t>(G), false);
+            for (int i = 0; i < moe.topGroups; ++i)
+                kept[std::size_t(groupOrder[std::size_t(i)])] = true;
+            for (int e = 0; e < E; ++e)
+                if (!kept[std::size_t(e / perGroup)])
+                    choice[std::size_t(e)] = 0.0f;
         }
+        // torch.topk: the k best, best first (ties to the lower index).
+        std::iota(order.begin(), order.end(), 0);
+        std::partial_sort(order.begin(), order.begin() + K, order.end(), [&](int x, int y) {
+            return choice[std::size_t(x)] > choice[std::size_t(y)] || (choice[std::size_t(x)] == choice[std::size_t(y)] && x < y);
+        });
+        float sum = sigmoid ? 1e-20f : 0.0f;
+        for (int j = 0; j < K; ++j)
+            sum += a.routerScores(t, order[std::size_t(j)]);
+        const float scale = float(moe.routedScale) / (moe.normTopK ? sum : 1.0f);
         for (int j = 0; j < K; ++j) {
             const int e = order[std::size_t(j)];
-            a.gates(t, j) /= sum;
+            a.gates(t, j) = a.routerScores(t, e) * scale;
             a.chosen[std::size_t(t) * K + j] = e;
             a.expertSlot[std::size_t(t) * K + j] = int(a.expertRows[std::size_t(e)].size());
             a.expertRows[std::size_t(e)].push_back(t);
         }
     }
+}
+
+void FeedForwardBlock::moeForward(const TransformerWeights::Layer &w, ActivationCache::Layer &a, const Mat &in) const
+{
+    const int N = int(in.rows()), d = int(in.cols()), E = m_config.moe.numExperts, K = m_config.moe.topK;
+    const int F = int(w.expertsOut.rows()) / E;
+    ops::linearForward(a.routerLogits, in, w.router, w.routerBias); // (N, E)
+    route(w, a);
     a.m = Mat::Zero(N, d);
     a.expertIn.resize(std::size_t(E));
     a.expertPre.resize(std::size_t(E));
@@ -159,13 +200,26 @@ void FeedForwardBlock::moeBackward(const TransformerWeights::Layer &w, Transform
         for (int i = 0; i < n; ++i)
             dInput.row(rows[std::size_t(i)]) += dX.row(i);
     }
-    // Softmax over the chosen logits: d logit_j = gate_j (d gate_j − Σ_i gate_i d gate_i); the
-    // other experts' logits get nothing (the choice itself is not differentiable).
+    // gate_j = c · s_j / S (S = Σ chosen s, normalised) or c · s_j: d s_j = c/S (d gate_j − Σ_i d gate_i ·
+    // gate_i / c) or c · d gate_j; then through the softmax or the sigmoid. The unchosen experts'
+    // scores get nothing from the weights, but a softmax passes the chosen ones' gradient to them.
+    const MoeConfig &moe = m_config.moe;
+    const bool sigmoid = moe.routerScore == RouterScore::Sigmoid;
+    const float c = float(moe.routedScale);
     Mat dLogits = Mat::Zero(N, E);
     for (int t = 0; t < N; ++t) {
-        const float dot = a.gates.row(t).dot(dGates.row(t));
+        float sum = sigmoid ? 1e-20f : 0.0f;
         for (int j = 0; j < K; ++j)
-            dLogits(t, a.chosen[std::size_t(t) * K + j]) = a.gates(t, j) * (dGates(t, j) - dot);
+            sum += a.routerScores(t, a.chosen[std::size_t(t) * K + j]);
+        const float dot = moe.normTopK ? a.gates.row(t).dot(dGates.row(t)) / c : 0.0f;
+        for (int j = 0; j < K; ++j)
+            dLogits(t, a.chosen[std::size_t(t) * K + j]) = moe.normTopK ? c / sum * (dGates(t, j) - dot) : c * dGates(t, j);
+        if (sigmoid) {
+            dLogits.row(t).array() *= a.routerScores.row(t).array() * (1.0f - a.routerScores.row(t).array());
+        } else {
+            const float pds = a.routerScores.row(t).dot(dLogits.row(t));
+            dLogits.row(t).array() = a.routerScores.row(t).array() * (dLogits.row(t).array() - pds);
+        }
     }
     Mat dIn;
     ops::linearBackward(&dIn, g.router, g.routerBias, dLogits, in, w.router);

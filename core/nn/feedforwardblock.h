@@ -11,11 +11,15 @@ namespace tx {
 // to its top-k experts (each such an FFN) plus the always-on shared experts. N is the rows of
 // the pass.
 //
-// Routing as transformers' Qwen3MoeSparseMoeBlock with norm_topk_prob (and Mixtral's, and
-// gpt-oss's GptOssTopKRouter, which compute the same weights): gates = softmax of the router
-// logits over all experts, the top k kept and renormalised (= a softmax over the k chosen
-// logits); DeepSeek's shared experts are added ungated (DeepseekV3MoE), its dense first layers
-// are plain FFNs (first_k_dense_replace).
+// Routing as transformers computes it. Softmax routers (Qwen3MoeSparseMoeBlock, Mixtral,
+// gpt-oss's GptOssTopKRouter, DeepSeek-V2's greedy MoEGate): scores = softmax of the router
+// logits over all experts, the top k kept, divided by their sum when norm_topk_prob.
+// DeepSeek-V3's DeepseekV3TopkRouter: scores = sigmoid of the logits; the choice adds
+// e_score_correction_bias, keeps the topk_group groups whose two best experts score highest
+// (the others' scores 0.0) and takes the top k; the weights are the chosen scores without the
+// bias, divided by their sum + 1e-20 when norm_topk_prob. Both times routed_scaling_factor.
+// The choice itself has no gradient; the weights have. DeepSeek's shared experts are added
+// ungated (DeepseekV3MoE), its dense first layers are plain FFNs (first_k_dense_replace).
 class FeedForwardBlock
 {
 public:
@@ -34,6 +38,8 @@ public:
 private:
     void act(Mat &y, const Mat &pre) const;
     void actBackward(Mat &dPre, const Mat &dy, const Mat &pre) const;
+    // a.routerLogits (N, E) → a.routerScores, a.chosen, a.gates and the experts' row lists.
+    void route(const TransformerWeights::Layer &w, ActivationCache::Layer &a) const;
     void moeForward(const TransformerWeights::Layer &w, ActivationCache::Layer &a, const Mat &in) const;
     void moeBackward(const TransformerWeights::Layer &w, TransformerWeights::Layer &g,
                      const ActivationCache::Layer &a, const Mat &in, const Mat &dOut, Mat &dInput) const;

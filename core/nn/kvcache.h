@@ -9,11 +9,15 @@ namespace tx {
 // Keys and values of the tokens a decoder has seen, per layer, for Transformer::decode.
 // Grouped-query attention caches its nKvHeads heads only; with a sliding window a layer keeps
 // only the keys some later query can still see (about `window` rows), not the whole context.
+// Multi-head latent attention caches its latent instead: k holds each token's normalised
+// kv_lora_rank latent and its rotated shared key (kvLora + rope columns), v stays empty, and
+// the heads' keys and values are expanded from it at every step (DeepSeek-V2 §2.1.2).
 struct KvCache
 {
     struct Layer
     {
-        Mat k;          // (capacity, nKvHeads * headDim) keys after RoPE, row i at position start + i
+        Mat k;          // (capacity, nKvHeads * headDim) keys after RoPE, row i at position start + i;
+                        // MLA: (capacity, kvLora + rope) [latent | rotated key]
         Mat v;          // (capacity, nKvHeads * headDim)
         int start = 0;  // position of row 0
         int count = 0;  // rows in use

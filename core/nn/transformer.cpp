@@ -59,6 +59,9 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     const ModelConfig &c = t.m_config;
     t.m_headDim = c.effectiveHeadDim();
     t.m_rotaryDim = c.positions == PositionKind::Rotary ? (int(t.m_headDim * c.rotaryFraction) / 2) * 2 : 0;
+    const bool mla = c.attention == AttentionKind::Mla;
+    if (mla) // DeepSeek rotates the decoupled rope part of each query and the shared key, nothing else
+        t.m_rotaryDim = c.positions == PositionKind::Rotary ? c.mla.qkRopeHeadDim : 0;
 
     const int d = c.dModel, hd = t.m_headDim, V = c.vocabSize, F = c.dFf;
     const int qkvCols = (c.nHeads + 2 * c.nKvHeads) * hd;
@@ -81,8 +84,27 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
             l.norm1Scale = ones(d);
             l.norm1Bias = zerosIf(ln, d);
         }
-        l.qkv = Mat::Zero(d, qkvCols);
-        l.qkvBias = zerosIf(c.qkvBias, qkvCols);
+        if (mla) {
+            // DeepseekV3Attention: attention_bias on the projections from the residual stream only.
+            const int qCols = c.nHeads * (c.mla.qkNopeHeadDim + c.mla.qkRopeHeadDim);
+            const int qLora = c.mla.qLoraRank, kvLora = c.mla.kvLoraRank, kvA = kvLora + c.mla.qkRopeHeadDim;
+            if (qLora > 0) {
+                l.qAProj = Mat::Zero(d, qLora);
+                l.qAProjBias = zerosIf(c.qkvBias, qLora);
+                l.qANormScale = ones(qLora);
+                l.qANormBias = zerosIf(ln, qLora);
+            }
+            l.qBProj = Mat::Zero(qLora > 0 ? qLora : d, qCols);
+            l.qBProjBias = zerosIf(c.qkvBias && qLora == 0, qCols);
+            l.kvAProj = Mat::Zero(d, kvA);
+            l.kvAProjBias = zerosIf(c.qkvBias, kvA);
+            l.kvANormScale = ones(kvLora);
+            l.kvANormBias = zerosIf(ln, kvLora);
+            l.kvBProj = Mat::Zero(kvLora, c.nHeads * (c.mla.qkNopeHeadDim + c.mla.vHeadDim));
+        } else {
+            l.qkv = Mat::Zero(d, qkvCols);
+            l.qkvBias = zerosIf(c.qkvBias, qkvCols);
+        }
         if (c.qkNorm == QkNorm::PerHead) {
             l.qNormScale = ones(hd);
             l.kNormScale = ones(hd);
@@ -92,7 +114,7 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
         }
         if (c.attentionSinks)
             l.sinks = Mat::Zero(1, c.nHeads);
-        l.attnOut = Mat::Zero(c.nHeads * hd, d);
+        l.attnOut = Mat::Zero(c.nHeads * (mla ? c.mla.vHeadDim : hd), d);
         l.attnOutBias = zerosIf(c.attnOutBias, d);
         if (postNorms) {
             l.postAttnNormScale = ones(d);
@@ -109,6 +131,7 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
             const int S = c.moe.sharedExperts * c.moe.effectiveSharedDff(F);
             l.router = Mat::Zero(d, E);
             l.routerBias = zerosIf(c.moe.routerBias, E);
+            l.routerScoreBias = zerosIf(c.moe.scoreCorrectionBias, E);
             l.expertsIn = Mat::Zero(Eigen::Index(E) * d, gates * Fe);
             l.expertsOut = Mat::Zero(Eigen::Index(E) * Fe, d);
             if (S > 0) {

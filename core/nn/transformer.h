@@ -21,12 +21,13 @@ namespace tx {
 // causal or bidirectional mask, sliding-window, chunked and NoPE layers in the design's pattern,
 // QK-norm (per head, full width, weightless), attention sinks, attention and final-logit
 // soft-capping, LayerNorm/RMSNorm, pre/post/sandwich/output norms, parallel blocks,
-// GELU/ReLU/SiLU and gated FFNs, tied or untied head, biases where the design has them, shared
-// layers. `attentionOnly` drops every FFN (and its norm), the model of
+// GELU/ReLU/SiLU and gated FFNs, routed experts (softmax or DeepSeek-V3's sigmoid router, shared
+// experts), DeepSeek's multi-head latent attention (MlaAttentionBlock), tied or untied head,
+// biases where the design has them, shared layers. `attentionOnly` drops every FFN (and its norm), the model of
 // Elhage et al. 2021 ("A Mathematical Framework for Transformer Circuits").
 // Matches Hugging Face GPT2LMHeadModel and LlamaForCausalLM to 1e-4 (tst_engine), the attention
-// features of Qwen3, OLMo 2, Llama 4, Gemma 2 and gpt-oss to 1e-4 (tst_enginefeatures) and
-// PyTorch's training steps to 1e-4 (tst_trainparity).
+// features of Qwen3, OLMo 2, Llama 4, Gemma 2 and gpt-oss to 1e-4 (tst_enginefeatures), DeepSeek's
+// MLA and routers to 1e-4 (tst_enginemla) and PyTorch's training steps to 1e-4 (tst_trainparity).
 //
 // One forward pass serves every use: forward()/forwardBatch() for running and the attention
 // view, forwardCached() keeping the activations backward() needs, decode() token by token with
@@ -92,7 +93,7 @@ public:
     bool backward(const ActivationCache &cache, const Mat &dLogits, TransformerWeights &grads,
                   const std::atomic<bool> *stop = nullptr) const;
 
-    // An empty cache for decode(), sized for this design (GQA heads, sliding window).
+    // An empty cache for decode(), sized for this design (GQA heads, sliding window, MLA's latent).
     KvCache makeKvCache() const;
     // Runs `tokens` at positions kv.length.. (a prompt at once, then one token per call),
     // appending their keys and values to kv. Returns their logits (T, vocab).

@@ -6,9 +6,29 @@ namespace tx {
 
 TransformerBlock::TransformerBlock(const ModelConfig &config, int layer, int headDim, int rotaryDim, float normEps,
                                    bool ffn)
-    : m_config(config), m_attention(config, layer, headDim, rotaryDim, normEps), m_ffnBlock(config, layer), m_normEps(normEps),
+    : m_config(config), m_attention(config, layer, headDim, rotaryDim, normEps),
+      m_mla(config, layer, rotaryDim, normEps, m_attention.mask()), m_ffnBlock(config, layer), m_normEps(normEps),
       m_ffn(ffn)
 {
+}
+
+void TransformerBlock::attend(const TransformerWeights::Layer &w, ActivationCache::Layer &act, const Mat &in,
+                              const AttentionPass &pass) const
+{
+    if (m_config.attention == AttentionKind::Mla)
+        m_mla.forward(w, act, in, pass);
+    else
+        m_attention.forward(w, act, in, pass);
+}
+
+void TransformerBlock::attendBackward(const TransformerWeights::Layer &w, TransformerWeights::Layer &g,
+                                      const ActivationCache::Layer &act, const Mat &in, const Mat &dOut, Mat &dInput,
+                                      const AttentionPass &pass) const
+{
+    if (m_config.attention == AttentionKind::Mla)
+        m_mla.backward(w, g, act, in, dOut, dInput, pass);
+    else
+        m_attention.backward(w, g, act, in, dOut, dInput, pass);
 }
 
 void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCache::Layer &act, Mat &x,
@@ -18,7 +38,7 @@ void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCac
     const float eps = m_normEps;
     if (m_config.normPlacement == NormPlacement::Post) {
         // BERT: h = norm1(x + attn(x)); x = norm2(h + mlp(h)).
-        m_attention.forward(w, act, act.x, pass);
+        attend(w, act, act.x, pass);
         act.n1In = act.x + act.a;
         ops::normForward(nk, act.h, act.n1Mean, act.n1Rstd, act.n1In, w.norm1Scale, w.norm1Bias, eps);
         if (m_ffn) {
@@ -31,7 +51,7 @@ void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCac
     } else if (m_config.parallelBlock) {
         // GPT-J: x = x + attn(norm1(x)) + mlp(norm1(x)); GPT-NeoX uses norm2 for the MLP.
         ops::normForward(nk, act.n1Out, act.n1Mean, act.n1Rstd, act.x, w.norm1Scale, w.norm1Bias, eps);
-        m_attention.forward(w, act, act.n1Out, pass);
+        attend(w, act, act.n1Out, pass);
         x = act.x + act.a;
         if (m_ffn) {
             if (m_config.parallelTwoNorms) {
@@ -50,7 +70,7 @@ void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCac
         const bool postNorms = m_config.normPlacement != NormPlacement::Pre;
         if (preNorms)
             ops::normForward(nk, act.n1Out, act.n1Mean, act.n1Rstd, act.x, w.norm1Scale, w.norm1Bias, eps);
-        m_attention.forward(w, act, preNorms ? act.n1Out : act.x, pass);
+        attend(w, act, preNorms ? act.n1Out : act.x, pass);
         if (postNorms) {
             ops::normForward(nk, act.paOut, act.paMean, act.paRstd, act.a, w.postAttnNormScale, w.postAttnNormBias, eps);
             act.h = act.x + act.paOut;
@@ -91,12 +111,12 @@ void TransformerBlock::backward(const TransformerWeights::Layer &w, TransformerW
         }
         Mat dr1;
         ops::normBackward(nk, dr1, g.norm1Scale, g.norm1Bias, dh, act.n1In, act.n1Mean, act.n1Rstd, w.norm1Scale);
-        m_attention.backward(w, g, act, act.x, dr1, dTmp, pass);
+        attendBackward(w, g, act, act.x, dr1, dTmp, pass);
         dx = dr1 + dTmp;
     } else if (m_config.parallelBlock) {
         // x' = x + attn(norm1(x)) + ffn(norm1(x) or norm2(x))
         Mat dA;
-        m_attention.backward(w, g, act, act.n1Out, dx, dA, pass);
+        attendBackward(w, g, act, act.n1Out, dx, dA, pass);
         if (m_ffn && m_config.parallelTwoNorms) {
             m_ffnBlock.backward(w, g, act, act.n2Out, dx, dTmp);
             ops::normBackward(nk, dIn, g.norm2Scale, g.norm2Bias, dTmp, act.x, act.n2Mean, act.n2Rstd, w.norm2Scale);
@@ -136,7 +156,7 @@ void TransformerBlock::backward(const TransformerWeights::Layer &w, TransformerW
                               w.postAttnNormScale);
             dA = &dPost;
         }
-        m_attention.backward(w, g, act, preNorms ? act.n1Out : act.x, *dA, dTmp, pass);
+        attendBackward(w, g, act, preNorms ? act.n1Out : act.x, *dA, dTmp, pass);
         if (preNorms) {
             ops::normBackward(nk, dIn, g.norm1Scale, g.norm1Bias, dTmp, act.x, act.n1Mean, act.n1Rstd, w.norm1Scale);
             dx = dh + dIn;

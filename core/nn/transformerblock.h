@@ -5,12 +5,14 @@
 #include "core/nn/attentionblock.h"
 #include "core/nn/attentionpass.h"
 #include "core/nn/feedforwardblock.h"
+#include "core/nn/mlaattentionblock.h"
 #include "core/nn/transformerweights.h"
 
 namespace tx {
 
 // One layer of the stack: its norms and residual connections around the attention and FFN
-// sub-blocks (pre-norm, post-norm or a parallel block), forward and backward.
+// sub-blocks (pre-norm, post-norm or a parallel block), forward and backward. The attention is
+// AttentionBlock's (MHA/GQA/MQA) or MlaAttentionBlock's (DeepSeek's latent attention).
 class TransformerBlock
 {
 public:
@@ -25,8 +27,16 @@ public:
                   Mat &dx, const AttentionPass &pass) const;
 
 private:
+    // The attention sub-block of the design's kind: in (N, d) → act.a (N, d), and its backward.
+    void attend(const TransformerWeights::Layer &w, ActivationCache::Layer &act, const Mat &in,
+                const AttentionPass &pass) const;
+    void attendBackward(const TransformerWeights::Layer &w, TransformerWeights::Layer &g,
+                        const ActivationCache::Layer &act, const Mat &in, const Mat &dOut, Mat &dInput,
+                        const AttentionPass &pass) const;
+
     const ModelConfig &m_config;
     AttentionBlock m_attention;
+    MlaAttentionBlock m_mla; // multi-head latent attention layers (AttentionKind::Mla)
     FeedForwardBlock m_ffnBlock;
     float m_normEps = 1e-5f;
     bool m_ffn = true;

@@ -2,6 +2,7 @@
 // which runs the one forward (Transformer::run) over the new tokens only.
 #include "core/nn/transformer.h"
 
+#include "core/nn/mlaattentionblock.h"
 #include "core/nn/transformerrun.h"
 
 #include <algorithm>
@@ -13,13 +14,14 @@ KvCache Transformer::makeKvCache() const
     const ModelConfig &c = m_config;
     KvCache kv;
     kv.layers.resize(std::size_t(c.totalLayers()));
-    const int width = c.nKvHeads * m_headDim;
+    const bool mla = c.attention == AttentionKind::Mla;
+    const int width = mla ? MlaAttentionBlock::cacheWidth(c) : c.nKvHeads * m_headDim;
     // A sliding window needs about `window` rows (twice that, so rows move only now and then);
     // full attention grows to the context as it fills.
     const int rows = c.slidingWindow > 0 ? std::min(c.maxPositions, 2 * c.slidingWindow) : std::min(c.maxPositions, 256);
     for (KvCache::Layer &l : kv.layers) {
         l.k.resize(rows, width);
-        l.v.resize(rows, width);
+        l.v.resize(mla ? 0 : rows, mla ? 0 : width); // MLA keeps no values: they come from the latent
     }
     return kv;
 }

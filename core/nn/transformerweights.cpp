@@ -26,6 +26,17 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
         field("qNormScale", &Layer::qNormScale, false, false, false);
         field("kNormScale", &Layer::kNormScale, false, false, false);
         field("sinks", &Layer::sinks, false, false, false);
+        field("qAProj", &Layer::qAProj, true, false, false);
+        field("qAProjBias", &Layer::qAProjBias, false, false, false);
+        field("qANormScale", &Layer::qANormScale, false, false, false);
+        field("qANormBias", &Layer::qANormBias, false, false, false);
+        field("qBProj", &Layer::qBProj, true, false, false);
+        field("qBProjBias", &Layer::qBProjBias, false, false, false);
+        field("kvAProj", &Layer::kvAProj, true, false, false);
+        field("kvAProjBias", &Layer::kvAProjBias, false, false, false);
+        field("kvANormScale", &Layer::kvANormScale, false, false, false);
+        field("kvANormBias", &Layer::kvANormBias, false, false, false);
+        field("kvBProj", &Layer::kvBProj, true, false, false);
         field("attnOut", &Layer::attnOut, true, true, false);
         field("attnOutBias", &Layer::attnOutBias, false, false, false);
         field("postAttnNormScale", &Layer::postAttnNormScale, false, false, false);
@@ -38,6 +49,7 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
         field("ffnOutBias", &Layer::ffnOutBias, false, false, true);
         field("router", &Layer::router, true, false, true);
         field("routerBias", &Layer::routerBias, false, false, true);
+        field("routerScoreBias", &Layer::routerScoreBias, false, false, true);
         field("expertsIn", &Layer::expertsIn, true, false, true);
         field("expertsOut", &Layer::expertsOut, true, true, true);
         field("sharedIn", &Layer::sharedIn, true, false, true);

@@ -27,7 +27,21 @@ struct TransformerWeights
                          // (1, nHeads * headDim) over the whole width (OLMo 2); absent when weightless
         Mat kNormScale;  // (1, headDim) or (1, nKvHeads * headDim)
         Mat sinks;       // (1, nHeads) each head's sink logit (gpt-oss)
-        Mat attnOut;     // (nHeads * headDim, d)
+        // Multi-head latent attention (DeepSeek-V2/V3, DeepseekV3Attention), instead of qkv. Each
+        // head's query is [nope | rope], its key/value up-projection [k nope | v]; the rope columns
+        // are in the checkpoints' interleaved order (pairs 2i, 2i+1 rotate together).
+        Mat qAProj;       // (d, qLora) q_a_proj, the query latent (absent when q_lora_rank is 0)
+        Mat qAProjBias;   // (1, qLora) attention_bias
+        Mat qANormScale;  // (1, qLora) q_a_layernorm
+        Mat qANormBias;   // (1, qLora) LayerNorm only
+        Mat qBProj;       // (qLora, H * (nope + rope)) q_b_proj, or (d, H * (nope + rope)) q_proj
+        Mat qBProjBias;   // (1, H * (nope + rope)) q_proj's attention_bias (no query latent)
+        Mat kvAProj;      // (d, kvLora + rope) kv_a_proj_with_mqa: the latent, then the shared rotary key
+        Mat kvAProjBias;  // (1, kvLora + rope)
+        Mat kvANormScale; // (1, kvLora) kv_a_layernorm
+        Mat kvANormBias;  // (1, kvLora) LayerNorm only
+        Mat kvBProj;      // (kvLora, H * (nope + v)) kv_b_proj
+        Mat attnOut;     // (nHeads * headDim, d); MLA: (nHeads * v, d) o_proj
         Mat attnOutBias; // (1, d)
         Mat postAttnNormScale; // (1, d) on the attention output before the residual add (sandwich, output)
         Mat postAttnNormBias;  // (1, d) LayerNorm only
@@ -40,6 +54,7 @@ struct TransformerWeights
         // Routed experts (sparse layers, which have no ffnIn/ffnOut), all in the FFN's kind:
         Mat router;      // (d, nExperts) router logits
         Mat routerBias;  // (1, nExperts)
+        Mat routerScoreBias; // (1, nExperts) DeepSeek-V3's e_score_correction_bias: added for the choice only, not trained
         Mat expertsIn;   // (nExperts * d, gates * expertDff): expert e in rows [e*d, (e+1)*d), columns [gate | up]
         Mat expertsOut;  // (nExperts * expertDff, d): expert e in rows [e*expertDff, (e+1)*expertDff)
         Mat sharedIn;    // (d, gates * S * sharedDff): the S shared experts side by side, one FFN

@@ -1303,6 +1303,10 @@
         <source>must be a finite number</source>
         <translation>必须是有限的数</translation>
     </message>
+    <message>
+        <source>must be in (0, 1000]</source>
+        <translation>必须在 (0, 1000] 之内</translation>
+    </message>
 </context>
 <context>
     <name>tx::Corpus</name>
@@ -2285,10 +2289,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>%1（已缩小）</translation>
     </message>
     <message>
-        <source>attention: MLA → multi-head attention with %1 heads of %2</source>
-        <translation>attention：MLA → %1 个头、每头 %2 维的多头注意力</translation>
-    </message>
-    <message>
         <source>the engine runs decoder-only and encoder-only stacks, not encoder-decoder</source>
         <translation>引擎只运行仅解码器和仅编码器的堆叠，不运行编码器-解码器</translation>
     </message>
@@ -2313,10 +2313,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>引擎需要词表投影来产生 logits</translation>
     </message>
     <message>
-        <source>the engine runs multi-head attention with key/value heads, not MLA</source>
-        <translation>引擎运行带键/值头的多头注意力，不运行 MLA</translation>
-    </message>
-    <message>
         <source>training runs decoder-only models (causal language modelling)</source>
         <translation>训练只运行仅解码器模型（因果语言建模）</translation>
     </message>
@@ -2333,12 +2329,28 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>引擎的专家没有偏置</translation>
     </message>
     <message>
-        <source>the engine routes with a softmax, not DeepSeek-V3&apos;s sigmoid with a correction bias</source>
-        <translation>引擎用 softmax 路由，不用 DeepSeek-V3 带校正偏置的 sigmoid</translation>
-    </message>
-    <message>
         <source>moe_first_dense: %1 → %2</source>
         <translation>moe_first_dense：%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 experts do not split into %2 groups of two or more</source>
+        <translation>%1 个专家无法分成 %2 个各含至少两个专家的组</translation>
+    </message>
+    <message>
+        <source>the engine limits groups only for a sigmoid router (DeepSeek-V3), not a softmax one</source>
+        <translation>引擎只对 sigmoid 路由器（DeepSeek-V3）做分组限制，不支持 softmax 路由器分组</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s MLA needs an even rotary part (RoPE turns pairs)</source>
+        <translation>引擎的 MLA 需要偶数维的旋转部分（RoPE 成对旋转）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s MLA has no query/key norms beyond its latent norms</source>
+        <translation>引擎的 MLA 除潜向量归一化外没有查询/键归一化</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s MLA has no attention sinks</source>
+        <translation>引擎的 MLA 没有注意力汇（sink）</translation>
     </message>
 </context>
 <context>
@@ -4508,6 +4520,17 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>expected a JSON object</source>
         <translation>应为 JSON 对象</translation>
+    </message>
+</context>
+<context>
+    <name>tx::KvCacheSize</name>
+    <message>
+        <source>KV cache for these %1 tokens: %2 (float32). MLA caches its latent, kv_lora_rank %3 + qk_rope_head_dim %4 = %5 numbers per token and layer, not the %6 of the heads&apos; keys and values.</source>
+        <translation>这 %1 个 token 的 KV 缓存：%2（float32）。MLA 缓存的是潜向量：每个 token 每层 kv_lora_rank %3 + qk_rope_head_dim %4 = %5 个数，而不是各头的键和值所需的 %6 个。</translation>
+    </message>
+    <message>
+        <source>KV cache for these %1 tokens: %2 (float32, %3 numbers per token and layer).</source>
+        <translation>这 %1 个 token 的 KV 缓存：%2（float32，每个 token 每层 %3 个数）。</translation>
     </message>
 </context>
 <context>

@@ -150,6 +150,23 @@ private slots:
         QVERIFY(r.out.contains(QStringLiteral("Input: 6 tokens [注|·|·|意|·|·]")));
     }
 
+    // DeepSeek-V3 keeps MLA (its latents narrowed with the width), the sigmoid router's groups and
+    // its shared expert; the command lists what it scaled.
+    void presetScaleDownDeepseek()
+    {
+        const Run r = run({QStringLiteral("--preset"), QStringLiteral("deepseek-v3"), QStringLiteral("--scale-down"),
+                           QStringLiteral("--text"), QStringLiteral("MLA"), QStringLiteral("--top-k"), QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral(
+                     "Scaled down: n_layers: 61 → 2\nScaled down: d_model: 7168 → 448\nScaled down: n_heads: 128 → 8\n"
+                     "Scaled down: d_ff: 18432 → 1152\nScaled down: moe_experts: 256 → 16\nScaled down: moe_d_ff: 2048 → 128\n"
+                     "Scaled down: q_lora_rank: 1536 → 96\nScaled down: kv_lora_rank: 512 → 32\n"
+                     "Scaled down: moe_first_dense: 3 → 1\nDeepSeek-V3 (scaled down)\nInput: 3 tokens [M|L|A]\n"
+                     "Next token (top 2):\n")),
+                 qPrintable(r.out));
+        QCOMPARE(r.out.count(QLatin1Char('\n')), 9 + 3 + 2); // changes, name, input, heading, 2 tokens
+    }
+
     void badInputExitsTwo_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -4,102 +4,19 @@
 // after RoPE with chunked and NoPE layers (Llama 4, modeling_llama4.py), sandwich norms with
 // alternating sliding windows and soft-capping (Gemma 2, modeling_gemma2.py), sinks with
 // alternating sliding windows (gpt-oss, modeling_gpt_oss.py eager_attention_forward). The
-// references are written by tests/reference/make_feature_reference.py (PyTorch 1.13).
+// references are written by tests/reference/make_feature_reference.py (PyTorch 1.13); DeepSeek's
+// MLA and routers are in tst_enginemla.
 #include "core/design/designfile.h"
 #include "core/design/presetlibrary.h"
-#include "core/formats/safetensors.h"
 #include "core/nn/enginesizer.h"
 #include "core/nn/transformer.h"
+#include "tests/support/referencemodel.h"
 
-#include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QtTest>
 
 #include <cmath>
 
 using namespace tx;
-
-namespace {
-
-const QString kData = QStringLiteral(TX_TEST_DATA_DIR "/engine-features/");
-
-struct Reference
-{
-    std::vector<int> tokens;
-    Mat logits;                 // (T, vocab)
-    std::vector<Mat> attention; // [layer * heads + head] (T, T)
-};
-
-Reference readReference(const QString &dir)
-{
-    QFile f(dir + QStringLiteral("/reference.json"));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("missing reference.json");
-    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-    Reference r;
-    for (const QJsonValue &v : o.value(QStringLiteral("tokens")).toArray())
-        r.tokens.push_back(v.toInt());
-    const QJsonArray logits = o.value(QStringLiteral("logits")).toArray();
-    const int T = int(logits.size());
-    r.logits.resize(T, logits[0].toArray().size());
-    for (int t = 0; t < T; ++t)
-        for (int v = 0; v < r.logits.cols(); ++v)
-            r.logits(t, v) = float(logits[t].toArray()[v].toDouble());
-    for (const QJsonValue &layer : o.value(QStringLiteral("attention")).toArray()) {
-        for (const QJsonValue &head : layer.toArray()) {
-            Mat m(T, T);
-            for (int i = 0; i < T; ++i)
-                for (int j = 0; j < T; ++j)
-                    m(i, j) = float(head.toArray()[i].toArray()[j].toDouble());
-            r.attention.push_back(m);
-        }
-    }
-    return r;
-}
-
-// The design of design.json with the engine tensors of weights.safetensors (registry names), RMSNorm
-// eps 1e-6 as the script's. Every tensor of the file must fill one of the engine's, and back.
-Expected<Transformer, Error> loadModel(const QString &name)
-{
-    auto config = DesignFile::load(kData + name + QStringLiteral("/design.json"));
-    if (!config)
-        return config.error();
-    auto model = Transformer::create(*config, Transformer::kDefaultCapBytes, 1e-6f);
-    if (!model)
-        return model.error();
-    auto file = Safetensors::open(kData + name + QStringLiteral("/weights.safetensors"));
-    if (!file)
-        return file.error();
-    const std::vector<TransformerWeights::Slot> engineTensors = model->weights().registry();
-    if (file->names().size() != qsizetype(engineTensors.size()))
-        return Error{name, {}, QStringLiteral("%1 tensors in the file, %2 in the engine").arg(file->names().size()).arg(engineTensors.size())};
-    for (const TransformerWeights::Slot &s : engineTensors) {
-        Mat &m = s.in(model->weights());
-        if (m.rows() == 1 && !s.matrix) {
-            auto v = file->vector(s.name, m.cols());
-            if (!v)
-                return v.error();
-            m.row(0) = *v;
-        } else {
-            auto read = file->matrix(s.name, m.rows(), m.cols());
-            if (!read)
-                return read.error();
-            m = *read;
-        }
-    }
-    return model;
-}
-
-float maxAbsDiff(const Mat &a, const Mat &b)
-{
-    if (a.rows() != b.rows() || a.cols() != b.cols())
-        return INFINITY;
-    return (a - b).cwiseAbs().maxCoeff();
-}
-
-} // namespace
 
 class TestEngineFeatures : public QObject
 {
@@ -127,8 +44,8 @@ private slots:
     {
         QFETCH(QString, name);
         QFETCH(int, tensors);
-        const Reference ref = readReference(kData + name);
-        auto model = loadModel(name);
+        const ReferenceModel ref = ReferenceModel::read(name);
+        auto model = ReferenceModel::load(name);
         QVERIFY2(model.hasValue(), qPrintable(model ? QString() : model.error().toString()));
         QCOMPARE(int(model->weights().registry().size()), tensors);
         auto out = model->forward(ref.tokens, ForwardOptions::everything());
@@ -155,9 +72,9 @@ private slots:
     // What the attention view draws from a forward result: each layer's mask and the sink share.
     void masksAndSinksPerLayer()
     {
-        auto model = loadModel(QStringLiteral("gpt-oss-sinks-sliding"));
+        auto model = ReferenceModel::load(QStringLiteral("gpt-oss-sinks-sliding"));
         QVERIFY(model.hasValue());
-        const Reference ref = readReference(kData + QStringLiteral("gpt-oss-sinks-sliding"));
+        const ReferenceModel ref = ReferenceModel::read(QStringLiteral("gpt-oss-sinks-sliding"));
         auto out = model->forward(ref.tokens, ForwardOptions::everything());
         QVERIFY(out.hasValue());
         QCOMPARE(out->masks.size(), std::size_t(3));
@@ -179,7 +96,7 @@ private slots:
             }
         QVERIFY2(most > 0.3f, qPrintable(QString::number(most)));
 
-        auto chunked = loadModel(QStringLiteral("llama4-l2-chunked-nope"));
+        auto chunked = ReferenceModel::load(QStringLiteral("llama4-l2-chunked-nope"));
         QVERIFY(chunked.hasValue());
         auto c = chunked->forward(ref.tokens, ForwardOptions::everything());
         QCOMPARE(c->masks[0].chunk, 4);
@@ -204,7 +121,7 @@ private slots:
     void weightBytesCountTheNewTensors()
     {
         QFETCH(QString, name);
-        auto model = loadModel(name);
+        auto model = ReferenceModel::load(name);
         QVERIFY(model.hasValue());
         QCOMPARE(EngineSizer::weightBytes(model->config()), model->weights().floatCount() * 4);
     }
@@ -212,7 +129,7 @@ private slots:
     // Scaling down keeps these features: only the sizes shrink.
     void scaleDownKeepsTheFeatures()
     {
-        auto config = DesignFile::load(kData + QStringLiteral("gpt-oss-sinks-sliding/design.json"));
+        auto config = DesignFile::load(ReferenceModel::folder(QStringLiteral("gpt-oss-sinks-sliding")) + QStringLiteral("design.json"));
         QVERIFY(config.hasValue());
         ModelConfig big = *config;
         big.nLayers = 64;

@@ -217,43 +217,89 @@ private slots:
         }
     }
 
-    // A sparse MoE layer: top-2 of 4 gated experts plus a shared expert. The choice of experts is
-    // a step function, so central differences only mean something where no step of h can change
-    // it: every row's k-th and (k+1)-th router logits are checked to lie further apart than any
-    // step can move them (|Δlogit| <= h · max |x|, |W|). Whole models always have some row near a
-    // tie, hence this check on the block rather than through a model.
+    // A sparse MoE layer of gated experts plus a shared expert, under each router. The choice of
+    // experts is a step function, so central differences only mean something where no step of h
+    // can change it: every row's k-th and (k+1)-th choice scores (and, with groups, the last kept
+    // and first dropped group scores) are checked to lie further apart than any step can move them
+    // (|Δlogit| <= h · max |x|, |W|; a sigmoid moves less). Whole models always have some row near
+    // a tie, hence this check on the block rather than through a model.
+    void moeBlock_data()
+    {
+        QTest::addColumn<int>("variant");
+        QTest::newRow("softmax, top-2 of 4, normalised (Qwen3-MoE, Mixtral)") << 0;
+        // DeepseekV3TopkRouter: sigmoid, correction bias, 2 of 4 groups of 2, top 3, normalised, × 2.5
+        QTest::newRow("sigmoid, bias, groups, top-3 of 8, ×2.5 (DeepSeek-V3)") << 1;
+        QTest::newRow("softmax, top-2 of 4, unnormalised, ×1.5 (DeepSeek-V2)") << 2;
+    }
     void moeBlock()
     {
+        QFETCH(int, variant);
         ModelConfig c;
         c.dModel = 8;
         c.nLayers = 1;
         c.ffn = FfnKind::Gated3;
         c.activation = Activation::Silu;
         c.ffnBias = false;
-        c.moe.numExperts = 4;
-        c.moe.topK = 2;
+        c.moe.numExperts = variant == 1 ? 8 : 4;
+        c.moe.topK = variant == 1 ? 3 : 2;
         c.moe.expertDff = 6;
         c.moe.sharedExperts = 1;
+        if (variant == 1) {
+            c.moe.routerScore = RouterScore::Sigmoid;
+            c.moe.scoreCorrectionBias = true;
+            c.moe.groups = 4;
+            c.moe.topGroups = 2;
+            c.moe.routedScale = 2.5;
+        } else if (variant == 2) {
+            c.moe.normTopK = false;
+            c.moe.routedScale = 1.5;
+        }
+        const int E = c.moe.numExperts, K = c.moe.topK;
         QVERIFY(FeedForwardBlock::isSparse(c, 0));
         const FeedForwardBlock block(c, 0);
         Rng rng(9);
         TransformerWeights::Layer w;
-        w.router = randomMat(rng, 8, 4, 1.5);
-        w.routerBias = randomMat(rng, 1, 4);
-        w.expertsIn = randomMat(rng, 4 * 8, 2 * 6, 0.5);
-        w.expertsOut = randomMat(rng, 4 * 6, 8, 0.5);
+        w.router = randomMat(rng, 8, E, variant == 1 ? 0.5 : 1.5);
+        w.routerBias = randomMat(rng, 1, E);
+        if (variant == 1)
+            w.routerScoreBias = randomMat(rng, 1, E, 0.1);
+        w.expertsIn = randomMat(rng, E * 8, 2 * 6, 0.5);
+        w.expertsOut = randomMat(rng, E * 6, 8, 0.5);
         w.sharedIn = randomMat(rng, 8, 2 * 6, 0.5);
         w.sharedOut = randomMat(rng, 6, 8, 0.5);
-        Mat x = randomMat(rng, 6, 8), r = randomMat(rng, 6, 8);
+        // Candidate rows; the first 6 clear of every tie are the block's input.
+        const Mat candidates = randomMat(rng, 40, 8);
         ActivationCache::Layer act;
-        block.forward(w, act, x);
+        block.forward(w, act, candidates);
         const float h = 1e-2f;
-        const float reach = h * std::max({x.cwiseAbs().maxCoeff(), w.router.cwiseAbs().maxCoeff(), 1.0f});
-        for (int t = 0; t < 6; ++t) {
-            std::vector<float> l(act.routerLogits.row(t).data(), act.routerLogits.row(t).data() + 4);
-            std::sort(l.begin(), l.end(), std::greater<float>());
-            QVERIFY2(l[1] - l[2] > 2 * reach, qPrintable(QStringLiteral("row %1: gap %2").arg(t).arg(l[1] - l[2])));
+        const float reach = h * std::max({candidates.cwiseAbs().maxCoeff(), w.router.cwiseAbs().maxCoeff(), 1.0f})
+                            * (variant == 1 ? 0.25f : 1.0f); // a sigmoid moves at most 1/4 of its logit
+        std::vector<int> clear;
+        for (int t = 0; t < 40 && clear.size() < 6; ++t) {
+            std::vector<float> choice(static_cast<std::size_t>(E));
+            for (int e = 0; e < E; ++e)
+                choice[std::size_t(e)] = variant == 1 ? act.routerScores(t, e) + w.routerScoreBias(0, e) : act.routerLogits(t, e);
+            bool groupsClear = true;
+            if (variant == 1) {
+                std::vector<float> groups;
+                for (int g = 0; g < 4; ++g)
+                    groups.push_back(choice[std::size_t(2 * g)] + choice[std::size_t(2 * g + 1)]);
+                std::vector<float> sorted = groups;
+                std::sort(sorted.begin(), sorted.end(), std::greater<float>());
+                groupsClear = sorted[1] - sorted[2] > 4 * reach;
+                for (int e = 0; e < E; ++e)
+                    if (groups[std::size_t(e / 2)] < sorted[1])
+                        choice[std::size_t(e)] = 0.0f;
+            }
+            std::sort(choice.begin(), choice.end(), std::greater<float>());
+            if (groupsClear && choice[std::size_t(K - 1)] - choice[std::size_t(K)] > 2 * reach)
+                clear.push_back(t);
         }
+        QCOMPARE(int(clear.size()), 6);
+        Mat x(6, 8), r = randomMat(rng, 6, 8);
+        for (int i = 0; i < 6; ++i)
+            x.row(i) = candidates.row(clear[std::size_t(i)]);
+        block.forward(w, act, x);
         TransformerWeights::Layer g;
         for (auto f : {&TransformerWeights::Layer::router, &TransformerWeights::Layer::routerBias,
                        &TransformerWeights::Layer::expertsIn, &TransformerWeights::Layer::expertsOut,
@@ -278,9 +324,14 @@ private slots:
             const GradientCheck gc = GradientCheck::run(loss, *pair.first, *pair.second, h, 96, 1e-2);
             QVERIFY2(gc.maxRelError < kTolerance, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(name)).arg(gc.maxRelError)));
         }
-        // Each row went to exactly two experts, with weights summing to 1.
-        for (int t = 0; t < 6; ++t)
-            QVERIFY(std::abs(act.gates.row(t).sum() - 1.0f) < 1e-6f);
+        // Each row went to exactly k experts; normalised weights sum to the routed scale.
+        for (int t = 0; t < 6; ++t) {
+            const float sum = act.gates.row(t).sum();
+            if (variant == 2)
+                QVERIFY(sum > 0.0f && sum < 1.5f);
+            else
+                QVERIFY(std::abs(sum - float(c.moe.routedScale)) < 1e-5f);
+        }
     }
 
     void crossEntropyWithMask()
@@ -401,6 +452,9 @@ private slots:
         QTest::newRow("olmo2: qk-norm full width, output norms") << 5;
         QTest::newRow("llama4: weightless qk-norm, chunked and NoPE layers") << 6;
         QTest::newRow("gpt-oss: sinks, alternating sliding window, biases") << 7;
+        // DeepSeek's multi-head latent attention (tst_enginemla checks its forward).
+        QTest::newRow("deepseek-v3: mla with a query latent") << 8;
+        QTest::newRow("deepseek-v2-lite: mla without one, layernorm latents, biases") << 9;
     }
     void modelMoreDesigns()
     {
@@ -451,6 +505,14 @@ private slots:
             c.attentionSinks = true;
             c.slidingWindow = 3;
             c.layerTypes = {LayerAttention::Sliding, LayerAttention::Full, LayerAttention::Sliding};
+        } else if (variant >= 8) {
+            c.attention = AttentionKind::Mla;
+            c.nKvHeads = c.nHeads;
+            c.headDim = 0;
+            c.mla = MlaConfig{variant == 8 ? 6 : 0, 5, 2, 4, 3}; // q_lora, kv_lora, nope, rope, v
+            c.qkvBias = c.attnOutBias = variant == 9;
+            if (variant == 9)
+                c.norm = NormKind::LayerNorm;
         }
         auto model = TrainableModel::create(c);
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));

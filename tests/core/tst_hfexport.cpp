@@ -154,6 +154,7 @@ public:
             c.moe.topK = uniform(1, std::min(8, c.moe.numExperts));
             c.moe.sharedExperts = uniform(0, 2);
             c.moe.scoreCorrectionBias = true;
+            c.moe.routerScore = RouterScore::Sigmoid; // Glm4MoeTopkRouter
             c.moe.firstDense = uniform(0, c.nLayers);
             c.attnOutBias = false;
             c.qkNorm = coin() ? QkNorm::PerHead : QkNorm::None;
@@ -173,6 +174,8 @@ public:
                 c.moe.sharedExperts = uniform(0, 2);
                 c.moe.firstDense = uniform(0, c.nLayers);
                 c.moe.scoreCorrectionBias = coin();
+                if (c.moe.scoreCorrectionBias) // deepseek_v3: DeepseekV3TopkRouter scores with a sigmoid
+                    c.moe.routerScore = RouterScore::Sigmoid;
             }
             c.mtpLayers = uniform(0, 1);
             break;

@@ -1,9 +1,13 @@
 // Ten AdamW steps against PyTorch 1.13: the same initial weights, batches and hyper-parameters
 // (written by tests/reference/train_parity.py into tests/data/train_parity.json) must give the
-// same training loss at every step and after the last one, within 1e-4 relative.
+// same training loss at every step and after the last one, within 1e-4 relative. The DeepSeek
+// case (multi-head latent attention, a sigmoid router with groups, shared experts) starts from the
+// weights of tests/data/engine-features/deepseek-v3-mla-sigmoid-groups and follows
+// tests/reference/make_deepseek_reference.py into tests/data/train_parity_deepseek.json.
 #include "core/train/adamw.h"
 #include "core/train/lrschedule.h"
 #include "core/train/trainablemodel.h"
+#include "tests/support/referencemodel.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -100,6 +104,53 @@ private slots:
             data.push_back(b);
         }
         const QJsonArray losses = c.value(QStringLiteral("losses")).toArray();
+        for (int step = 0; step < int(data.size()); ++step) {
+            const double loss = model->forward(data[std::size_t(step)]);
+            QVERIFY(model->backward());
+            AdamW::clipGradNorm(model->parameters(), hp.value(QStringLiteral("clip")).toDouble());
+            opt.step(model->parameters(), schedule.at(step));
+            const double expected = losses.at(step).toDouble();
+            QVERIFY2(std::abs(loss - expected) <= 1e-4 * std::abs(expected),
+                     qPrintable(QStringLiteral("step %1: %2 vs PyTorch %3").arg(step + 1).arg(loss, 0, 'g', 9).arg(expected, 0, 'g', 9)));
+        }
+        const double final = model->forward(data[0]);
+        const double expected = c.value(QStringLiteral("final_loss")).toDouble();
+        QVERIFY2(std::abs(final - expected) <= 1e-4 * std::abs(expected),
+                 qPrintable(QStringLiteral("after 10 steps: %1 vs PyTorch %2").arg(final, 0, 'g', 9).arg(expected, 0, 'g', 9)));
+    }
+
+    void tenStepsDeepseek()
+    {
+        QFile f(QStringLiteral(TX_TEST_DATA_DIR "/train_parity_deepseek.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject c = QJsonDocument::fromJson(f.readAll()).object();
+        const QJsonObject hp = c.value(QStringLiteral("train")).toObject();
+        auto transformer = ReferenceModel::load(c.value(QStringLiteral("model")).toString());
+        QVERIFY2(transformer, qPrintable(transformer ? QString() : transformer.error().toString()));
+        auto model = TrainableModel::fromTransformer(std::move(*transformer));
+        QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
+        AdamW opt(AdamW::Settings{hp.value(QStringLiteral("beta1")).toDouble(), hp.value(QStringLiteral("beta2")).toDouble(),
+                                  1e-8, hp.value(QStringLiteral("weight_decay")).toDouble()});
+        const QJsonArray batches = c.value(QStringLiteral("batches")).toArray();
+        LrSchedule schedule;
+        schedule.peak = hp.value(QStringLiteral("lr")).toDouble();
+        schedule.minimum = schedule.peak * hp.value(QStringLiteral("min_lr_ratio")).toDouble();
+        schedule.warmupSteps = hp.value(QStringLiteral("warmup")).toInt();
+        schedule.totalSteps = int(batches.size());
+        std::vector<TrainingBatch> data;
+        for (const QJsonValue &bv : batches) {
+            const QJsonObject o = bv.toObject();
+            TrainingBatch b;
+            b.inputs = ints(o.value(QStringLiteral("inputs")).toArray());
+            b.targets = ints(o.value(QStringLiteral("targets")).toArray());
+            for (const QJsonValue &x : o.value(QStringLiteral("mask")).toArray())
+                b.mask.push_back(float(x.toDouble()));
+            b.seqLen = c.value(QStringLiteral("seq_len")).toInt();
+            b.batch = c.value(QStringLiteral("batch")).toInt();
+            data.push_back(b);
+        }
+        const QJsonArray losses = c.value(QStringLiteral("losses")).toArray();
+        QCOMPARE(losses.size(), 10);
         for (int step = 0; step < int(data.size()); ++step) {
             const double loss = model->forward(data[std::size_t(step)]);
             QVERIFY(model->backward());

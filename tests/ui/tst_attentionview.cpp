@@ -255,6 +255,28 @@ private slots:
         QVERIFY(view.tabs()->isTabEnabled(view.tabs()->indexOf(router)));
     }
 
+    // DeepSeek's MLA caches one latent per token and layer (MlaAttentionBlock): the message says
+    // how big, beside the cache for the text and what expanded keys and values would take.
+    void mlaLatentBesideTheKvCache()
+    {
+        ModelConfig c = smallDesign();
+        c.attention = AttentionKind::Mla;
+        c.positions = PositionKind::Rotary;
+        c.norm = NormKind::RmsNorm;
+        c.mla = MlaConfig{0, 16, 8, 8, 16}; // no query latent; kv_lora 16, nope 8, rope 8, v 16
+        AttentionView view;
+        view.setDesign(c);
+        view.setCheckpoint(QString());
+        QVERIFY(runAndWait(view, QStringLiteral("abc")));
+        // 2 layers × 3 tokens × (16 + 8) floats × 4 bytes = 576 bytes; expanded: 4 heads × (8 + 8 + 16).
+        QVERIFY2(view.message()->text().contains(
+                     QStringLiteral("KV cache for these 3 tokens: %1 (float32). MLA caches its latent, kv_lora_rank 16 + "
+                                    "qk_rope_head_dim 8 = 24 numbers per token and layer, not the 128 of the heads' keys and values.")
+                         .arg(NumberFormat::bytes(576))),
+                 qPrintable(view.message()->text()));
+        QCOMPARE(view.grid()->layers(), 2);
+    }
+
     void positionalEncodingTable()
     {
         AttentionView view;

@@ -7,6 +7,7 @@
 
 #include "core/base/numberformat.h"
 #include "core/formats/demomodel.h"
+#include "core/nn/kvcachesize.h"
 #include "ui/lab/attentionlinesview.h"
 #include "ui/lab/attentionworker.h"
 #include "ui/lab/heatmapgrid.h"
@@ -436,6 +437,7 @@ void AttentionView::showSnapshot(const AttentionSnapshot &snapshot)
                        .arg(c.dModel)
                        .arg(NumberFormat::bytes(double(snapshot.weightBytes)))
                        .arg(snapshot.seconds, 0, 'f', 2);
+    what += QLatin1Char(' ') + KvCacheSize::describe(c, int(snapshot.result.tokens.size()));
     if (snapshot.checkpoint == DemoModel::path())
         what += QLatin1Char(' ') + tr("The demo model, %1 tokenizer.").arg(snapshot.tokenizerKind);
     else if (!snapshot.checkpoint.isEmpty())

@@ -17,5 +17,6 @@ int runExportCommand(QStringList args);
 int runSolveCommand(QStringList args);
 int runInspectCommand(QStringList args);
 int runWhatIfCommand(QStringList args);
+int runCalibrateCommand(QStringList args);
 
 } // namespace tx

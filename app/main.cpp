@@ -33,6 +33,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("solve"), tx::runSolveCommand},
         {QStringLiteral("inspect"), tx::runInspectCommand},
         {QStringLiteral("whatif"), tx::runWhatIfCommand},
+        {QStringLiteral("calibrate"), tx::runCalibrateCommand},
     };
     return table;
 }
@@ -97,6 +98,10 @@ void printUsage(QTextStream &out)
            "       prune: [--heads N] [--layers N]   distil: [--fraction F | --student-device ID] [--student-tokens D]\n"
            "       pipeline: [--pretrain-tokens D] [--sft-tokens D] [--preference-tokens D] [--preference ppo|dpo]\n"
            "       guide: [--jump PRESET]   vocabulary: [--corpus NAME|FILE] [--sizes 256,512,...] [--apply-size V]\n"
+           "  calibrate DESIGN [--batch B] [--seq T] [--generate G] [--repeats N] [--max-weights-mb MB]\n"
+           "       [--format text|json]    run the design (scaled down) in the engine on this CPU: forward,\n"
+           "                                training step and decode, time and memory beside the estimator's\n"
+           "                                prediction for the same shape, with the error\n"
            "  --version                     print the version\n"
            "  --help                        print this text\n"
            "Bad input exits with code 2 and one line on stderr.\n";

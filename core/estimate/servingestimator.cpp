@@ -43,7 +43,8 @@ ServingEstimate ServingEstimator::estimate(const ModelConfig &c, const Assumptio
     s.promptTokens = std::max(1.0, context - s.outputTokens);
     s.concurrency = a.batch;
     s.utilisation = a.utilisation;
-    s.devices = std::max(1, hw.devicesForInference);
+    // The devices the user asked for (--devices), or more when those do not hold the inference memory.
+    s.devices = std::max({1, a.devices, hw.devicesForInference});
     const double n = s.devices;
     const double peak = n * hw.inferencePeakFlops;
     const double bandwidth = n * hw.bandwidthBytesPerSecond;

@@ -10,9 +10,9 @@
 
 namespace tx {
 
-// Serving economics for one design on the devices that hold its inference memory
-// (Evaluation::hardware.devicesForInference; their FLOP/s and bandwidth add up, communication
-// ignored as in `size`). Each of Assumptions::batch concurrent sequences has
+// Serving economics for one design on the devices of the job (Assumptions::devices, --devices),
+// or on more when those do not hold its inference memory (Evaluation::hardware.devicesForInference);
+// their FLOP/s and bandwidth add up, communication ignored as in `size`. Each of Assumptions::batch concurrent sequences has
 // Assumptions::contextLength tokens: outputTokens generated, the rest prompt.
 struct ServingEstimate
 {
@@ -20,7 +20,7 @@ struct ServingEstimate
     double promptTokens = 0;      // P
     double outputTokens = 0;      // O
     double utilisation = 0;       // fraction of paid hours the devices are busy
-    int devices = 0;              // n
+    int devices = 0;              // n = max(--devices, devices that hold the inference memory)
     // Time to first token: one prompt's prefill, roofline of P · forward FLOPs/token against
     // the active weights + the prompt's KV cache written.
     double ttftFlops = 0;

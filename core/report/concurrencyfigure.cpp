@@ -43,12 +43,12 @@ ConcurrencyFigure ConcurrencyFigure::of(const EvaluatedDesign *design, const Har
     const ModelConfig &c = design->config;
     Assumptions a = design->assumptions;
     const auto &hw = design->evaluation.hardware;
-    // The devices that hold one user's inference memory; the curve stays on them.
+    // The job's devices (--devices), or the more that hold one user's inference memory; the curve stays on them.
     a.batch = 1;
     const auto one = evaluate(c, a, catalog);
     if (!one)
         return f;
-    f.devices = std::max(1, one->hardware.devicesForInference);
+    f.devices = std::max({1, a.devices, one->hardware.devicesForInference});
     a.devices = f.devices;
     a.tensorParallel = 1;
     f.title = tr("Decode speed against concurrent users on %1 × %2").arg(f.devices).arg(hw.deviceName);

@@ -623,6 +623,243 @@
     </message>
 </context>
 <context>
+    <name>tx::CalibrateCommand</name>
+    <message>
+        <source>expected an integer from %1 to %2, got &quot;%3&quot;</source>
+        <translation>应为 %1 到 %2 之间的整数，实际为“%3”</translation>
+    </message>
+    <message>
+        <source>expected text or json, got &quot;%1&quot;</source>
+        <translation>应为 text 或 json，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3, %4 threads of %5 GFLOP/s, %6 GB/s; load average %7)</source>
+        <translation>%1 在 %2 上（%3，%4 个线程，每个 %5 GFLOP/s，%6 GB/s；平均负载 %7）</translation>
+    </message>
+    <message>
+        <source>design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <source>scaled down: %1</source>
+        <translation>已缩小：%1</translation>
+    </message>
+    <message>
+        <source>not trained by the engine: %1</source>
+        <translation>引擎不训练此设计：%1</translation>
+    </message>
+    <message>
+        <source>%1 sequences of %2 tokens; decode %3 tokens after %4; median of %5</source>
+        <translation>%1 个序列，每个 %2 个词元；在 %4 个词元后解码 %3 个；取 %5 次的中位数</translation>
+    </message>
+    <message>
+        <source>figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>误差</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CalibrationDialog</name>
+    <message>
+        <source>Measuring this computer and running the design…</source>
+        <translation>正在测量这台计算机并运行设计…</translation>
+    </message>
+    <message>
+        <source>Running a smaller design of the same family (%1)…</source>
+        <translation>正在运行同一系列的较小设计（%1）…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Could not run the design: %1</source>
+        <translation>无法运行设计：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 threads of %4 GFLOP/s (%5), %6 GB/s memory; load average %7 when measured.</source>
+        <translation>%1 在 %2 上：%3 个线程，每个 %4 GFLOP/s（%5），内存 %6 GB/s；测量时平均负载 %7。</translation>
+    </message>
+    <message>
+        <source>The design</source>
+        <translation>该设计</translation>
+    </message>
+    <message>
+        <source>this computer</source>
+        <translation>这台计算机</translation>
+    </message>
+    <message>
+        <source>Scaled down to fit the engine: %1.</source>
+        <translation>为适应引擎已缩小：%1。</translation>
+    </message>
+    <message>
+        <source>The engine does not train this design, so the training rows are left out.</source>
+        <translation>引擎不训练此设计，因此省略训练相关的行。</translation>
+    </message>
+    <message>
+        <source>Check against this computer</source>
+        <translation>在这台计算机上核对</translation>
+    </message>
+    <message>
+        <source>Runs %1 in the engine on this computer — a forward pass, a training step and decoding — and sets the time and memory it measures beside what the estimator predicts for the same shape on this CPU&apos;s measured peak.</source>
+        <translation>在这台计算机上用引擎运行 %1——一次前向传播、一个训练步和解码——并把实测的时间和内存与估算器按同一形状、以本机 CPU 实测峰值给出的预测并列显示。</translation>
+    </message>
+    <message>
+        <source>the design</source>
+        <translation>该设计</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>How it was predicted</source>
+        <translation>预测方法</translation>
+    </message>
+    <message>
+        <source>Error = (predicted − measured) / measured. Times are medians of several runs; memory is the engine&apos;s own allocations, and for the training peak the rise of this process&apos;s resident memory, which also holds what the estimator leaves out (temporaries, allocator slack). Byte figures in decimal units (1 MB = 10⁶ bytes).</source>
+        <translation>误差 =（预测 − 实测）/ 实测。时间是多次运行的中位数；内存是引擎自身的分配，训练峰值则是本进程常驻内存的增长，其中也包含估算器忽略的部分（临时缓冲、分配器余量）。字节数使用十进制单位（1 MB = 10⁶ 字节）。</translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation>再次运行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+</context>
+<context>
+    <name>tx::Calibrator</name>
+    <message>
+        <source>expected an integer from %1 to %2, got %3</source>
+        <translation>应为 %1 到 %2 之间的整数，实际为 %3</translation>
+    </message>
+    <message>
+        <source>expected at least 1 MB of weights</source>
+        <translation>权重至少应为 1 MB</translation>
+    </message>
+    <message>
+        <source>Forward pass</source>
+        <translation>前向传播</translation>
+    </message>
+    <message>
+        <source>Training step</source>
+        <translation>训练步</translation>
+    </message>
+    <message>
+        <source>Decode, per token</source>
+        <translation>解码（每个词元）</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>AdamW moments</source>
+        <translation>AdamW 矩估计</translation>
+    </message>
+    <message>
+        <source>Activation cache</source>
+        <translation>激活缓存</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Training peak memory</source>
+        <translation>训练峰值内存</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1%2 %</source>
+        <translation>%1%2 %</translation>
+    </message>
+    <message>
+        <source>roofline at %1 GFLOP/s (%2 threads) and %3 GB/s</source>
+        <translation>按 %1 GFLOP/s（%2 个线程）和 %3 GB/s 的屋顶线模型</translation>
+    </message>
+    <message>
+        <source>%1 × %2 tokens, %3</source>
+        <translation>%1 × %2 个词元，%3</translation>
+    </message>
+    <message>
+        <source>%1 × %2 tokens, 3 × forward FLOPs at %3 GFLOP/s × MFU %4 %</source>
+        <translation>%1 × %2 个词元，3 × 前向 FLOPs，按 %3 GFLOP/s × MFU %4 %</translation>
+    </message>
+    <message>
+        <source>one token at the mean context of %1 tokens (prompt %2 + %3 of %4 generated), %5</source>
+        <translation>平均上下文为 %1 个词元时的一个词元（提示词 %2 + 已生成 %4 个中的 %3 个），%5</translation>
+    </message>
+    <message>
+        <source>4 bytes per parameter</source>
+        <translation>每个参数 4 字节</translation>
+    </message>
+    <message>
+        <source>8 bytes per parameter (m and v)</source>
+        <translation>每个参数 8 字节（m 和 v）</translation>
+    </message>
+    <message>
+        <source>Korthikanti et al. 2022 eq. 2 at 4 bytes per value, %1 layers</source>
+        <translation>Korthikanti 等 2022 式 2，每个值 4 字节，%1 层</translation>
+    </message>
+    <message>
+        <source>%1 tokens at 4 bytes per value</source>
+        <translation>%1 个词元，每个值 4 字节</translation>
+    </message>
+    <message>
+        <source>weights + gradients + moments + activations; measured as the rise of resident memory</source>
+        <translation>权重 + 梯度 + 矩估计 + 激活；实测为常驻内存的增长</translation>
+    </message>
+</context>
+<context>
     <name>tx::CharTokenizer</name>
     <message>
         <source>not a character-level tokenizer (a BPE model without merges, with byte_fallback, no normalizer and no pre-tokenizer)</source>
@@ -1180,6 +1417,18 @@
     <message>
         <source>%1 tokens/s</source>
         <translation>%1 词元/秒</translation>
+    </message>
+    <message>
+        <source>Check against this computer…</source>
+        <translation>在这台计算机上核对…</translation>
+    </message>
+    <message>
+        <source>Run the design (scaled down when needed) in the engine here and compare the time and memory it takes with the estimate</source>
+        <translation>在本机用引擎运行该设计（必要时缩小），把所用的时间和内存与估算相比较</translation>
+    </message>
+    <message>
+        <source>%1 on %2× %3</source>
+        <translation>%1，在 %2× %3 上</translation>
     </message>
 </context>
 <context>
@@ -2236,6 +2485,13 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>The predicted loss is the scaling law&apos;s for the student trained on these tokens from scratch; DistilBERT kept 97 % of BERT&apos;s GLUE score at 60 % of its size (Sanh et al. 2019).</source>
         <translation>预测损失是缩放定律对在这些词元上从头训练的学生模型的预测；DistilBERT 以 BERT 60 % 的规模保留了其 97 % 的 GLUE 分数（Sanh 等 2019）。</translation>
+    </message>
+</context>
+<context>
+    <name>tx::EngineMeasurement</name>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>

@@ -106,6 +106,48 @@ private slots:
         QVERIFY(explain(QStringLiteral("serving.ttft_seconds"), c, a, *e));
     }
 
+    void servesOnTheDevicesAskedFor()
+    {
+        // --devices 4: Llama-2-7B fits one H100, but the job has four; their FLOP/s and bandwidth
+        // add up (communication ignored, as in `size`), so both rooflines take a quarter of the time
+        // and the hour costs four devices. Per million output tokens it costs the same.
+        const ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
+        Assumptions a;
+        a.batch = 8;
+        a.contextLength = 4096;
+        const ServingEstimate one = ServingEstimator::estimate(c, a, *evaluate(c, a));
+        a.devices = 4;
+        const auto e = evaluate(c, a);
+        QVERIFY(e);
+        QCOMPARE(e->hardware.devicesForInference, 1);
+        const ServingEstimate four = ServingEstimator::estimate(c, a, *e);
+        QCOMPARE(four.devices, 4);
+        QVERIFY(near(four.ttftSeconds, one.ttftSeconds / 4));
+        QVERIFY(near(four.tpotSeconds, one.tpotSeconds / 4));
+        QVERIFY(near(four.outputTokensPerSecond, 4 * one.outputTokensPerSecond));
+        QVERIFY(near(four.moneyPerHour, 4 * 2.99));
+        QVERIFY(near(four.moneyPerMillionOutputTokens, one.moneyPerMillionOutputTokens));
+        // Fewer than the design needs are never used: on 16 GiB phones Llama-2-70B takes more than one.
+        Assumptions phone;
+        phone.device = QStringLiteral("phone-16gb");
+        phone.devices = 2;
+        const ModelConfig big = PresetLibrary::builtIn().find(QStringLiteral("llama-2-70b"))->config;
+        const auto pe = evaluate(big, phone);
+        QVERIFY(pe);
+        QVERIFY(pe->hardware.devicesForInference > 2);
+        QCOMPARE(ServingEstimator::estimate(big, phone, *pe).devices, pe->hardware.devicesForInference);
+        // The concurrency chart follows the job too: on 2 × H100 more users fit than on one.
+        Assumptions two;
+        two.contextLength = 4096;
+        two.devices = 2;
+        const EvaluatedDesign d{c, two, *evaluate(c, two)};
+        const ConcurrencyFigure f = ConcurrencyFigure::of(&d);
+        QCOMPARE(f.devices, 2);
+        QVERIFY(f.title.startsWith(QStringLiteral("Decode speed against concurrent users on 2 × ")));
+        QCOMPARE(f.limit, Solver::largestBatch(c, two, HardwareCatalog::builtIn())->value);
+        QVERIFY(f.limit > 18);
+    }
+
     void concurrencyFigureRunsToTheMemoryLimit()
     {
         // Llama-2-7B on one H100 at 4,096 tokens: 18 sequences fit (the KV cache binds, tst_solver).

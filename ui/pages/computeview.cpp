@@ -2,6 +2,8 @@
 
 #include "ui/snapshot/snapshotfeed.h"
 
+#include "ui/calibrate/calibrationdialog.h"
+
 #include "core/base/numberformat.h"
 #include "ui/charts/chartpanel.h"
 #include "ui/charts/rooflinechart.h"
@@ -11,6 +13,8 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
 
 namespace tx {
 
@@ -37,6 +41,7 @@ ComputeView::ComputeView(SnapshotSource *source, QWidget *parent)
     : QWidget(parent)
     , m_roofline(new RooflineChart)
     , m_table(new QWidget(this))
+    , m_check(new QPushButton(this))
 {
     auto *grid = new QGridLayout(m_table);
     grid->setColumnStretch(1, 1);
@@ -44,11 +49,30 @@ ComputeView::ComputeView(SnapshotSource *source, QWidget *parent)
         addRow(QLatin1String(row.first), tr(row.second));
     grid->setRowStretch(grid->rowCount(), 1);
 
+    m_check->setObjectName(QStringLiteral("compute.check_machine"));
+    m_check->setEnabled(false);
+    connect(m_check, &QPushButton::clicked, this, &ComputeView::openCalibration);
+    auto *left = new QVBoxLayout;
+    left->addWidget(m_table, 1);
+    left->addWidget(m_check, 0, Qt::AlignLeft);
+
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_table, 2);
+    layout->addLayout(left, 2);
     layout->addWidget(new ChartPanel(m_roofline, this), 3);
     SnapshotFeed::follow(source, this);
+    retranslate();
+}
+
+CalibrationDialog *ComputeView::openCalibration()
+{
+    if (!m_calibration) {
+        m_calibration = new CalibrationDialog(m_config, this);
+        m_calibration->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_calibration->show();
+    m_calibration->raise();
+    return m_calibration;
 }
 
 void ComputeView::addRow(const QString &key, const QString &title)
@@ -71,6 +95,9 @@ void ComputeView::addRow(const QString &key, const QString &title)
 void ComputeView::retranslate()
 {
     m_roofline->retranslate();
+    m_check->setText(tr("Check against this computer…"));
+    m_check->setToolTip(tr("Run the design (scaled down when needed) in the engine here and compare the time and "
+                           "memory it takes with the estimate"));
     auto *grid = static_cast<QGridLayout *>(m_table->layout());
     for (int row = 0; row < grid->rowCount(); ++row) {
         auto *name = grid->itemAtPosition(row, 0) ? qobject_cast<QLabel *>(grid->itemAtPosition(row, 0)->widget()) : nullptr;
@@ -95,6 +122,8 @@ void ComputeView::changeEvent(QEvent *event)
 
 void ComputeView::showSnapshot(const DesignSnapshot &s)
 {
+    m_config = s.config;
+    m_check->setEnabled(s.valid());
     if (!s.evaluation) {
         for (LiveLabel *label : std::as_const(m_values))
             label->setText(tr("—"));
@@ -110,7 +139,11 @@ void ComputeView::showSnapshot(const DesignSnapshot &s)
     set("compute.prefill_flops", NumberFormat::flops(e.compute.prefillFlops));
     set("hardware.prefill_seconds", NumberFormat::duration(e.hardware.prefillSeconds));
     set("hardware.decode_tokens_per_s", tr("%1 tokens/s").arg(NumberFormat::count(e.hardware.decodeTokensPerSecond)));
-    set("hardware.training_seconds", NumberFormat::duration(e.hardware.trainingSeconds));
+    // Timed on the devices the training needs (Evaluation::hardware.trainingDevices), said beside the time.
+    set("hardware.training_seconds", tr("%1 on %2× %3")
+                                         .arg(NumberFormat::duration(e.hardware.trainingSeconds))
+                                         .arg(e.hardware.trainingDevices)
+                                         .arg(e.hardware.deviceName));
     set("cost.gpu_hours", NumberFormat::count(e.hardware.gpuHours));
     set("cost.money", NumberFormat::money(e.hardware.money));
     m_roofline->setEvaluation(e);

@@ -3,8 +3,11 @@
 #include "core/estimate/designsnapshot.h"
 
 #include <QHash>
+#include <QPointer>
 #include <QWidget>
 
+
+class QPushButton;
 
 namespace tx {
 
@@ -13,6 +16,7 @@ class SnapshotSource;
 class LiveLabel;
 
 class RooflineChart;
+class CalibrationDialog;
 
 // The "Compute and cost" page: FLOPs, speed on the device, training time and money,
 // and the device's roofline with the design's prefill and decode marked.
@@ -28,6 +32,9 @@ public:
     RooflineChart *roofline() const { return m_roofline; }
     // The value label of a figure key ("cost.money"), or nullptr.
     LiveLabel *value(const QString &key) const { return m_values.value(key); }
+    // "Check against this computer…": opens the calibration dialog on the shown design.
+    QPushButton *checkButton() const { return m_check; }
+    CalibrationDialog *openCalibration();
 
 signals:
     void figureSelected(const QString &figureKey);
@@ -43,6 +50,9 @@ private:
     RooflineChart *m_roofline;
     QHash<QString, LiveLabel *> m_values;
     QWidget *m_table;
+    QPushButton *m_check;
+    ModelConfig m_config;
+    QPointer<CalibrationDialog> m_calibration;
 };
 
 } // namespace tx

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "core/calibrate/cpupeak.h"
+
+namespace tx {
+
+// Measures this computer: the FMA peak of one core (the loop bench/fmapeak.h runs: AVX-512,
+// AVX2+FMA or SSE picked by cpuid, best of several 50 ms runs, since a shared machine steals
+// time from some of them) times the engine's threads, and the memory bandwidth of a STREAM
+// triad (McCalpin 1995) over arrays far larger than the caches.
+class CpuProbe
+{
+public:
+    static CpuPeak measure();
+    static double measureGflopsPerCore(QString *isa = nullptr);
+    static double measureBandwidthBytesPerSecond();
+    static QString cpuName();     // "" when /proc/cpuinfo says nothing
+    static double loadAverage();  // 1-minute, from /proc/loadavg; 0 when unknown
+};
+
+} // namespace tx

@@ -37,6 +37,244 @@
     </message>
 </context>
 <context>
+    <name>tx::ArchitectureDiagram</name>
+    <message>
+        <source>%1 per layer</source>
+        <translation>每层 %1</translation>
+    </message>
+    <message>
+        <source>× %1: %2 of the model</source>
+        <translation>× %1：占模型 %2</translation>
+    </message>
+    <message>
+        <source>%1 of the model</source>
+        <translation>占模型 %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 parameters</source>
+        <translation>%1 · %2 个参数</translation>
+    </message>
+    <message>
+        <source>Custom design</source>
+        <translation>自定义设计</translation>
+    </message>
+    <message>
+        <source>%1 · %2 per layer</source>
+        <translation>%1 · 每层 %2</translation>
+    </message>
+    <message>
+        <source> · %1 stored (shared)</source>
+        <translation> · 实际存储 %1 层（共享）</translation>
+    </message>
+    <message>
+        <source>residual add</source>
+        <translation>残差相加</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ArchitectureFigure</name>
+    <message>
+        <source>scale and bias (%1 each)</source>
+        <translation>缩放和偏置（各 %1）</translation>
+    </message>
+    <message>
+        <source>scale (%1)</source>
+        <translation>缩放（%1）</translation>
+    </message>
+    <message>
+        <source>sees every earlier token</source>
+        <translation>看得到之前的每个词元</translation>
+    </message>
+    <message>
+        <source>sliding window of %1 tokens</source>
+        <translation>%1 个词元的滑动窗口</translation>
+    </message>
+    <message>
+        <source>chunks of %1 tokens</source>
+        <translation>每块 %1 个词元</translation>
+    </message>
+    <message>
+        <source>every earlier token, no RoPE</source>
+        <translation>之前的每个词元，不用 RoPE</translation>
+    </message>
+    <message>
+        <source>sees every token (bidirectional)</source>
+        <translation>看得到每个词元（双向）</translation>
+    </message>
+    <message>
+        <source>%1 heads · key/value latent %2 · %3</source>
+        <translation>%1 个头 · 键/值潜变量 %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1 query heads · %2 KV heads</source>
+        <translation>%1 个查询头 · %2 个 KV 头</translation>
+    </message>
+    <message>
+        <source> (%1 queries share each K, V)</source>
+        <translation>（每 %1 个查询共用一组 K、V）</translation>
+    </message>
+    <message>
+        <source> · head_dim %1 · %2</source>
+        <translation> · head_dim %1 · %2</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Self-attention</source>
+        <translation>自注意力</translation>
+    </message>
+    <message>
+        <source>Feed-forward · %1</source>
+        <translation>前馈网络 · %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2 → %1</source>
+        <translation>%1 → %2 → %1</translation>
+    </message>
+    <message>
+        <source>Experts · %1</source>
+        <translation>专家 · %1</translation>
+    </message>
+    <message>
+        <source>%1 routed experts, top-%2</source>
+        <translation>%1 个路由专家，top-%2</translation>
+    </message>
+    <message>
+        <source>, + %1 shared</source>
+        <translation>，另加 %1 个共享专家</translation>
+    </message>
+    <message>
+        <source> · a token runs %1 of %2 parameters</source>
+        <translation> · 每个词元只经过 %2 个参数中的 %1 个</translation>
+    </message>
+    <message>
+        <source>router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <source>expert </source>
+        <translation>专家 </translation>
+    </message>
+    <message>
+        <source>shared </source>
+        <translation>共享 </translation>
+    </message>
+    <message>
+        <source>before both</source>
+        <translation>两者之前</translation>
+    </message>
+    <message>
+        <source>before the FFN</source>
+        <translation>前馈网络之前</translation>
+    </message>
+    <message>
+        <source> · in parallel</source>
+        <translation> · 并行</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>after the add</source>
+        <translation>相加之后</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>Encoder layer</source>
+        <translation>编码器层</translation>
+    </message>
+    <message>
+        <source>MoE layer</source>
+        <translation>MoE 层</translation>
+    </message>
+    <message>
+        <source>Dense layer</source>
+        <translation>稠密层</translation>
+    </message>
+    <message>
+        <source>Decoder layer</source>
+        <translation>解码器层</translation>
+    </message>
+    <message>
+        <source> (layer types alternate)</source>
+        <translation>（层类型交替）</translation>
+    </message>
+    <message>
+        <source>%1 (biases, norms)</source>
+        <translation>%1（偏置、归一化）</translation>
+    </message>
+    <message>
+        <source>Token embedding</source>
+        <translation>词元嵌入</translation>
+    </message>
+    <message>
+        <source>token table</source>
+        <translation>词元表</translation>
+    </message>
+    <message>
+        <source>position table</source>
+        <translation>位置表</translation>
+    </message>
+    <message>
+        <source>segment table</source>
+        <translation>分段表</translation>
+    </message>
+    <message>
+        <source>projection</source>
+        <translation>投影</translation>
+    </message>
+    <message>
+        <source>positions: RoPE inside each attention (no table)</source>
+        <translation>位置：在每个注意力里用 RoPE（没有位置表）</translation>
+    </message>
+    <message>
+        <source>positions: a learned table of %1</source>
+        <translation>位置：学习得到的 %1 行位置表</translation>
+    </message>
+    <message>
+        <source>positions: fixed sinusoids (no parameters)</source>
+        <translation>位置：固定的正弦函数（没有参数）</translation>
+    </message>
+    <message>
+        <source>positions: relative buckets in attention</source>
+        <translation>位置：注意力里的相对位置桶</translation>
+    </message>
+    <message>
+        <source>no position information</source>
+        <translation>没有位置信息</translation>
+    </message>
+    <message>
+        <source>after the embeddings</source>
+        <translation>嵌入之后</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>最终</translation>
+    </message>
+    <message>
+        <source>Output head → logits</source>
+        <translation>输出头 → logits</translation>
+    </message>
+    <message>
+        <source>tied to the token table: no parameters of its own</source>
+        <translation>与词元表绑定：没有自己的参数</translation>
+    </message>
+    <message>
+        <source>its own matrix, one score per vocabulary entry</source>
+        <translation>独立的矩阵，词表中每个词元一个分数</translation>
+    </message>
+    <message>
+        <source>reuses the token table: 0 new parameters</source>
+        <translation>复用词元表：新增 0 个参数</translation>
+    </message>
+</context>
+<context>
     <name>tx::AssumptionArguments</name>
     <message>
         <source>a token count from 0 to 1e16 (e.g. 2e12)</source>
@@ -1060,6 +1298,10 @@
     <message>
         <source>layer %1 is not a layer of the stack (0 to %2)</source>
         <translation>第 %1 层不在堆栈内（0 到 %2）</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须是有限的数</translation>
     </message>
 </context>
 <context>
@@ -2999,6 +3241,279 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::ForwardStepView</name>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Trained demo model</source>
+        <translation>训练好的演示模型</translation>
+    </message>
+    <message>
+        <source>Current design (random weights)</source>
+        <translation>当前设计（随机权重）</translation>
+    </message>
+    <message>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation>注意力头：</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>◀ &amp;Back</source>
+        <translation>◀ 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Next ▶</source>
+        <translation>下一步(&amp;N) ▶</translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation>温度：</translation>
+    </message>
+    <message>
+        <source>Top-k (0 = all):</source>
+        <translation>Top-k（0 = 全部）：</translation>
+    </message>
+    <message>
+        <source>Press Run to send the text through the model.</source>
+        <translation>按“运行”让文本走一遍模型。</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Shape %1</source>
+        <translation>形状 %1</translation>
+    </message>
+    <message>
+        <source> · showing %1 × %2 of it</source>
+        <translation> · 显示其中 %1 × %2</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>Likeliest next tokens:</source>
+        <translation>最可能的下一个词元：</translation>
+    </message>
+    <message>
+        <source>Sampled (seed 1): “%1”</source>
+        <translation>采样结果（种子 1）：“%1”</translation>
+    </message>
+    <message>
+        <source>Why ÷√d_k? Show the weights without it</source>
+        <translation>为什么要 ÷√d_k？显示不除时的权重</translation>
+    </message>
+    <message>
+        <source>Each query&apos;s largest weight, on average: %1 with ÷√%3, %2 without. Without the scaling the dot products grow with d_k and the softmax saturates onto one key; its gradients vanish.</source>
+        <translation>每个查询最大的那个权重，平均值：÷√%3 时为 %1，不除时为 %2。不缩放的话，点积随 d_k 增大，softmax 饱和到一个键上，梯度随之消失。</translation>
+    </message>
+    <message>
+        <source>%1 without ÷√d_k</source>
+        <translation>%1（不 ÷√d_k）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ForwardStepWorker</name>
+    <message>
+        <source>This design has no tokenizer and fewer than 256 tokens: it cannot read text.</source>
+        <translation>这个设计没有分词器，词表又少于 256 个词元：无法读取文本。</translation>
+    </message>
+    <message>
+        <source>Trained demo model (Tang poems)</source>
+        <translation>训练好的演示模型（唐诗）</translation>
+    </message>
+    <message>
+        <source>Current design, random weights (seed 1)</source>
+        <translation>当前设计，随机权重（种子 1）</translation>
+    </message>
+    <message>
+        <source> · %1 layers · d_model %2 · %3 heads</source>
+        <translation> · %1 层 · d_model %2 · %3 个头</translation>
+    </message>
+    <message>
+        <source> · scaled down: %1</source>
+        <translation> · 已缩小：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ForwardTrace</name>
+    <message>
+        <source>type at least one token</source>
+        <translation>请至少输入一个词元</translation>
+    </message>
+    <message>
+        <source>%1 tokens; this model reads at most %2</source>
+        <translation>%1 个词元；这个模型最多读 %2 个</translation>
+    </message>
+    <message>
+        <source>token id %1 is outside the vocabulary of %2</source>
+        <translation>词元编号 %1 超出了 %2 个词元的词表</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Text → %1 token ids</source>
+        <translation>文本 → %1 个词元编号</translation>
+    </message>
+    <message>
+        <source>one id per token, each in 0 … %1</source>
+        <translation>每个词元一个编号，范围 0 … %1</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source> + P[0 … %1]</source>
+        <translation> + P[0 … %1]</translation>
+    </message>
+    <message>
+        <source>x₀ = E[ids]%1: rows of the (%2, %3) token table</source>
+        <translation>x₀ = E[ids]%1：取 (%2, %3) 词元表中的行</translation>
+    </message>
+    <message>
+        <source>; positions enter later, as RoPE rotations of Q and K</source>
+        <translation>；位置稍后以 RoPE 旋转 Q 和 K 的方式加入</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>%1 · %2 before attention</source>
+        <translation>%1 · 注意力之前的 %2</translation>
+    </message>
+    <message>
+        <source>each row scaled to unit size, times a learned scale of %1</source>
+        <translation>每行缩放到单位大小，再乘以 %1 维的学习缩放</translation>
+    </message>
+    <message>
+        <source>%1 · Q of head %2</source>
+        <translation>%1 · 第 %2 个头的 Q</translation>
+    </message>
+    <message>
+        <source>Q = x·W_Q%1: head %2&apos;s columns; all heads&apos; Q, K, V: (%3, %4)</source>
+        <translation>Q = x·W_Q%1：第 %2 个头的列；所有头的 Q、K、V：(%3, %4)</translation>
+    </message>
+    <message>
+        <source>, rotated by RoPE</source>
+        <translation>，经 RoPE 旋转</translation>
+    </message>
+    <message>
+        <source>%1 · attention weights of head %2</source>
+        <translation>%1 · 第 %2 个头的注意力权重</translation>
+    </message>
+    <message>
+        <source>softmax(Q·Kᵀ / √%1 + causal mask): row = query, column = key; each row sums to 1</source>
+        <translation>softmax(Q·Kᵀ / √%1 + 因果掩码)：行 = 查询，列 = 键；每行之和为 1</translation>
+    </message>
+    <message>
+        <source>%1 · attention output</source>
+        <translation>%1 · 注意力输出</translation>
+    </message>
+    <message>
+        <source>the %1 heads&apos; weighted sums of V side by side (%2, %3), times W_O (%3, %4)</source>
+        <translation>%1 个头对 V 的加权和并排 (%2, %3)，乘以 W_O (%3, %4)</translation>
+    </message>
+    <message>
+        <source>%1 · residual after attention</source>
+        <translation>%1 · 注意力之后的残差</translation>
+    </message>
+    <message>
+        <source>h = x + attention(x): the stream each layer adds to</source>
+        <translation>h = x + attention(x)：每层都往这条残差流里加东西</translation>
+    </message>
+    <message>
+        <source>%1 · FFN hidden units</source>
+        <translation>%1 · 前馈网络隐藏单元</translation>
+    </message>
+    <message>
+        <source>act(x·W_gate) ⊙ (x·W_up): %1 units per token</source>
+        <translation>act(x·W_gate) ⊙ (x·W_up)：每个词元 %1 个单元</translation>
+    </message>
+    <message>
+        <source>act(x·W_up + b): %1 units per token</source>
+        <translation>act(x·W_up + b)：每个词元 %1 个单元</translation>
+    </message>
+    <message>
+        <source>%1 · output</source>
+        <translation>%1 · 输出</translation>
+    </message>
+    <message>
+        <source>h + FFN(norm(h)) = x%1, the next layer&apos;s input</source>
+        <translation>h + FFN(norm(h)) = x%1，下一层的输入</translation>
+    </message>
+    <message>
+        <source>Final %1</source>
+        <translation>最终 %1</translation>
+    </message>
+    <message>
+        <source>the last layer&apos;s output, normalised</source>
+        <translation>最后一层的输出，归一化后</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>x·W_vocab: one score per vocabulary entry (%1) for every position; shown: the columns of the 5 likeliest next tokens</source>
+        <translation>x·W_vocab：每个位置对词表中每个词元（%1 个）各打一个分数；这里显示最可能的 5 个下一个词元那几列</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>softmax(logits of the last position / temperature): the 5 likeliest of %1</source>
+        <translation>softmax(最后一个位置的 logits / 温度)：%1 个中最可能的 5 个</translation>
+    </message>
+    <message>
+        <source>%1 · %2 before the FFN</source>
+        <translation>%1 · 前馈网络之前的 %2</translation>
+    </message>
+    <message>
+        <source>the residual stream normalised again for the feed-forward network</source>
+        <translation>为前馈网络再次归一化残差流</translation>
+    </message>
+    <message>
+        <source>“%1” looks most at %2</source>
+        <translation>“%1”最关注的是 %2</translation>
+    </message>
+</context>
+<context>
     <name>tx::GgufReader</name>
     <message>
         <source>cannot open: %1</source>
@@ -3780,6 +4295,41 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::InsidePage</name>
+    <message>
+        <source>Export diagram</source>
+        <translation>导出结构图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>结构图</translation>
+    </message>
+    <message>
+        <source>One forward pass</source>
+        <translation>一次前向传播</translation>
+    </message>
+    <message>
+        <source>From y = Wx + b</source>
+        <translation>从 y = Wx + b 开始</translation>
+    </message>
+    <message>
+        <source>The current design, drawn from its exact counts: it follows every change. Hover a block for its formula.</source>
+        <translation>当前设计，按精确参数量画出：每次修改都会跟着更新。把鼠标停在方块上可看公式。</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the PDF</source>
+        <translation>%1：无法写入 PDF</translation>
+    </message>
+</context>
+<context>
     <name>tx::InspectCommand</name>
     <message>
         <source>1 file</source>
@@ -4012,6 +4562,116 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>Experts (MoE layer)</source>
         <translation>专家（MoE 层）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::LayerComparison</name>
+    <message>
+        <source>Linear layer</source>
+        <translation>线性层</translation>
+    </message>
+    <message>
+        <source>One fixed weighted sum of the inputs: it can only draw straight lines.</source>
+        <translation>对输入做一次固定的加权求和：只能画直线。</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>多层感知机</translation>
+    </message>
+    <message>
+        <source>A non-linearity between two layers: curved boundaries, but each token alone.</source>
+        <translation>两层之间加了非线性：边界可以弯曲，但每个词元各算各的。</translation>
+    </message>
+    <message>
+        <source>LSTM layer</source>
+        <translation>LSTM 层</translation>
+    </message>
+    <message>
+        <source>A memory of earlier tokens, carried one step at a time: training cannot run the steps in parallel.</source>
+        <translation>记住之前的词元，一步一步往后传：训练时这些步骤无法并行。</translation>
+    </message>
+    <message>
+        <source>Transformer layer</source>
+        <translation>Transformer 层</translation>
+    </message>
+    <message>
+        <source>Every token looks at every earlier token at once (attention), then thinks alone (FFN): parallel over the sequence, but the attention cost grows with the context.</source>
+        <translation>每个词元同时看之前的所有词元（注意力），再各自思考（前馈网络）：整个序列可以并行，但注意力的开销随上下文增长。</translation>
+    </message>
+    <message>
+        <source>a linear layer, d_in 100 → d_out 10</source>
+        <translation>线性层，d_in 100 → d_out 10</translation>
+    </message>
+    <message>
+        <source>a Transformer layer, d_model 512, d_ff 2048</source>
+        <translation>Transformer 层，d_model 512，d_ff 2048</translation>
+    </message>
+    <message>
+        <source>one GPT-3 layer, d_model 12288, d_ff 49152</source>
+        <translation>GPT-3 的一层，d_model 12288，d_ff 49152</translation>
+    </message>
+    <message>
+        <source>GPT-3&apos;s 96 layers</source>
+        <translation>GPT-3 的 96 层</translation>
+    </message>
+</context>
+<context>
+    <name>tx::LayerComparisonView</name>
+    <message>
+        <source>Every weight of a Transformer sits in layers like y = W·x + b. Here the four steps of the first lesson side by side at one input width d: what each costs in parameters and in FLOPs for one token (a multiply-add is 2), and what it buys.</source>
+        <translation>Transformer 的每个权重都在 y = W·x + b 这样的层里。这里把第一课的四步在同一个输入宽度 d 下并排放在一起：各自需要多少参数、处理一个词元需要多少 FLOPs（一次乘加算 2 次），以及换来了什么。</translation>
+    </message>
+    <message>
+        <source>Width d:</source>
+        <translation>宽度 d：</translation>
+    </message>
+    <message>
+        <source>Output (linear, MLP):</source>
+        <translation>输出（线性层、MLP）：</translation>
+    </message>
+    <message>
+        <source>Hidden (MLP, d_ff):</source>
+        <translation>隐藏层（MLP、d_ff）：</translation>
+    </message>
+    <message>
+        <source>Context (tokens):</source>
+        <translation>上下文（词元）：</translation>
+    </message>
+    <message>
+        <source>Seed: 100 → 10</source>
+        <translation>种子文档：100 → 10</translation>
+    </message>
+    <message>
+        <source>Seed: 512 / 2048</source>
+        <translation>种子文档：512 / 2048</translation>
+    </message>
+    <message>
+        <source>Seed: GPT-3&apos;s layer</source>
+        <translation>种子文档：GPT-3 的一层</translation>
+    </message>
+    <message>
+        <source>The seed document&apos;s figures, recomputed</source>
+        <translation>重新计算种子文档中的数字</translation>
+    </message>
+    <message>
+        <source>%1 · built like %2</source>
+        <translation>%1 · 结构同 %2</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 个参数</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs per token</source>
+        <translation>每个词元 %1 FLOPs</translation>
+    </message>
+    <message>
+        <source>✓ %1: %2. The seed&apos;s %3 is right.</source>
+        <translation>✓ %1：%2。种子文档的 %3 是对的。</translation>
+    </message>
+    <message>
+        <source>✗ %1: %2. The seed prints “%3”; its own formula gives %4.</source>
+        <translation>✗ %1：%2。种子文档写的是“%3”；按它自己的公式应为 %4。</translation>
     </message>
 </context>
 <context>
@@ -4267,6 +4927,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>Sol&amp;ve</source>
         <translation>求解(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Inside</source>
+        <translation>模型内部(&amp;I)</translation>
     </message>
 </context>
 <context>

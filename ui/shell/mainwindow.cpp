@@ -25,6 +25,7 @@
 #include "ui/shell/presentationmode.h"
 #include "ui/whatif/whatifpage.h"
 #include "ui/solve/solvepage.h"
+#include "ui/teach/insidepage.h"
 #include "ui/widgets/highlightoverlay.h"
 #include "ui/widgets/knobcontrol.h"
 #include "ui/widgets/pagebar.h"
@@ -91,6 +92,7 @@ MainWindow::MainWindow(QWidget *parent)
     auto *whatIf = new WhatIfPage(m_state);
     connect(whatIf, &WhatIfPage::applyRequested, m_state, &DesignState::replace);
     auto *solve = new SolvePage(m_state);
+    auto *inside = new InsidePage(m_state);
     m_pages = {{m_parameters, QT_TRANSLATE_NOOP("tx::MainWindow", "&Parameters"), "parameters"},
                {m_memory, QT_TRANSLATE_NOOP("tx::MainWindow", "&Memory"), "memory"},
                {m_compute, QT_TRANSLATE_NOOP("tx::MainWindow", "Compute and &cost"), "compute"},
@@ -98,6 +100,7 @@ MainWindow::MainWindow(QWidget *parent)
                {m_comparison, QT_TRANSLATE_NOOP("tx::MainWindow", "Com&pare A/B"), "comparison"},
                {m_attention, QT_TRANSLATE_NOOP("tx::MainWindow", "&Attention"), "attention"},
                {m_training, QT_TRANSLATE_NOOP("tx::MainWindow", "&Training"), "training"},
+               {inside, QT_TRANSLATE_NOOP("tx::MainWindow", "&Inside"), "inside"},
                {m_product, QT_TRANSLATE_NOOP("tx::MainWindow", "What does this &buy me?"), "product"},
                {whatIf, QT_TRANSLATE_NOOP("tx::MainWindow", "&What if…"), "whatif"},
                {solve, QT_TRANSLATE_NOOP("tx::MainWindow", "Sol&ve"), "solve"},

@@ -11,6 +11,7 @@
 
 #include <QtTest>
 
+#include <cmath>
 #include <random>
 
 using namespace tx;
@@ -92,6 +93,46 @@ private slots:
             ++checked;
         }
         QVERIFY2(checked > 1000, qPrintable(QString::number(checked)));
+    }
+
+    // Over random designs and every weight format: the bytes are finite and positive, each
+    // tensor's bytes are at least its parameters · 2 bits (Q2_K's 2.625 is the narrowest), and
+    // tying the head to the token table never adds bytes (a tied table takes the output's type,
+    // but the output tensor goes away).
+    void randomDesignsAtEveryFormat()
+    {
+        std::mt19937 rng(2026);
+        const auto &all = PresetLibrary::builtIn().presets();
+        int checked = 0;
+        for (int i = 0; i < 300; ++i) {
+            ModelConfig c = all[rng() % all.size()].config;
+            const int heads = 1 + int(rng() % 16);
+            c.dModel = 48 * heads; // rows of 48·k: some a multiple of 256, most not (fallback types)
+            c.nHeads = heads;
+            c.nKvHeads = rng() % 2 ? heads : 1;
+            c.headDim = 0;
+            c.nLayers = 1 + int(rng() % 10);
+            c.dFf = 8 * int(1 + rng() % 128);
+            c.vocabSize = 64 + int(rng() % 4000);
+            c.layerTypes.clear();
+            c.moe.denseLayers.clear();
+            c.tiedEmbeddings = false;
+            if (!countParams(c))
+                continue;
+            for (Precision p : allPrecisions()) {
+                c.weightPrecision = p;
+                const double untied = WeightStorage::bytes(c);
+                QVERIFY(std::isfinite(untied) && untied > 0);
+                for (const WeightStorage::Tensor &t : WeightStorage::tensors(c))
+                    QVERIFY2(t.bytes >= double(t.tensor.params()) * 2.0 / 8.0, qPrintable(WeightStorage::name(t.type)));
+                ModelConfig tied = c;
+                tied.tiedEmbeddings = true;
+                if (countParams(tied) && c.lmHead)
+                    QVERIFY2(WeightStorage::bytes(tied) <= untied, qPrintable(toString(p)));
+            }
+            ++checked;
+        }
+        QVERIFY2(checked > 200, qPrintable(QString::number(checked)));
     }
 
     // Uniform precisions keep N · bits/8 (Llama-3.1-8B: 8,030,261,248 · 2 = 16,060,522,496).

@@ -7,6 +7,7 @@
 // random-weight checkpoint of the same shape (README "Engine").
 #include "core/nn/decoder.h"
 #include "core/nn/transformer.h"
+#include "core/nn/vectormath.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -73,11 +74,18 @@ int main(int argc, char *argv[])
     }
     model->initGpt2Style(1);
     out << "model: stories15M shape, random weights, " << model->parameterCount() << " parameters" << Qt::endl;
+    out << "kernels: " << vec::isa() << Qt::endl;
     const int cores = omp_get_num_procs();
+    // `--threads N` measures one thread count only (to alternate with another program).
+    const QStringList args = app.arguments();
+    const int at = int(args.indexOf(QStringLiteral("--threads")));
+    const int only = at > 0 && at + 1 < args.size() ? args[at + 1].toInt() : 0;
     double best2 = 0.0;
     for (int threads : {1, 2}) {
         if (threads > cores)
             break;
+        if (only > 0 && threads != only)
+            continue;
         omp_set_num_threads(threads);
         tokensPerSecond(*model, 99); // warm-up
         std::vector<double> runs;

@@ -11,6 +11,7 @@
 #include "core/train/adamw.h"
 #include "core/base/rng.h"
 #include "core/train/trainablemodel.h"
+#include "core/nn/vectormath.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -99,6 +100,7 @@ int main(int argc, char *argv[])
     const int at = int(args.indexOf(QStringLiteral("--threads")));
     const int forced = at > 0 && at + 1 < args.size() ? std::max(1, args[at + 1].toInt()) : 0;
     const int cores = omp_get_num_procs();
+    out << "kernels: " << vec::isa() << Qt::endl;
     struct Row
     {
         const char *name;

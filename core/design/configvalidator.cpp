@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace tx {
@@ -63,6 +64,11 @@ std::vector<Error> validate(const ModelConfig &c)
     }
     if (c.positions == PositionKind::RelativeBuckets)
         checkRange(errors, "relative_buckets", c.relativeBuckets, 1, kMaxBuckets);
+    // Whatever the position kind: a design file cannot hold NaN or infinity (JSON has no such
+    // numbers), so a design holding one would save to a file that does not open again.
+    for (const auto &[field, value] : {std::pair{"rotary_fraction", c.rotaryFraction}, std::pair{"rope_theta", c.ropeTheta}})
+        if (!std::isfinite(value) && c.positions != PositionKind::Rotary)
+            errors.push_back({{}, QString::fromLatin1(field), ConfigValidator::tr("must be a finite number")});
     if (c.positions == PositionKind::Rotary) {
         if (!(c.rotaryFraction > 0.0 && c.rotaryFraction <= 1.0))
             errors.push_back({{}, QStringLiteral("rotary_fraction"), ConfigValidator::tr("must be in (0, 1]")});
@@ -111,7 +117,9 @@ std::vector<Error> validate(const ModelConfig &c)
         }
     }
     bool anySliding = false, anyChunked = false;
-    for (int i = 0; i < stackLayers; ++i) {
+    // Only as many layers as a valid design can have: n_layers = 2^31 − 1 (refused above) would
+    // otherwise keep this loop busy for seconds (found by bench_designs).
+    for (int i = 0, n = std::clamp(stackLayers, 0, kMaxLayers); i < n; ++i) {
         const LayerAttention t = c.layerAttention(i);
         anySliding = anySliding || t == LayerAttention::Sliding;
         anyChunked = anyChunked || t == LayerAttention::Chunked;

@@ -61,7 +61,7 @@ constexpr NameTable<Sharing, 3> kSharings{{
     {Sharing::AllLayers, "all"},
     {Sharing::Groups, "groups"},
 }};
-constexpr NameTable<Precision, 17> kPrecisions{{
+constexpr NameTable<Precision, 20> kPrecisions{{
     {Precision::FP32, "fp32"},
     {Precision::FP16, "fp16"},
     {Precision::BF16, "bf16"},
@@ -79,6 +79,9 @@ constexpr NameTable<Precision, 17> kPrecisions{{
     {Precision::Q4_0, "q4_0"},
     {Precision::Q3_K, "q3_k"},
     {Precision::Q2_K, "q2_k"},
+    {Precision::Q4_K_M, "q4_k_m"},
+    {Precision::Q5_K_M, "q5_k_m"},
+    {Precision::Q3_K_M, "q3_k_m"},
 }};
 
 } // namespace
@@ -202,7 +205,7 @@ double bitsPerWeight(Precision p, int quantGroupSize)
     // OCP Microscaling Formats (MX) v1.0, §5: block of 32 e2m1 values + one e8m0 scale.
     case Precision::Mxfp4: return 4.0 + 8.0 / 32.0;
     // NVIDIA NVFP4: block of 16 e2m1 values + one e4m3 scale (the per-tensor fp32 scale is
-    // 32 bits per tensor, left out of the per-weight figure).
+    // 32 bits per tensor, counted by WeightStorage, not in this per-weight figure).
     case Precision::Nvfp4: return 4.0 + 8.0 / 16.0;
     // ggml/src/ggml-common.h block structs: bytes per block · 8 / weights per block.
     case Precision::Q8_0: return 34.0 * 8 / 32;   // block_q8_0: fp16 d + 32 int8
@@ -213,6 +216,10 @@ double bitsPerWeight(Precision p, int quantGroupSize)
     case Precision::Q4_0: return 18.0 * 8 / 32;   // block_q4_0: fp16 d + 16 qs
     case Precision::Q3_K: return 110.0 * 8 / 256; // block_q3_K: 32 hmask + 64 qs + 12 scales + fp16 d
     case Precision::Q2_K: return 84.0 * 8 / 256;  // block_q2_K: 16 scales + 64 qs + 2 fp16
+    // llama.cpp's mixes start every tensor from this type (llama_ftype_get_default_type).
+    case Precision::Q4_K_M: return bitsPerWeight(Precision::Q4_K, quantGroupSize);
+    case Precision::Q5_K_M: return bitsPerWeight(Precision::Q5_K, quantGroupSize);
+    case Precision::Q3_K_M: return bitsPerWeight(Precision::Q3_K, quantGroupSize);
     }
     return 16.0;
 }

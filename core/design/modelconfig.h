@@ -50,12 +50,15 @@ enum class Sharing { None, AllLayers, Groups };
 // Mxfp4: OCP microscaling, 4-bit e2m1 values with one 8-bit (e8m0) exponent per 32.
 // Nvfp4: 4-bit e2m1 with one fp8 (e4m3) scale per 16, plus one fp32 scale per tensor.
 // Q8_0 … Q2_K: the GGUF block types of ggml (ggml-common.h), bits per weight from their
-// block sizes. Every parameter is stored in the chosen format (llama.cpp's mixed file types
-// such as Q4_K_M, which upgrade some tensors, are not modelled).
+// block sizes, every quantisable tensor in that type (llama-quantize --pure; Q8_0 is also
+// llama.cpp's Q8_0 file type). Q4_K_M, Q5_K_M, Q3_K_M: llama.cpp's mixed file types, which
+// give some tensors more bits. Which tensor is stored how, and its exact bytes, is
+// WeightStorage's rule (core/estimate/weightstorage.h).
 enum class Precision {
     FP32, FP16, BF16, FP8, INT8, INT4,
     Fp8Block, Mxfp4, Nvfp4,
     Q8_0, Q6_K, Q5_K, Q5_0, Q4_K, Q4_0, Q3_K, Q2_K,
+    Q4_K_M, Q5_K_M, Q3_K_M,
 };
 
 // Mixture of experts. numExperts <= 1 means a dense model.
@@ -227,7 +230,8 @@ bool isKvPrecision(Precision p);
 Precision computePrecision(Precision p);
 
 // Bits per stored weight at a precision, including the fp16 scale per group for int8/int4
-// and each block format's scales (see the enum).
+// and each block format's scales (see the enum); a mixed file type gives its default type's
+// bits. The exact bytes of a design, tensor by tensor, are WeightStorage::bytes.
 double bitsPerWeight(Precision p, int quantGroupSize);
 // Bytes per element of an unscaled tensor (KV cache, activations) at a precision.
 double bytesPerElement(Precision p);

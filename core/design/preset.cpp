@@ -38,6 +38,17 @@ Expected<Preset, Error> Preset::parse(const QByteArray &bytes, const QString &fi
     if (p.id.isEmpty())
         return Error{file, QStringLiteral("id"), tr("missing")};
     p.hfId = o.value(QStringLiteral("hf_id")).toString();
+    const QJsonValue family = o.value(QStringLiteral("family"));
+    if (!family.isUndefined() && !family.isString())
+        return Error{file, QStringLiteral("family"), tr("expected a string")};
+    p.family = family.toString();
+    const QJsonValue year = o.value(QStringLiteral("year"));
+    if (!year.isUndefined()) {
+        const double y = year.toDouble(-1);
+        if (!year.isDouble() || y != std::floor(y) || y < 1950 || y > 2100)
+            return Error{file, QStringLiteral("year"), tr("expected a year such as 2025")};
+        p.year = int(y);
+    }
     if (!readCount(o, "published_params", p.publishedParams))
         return Error{file, QStringLiteral("published_params"), tr("expected a non-negative integer")};
     if (!readCount(o, "published_active_params", p.publishedActiveParams))

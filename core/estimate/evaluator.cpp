@@ -5,6 +5,7 @@
 #include "core/estimate/paramcounter.h"
 #include "core/estimate/scalinglaw.h"
 #include "core/estimate/statebytes.h"
+#include "core/estimate/weightstorage.h"
 
 #include <QCoreApplication>
 
@@ -104,12 +105,15 @@ Expected<Evaluation, Error> evaluate(const ModelConfig &c, const Assumptions &a,
 
     // --- Inference memory -----------------------------------------------------------------
     auto &inf = e.inference;
-    // An opened checkpoint's weights are its exact file bytes; its mean bytes per parameter then
+    // An opened checkpoint's weights are its exact file bytes, else the design's tensors at the
+    // weight precision's per-tensor rule (WeightStorage); their mean bytes per parameter then
     // also set what a token's active weights move.
-    const double weightBytesPerParam = a.weightsBytes >= 0 && total > 0
-        ? a.weightsBytes / total
-        : bitsPerWeight(c.weightPrecision, c.quantGroupSize) / 8.0;
-    inf.weightsBytes = (a.weightsBytes >= 0 ? a.weightsBytes : total * weightBytesPerParam) + lora * 2.0; // adapters stay 16-bit
+    const double storedBytes = a.weightsBytes >= 0 ? a.weightsBytes
+        : WeightStorage::uniform(c.weightPrecision) ? total * (bitsPerWeight(c.weightPrecision, c.quantGroupSize) / 8.0)
+                                                    : WeightStorage::bytes(c);
+    const double weightBytesPerParam = total > 0 ? storedBytes / total
+                                                 : bitsPerWeight(c.weightPrecision, c.quantGroupSize) / 8.0;
+    inf.weightsBytes = storedBytes + lora * 2.0; // adapters stay 16-bit
     inf.kvCacheBytes = MemoryEstimator::kvCacheBytes(c, b, s);
     inf.activationsBytes = MemoryEstimator::inferenceActivationBytes(c, b, s, a.flash);
     inf.overheadBytes = a.runtimeOverhead * (inf.weightsBytes + inf.kvCacheBytes + inf.activationsBytes);

@@ -6,6 +6,7 @@
 #include "core/estimate/scalinglaw.h"
 #include "core/estimate/servingestimator.h"
 #include "core/estimate/statebytes.h"
+#include "core/estimate/weightstorage.h"
 
 #include <QCoreApplication>
 
@@ -50,6 +51,25 @@ QString num(std::int64_t x)
     return NumberFormat::exact(x);
 }
 
+// Where a per-tensor weight format's rule comes from.
+QString weightsSource(Precision p)
+{
+    switch (p) {
+    case Precision::Fp8Block:
+        return Explainer::tr("DeepSeek-V3 inference/model.py: fp8 e4m3 projections with one fp32 scale per 128×128 "
+                             "block, edge blocks included; embeddings, head, norms and router in bf16");
+    case Precision::Mxfp4:
+        return Explainer::tr("OCP Microscaling Formats v1.0 §5 (32 e2m1 values + one e8m0 scale); gpt-oss "
+                             "quantises the experts only (config.json quantization_config)");
+    case Precision::Nvfp4:
+        return Explainer::tr("NVIDIA Model Optimizer NVFP4: e2m1 values, one e4m3 scale per 16 and one fp32 scale "
+                             "per tensor; the projections inside the layers only");
+    default:
+        return Explainer::tr("llama.cpp src/llama-quant.cpp (llama_tensor_get_type_impl, tensor_type_fallback) and "
+                             "ggml-common.h block sizes; vectors, biases and routers stay f32");
+    }
+}
+
 const QString kBytes = QStringLiteral("bytes");
 const QString kFlops = QStringLiteral("FLOP");
 
@@ -77,13 +97,27 @@ private:
         const auto &p = m_e.params;
         const double bpw = bitsPerWeight(m_c.weightPrecision, m_c.quantGroupSize);
         const QString korthikanti = Explainer::tr("Korthikanti et al. 2022, arXiv:2205.05198, §4.1 eq. (1)-(2) and Table 2");
-        out.push_back({QStringLiteral("memory.inference.weights_bytes"), Explainer::tr("Weights"), inf.weightsBytes, kBytes,
-                       p.lora > 0 ? Explainer::tr("N · bits/8 + N_LoRA · 2") : Explainer::tr("N · bits/8"),
-                       (p.lora > 0 ? QStringLiteral("%1 · %2/8 + %3 · 2 = %4")
-                                         .arg(num(p.total), num(bpw), num(p.lora), num(inf.weightsBytes))
-                                   : QStringLiteral("%1 · %2/8 = %3").arg(num(p.total), num(bpw), num(inf.weightsBytes))),
-                       Explainer::tr("definition; int8/int4 add one fp16 scale per %1 weights (GPTQ/AWQ grouping)")
-                           .arg(m_c.quantGroupSize)});
+        if (WeightStorage::uniform(m_c.weightPrecision) || m_a.weightsBytes >= 0) {
+            out.push_back({QStringLiteral("memory.inference.weights_bytes"), Explainer::tr("Weights"), inf.weightsBytes, kBytes,
+                           p.lora > 0 ? Explainer::tr("N · bits/8 + N_LoRA · 2") : Explainer::tr("N · bits/8"),
+                           (p.lora > 0 ? QStringLiteral("%1 · %2/8 + %3 · 2 = %4")
+                                             .arg(num(p.total), num(bpw), num(p.lora), num(inf.weightsBytes))
+                                       : QStringLiteral("%1 · %2/8 = %3").arg(num(p.total), num(bpw), num(inf.weightsBytes))),
+                           Explainer::tr("definition; int8/int4 add one fp16 scale per %1 weights (GPTQ/AWQ grouping)")
+                               .arg(m_c.quantGroupSize)});
+        } else {
+            // One term per storage type: its parameters and exact bytes (blocks and scales).
+            QStringList terms;
+            for (const WeightStorage::Share &sh : WeightStorage::shares(m_c))
+                terms << QStringLiteral("%1 %2 → %3").arg(WeightStorage::name(sh.type), num(double(sh.params)), num(sh.bytes));
+            if (p.lora > 0)
+                terms << QStringLiteral("LoRA %1 · 2").arg(num(p.lora));
+            out.push_back({QStringLiteral("memory.inference.weights_bytes"), Explainer::tr("Weights"), inf.weightsBytes, kBytes,
+                           Explainer::tr("Σ over tensors: each tensor in the type the format's rule gives it, "
+                                         "bytes = blocks · bytes per block (+ scales)"),
+                           QStringLiteral("%1 = %2").arg(terms.join(QStringLiteral(" + ")), num(inf.weightsBytes)),
+                           weightsSource(m_c.weightPrecision)});
+        }
         const double tokens = MemoryEstimator::cachedTokens(m_c, m_a.contextLength);
         const std::vector<MemoryEstimator::KvGroup> groups = MemoryEstimator::kvCacheGroups(m_c, m_a.contextLength);
         const bool mla = m_c.attention == AttentionKind::Mla;

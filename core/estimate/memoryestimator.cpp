@@ -1,6 +1,7 @@
 #include "core/estimate/memoryestimator.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace tx {
 
@@ -18,15 +19,24 @@ std::vector<MemoryEstimator::KvGroup> MemoryEstimator::kvCacheGroups(const Model
     const double perToken = c.attention == AttentionKind::Mla
         ? double(c.mla.kvLoraRank) + c.mla.qkRopeHeadDim // compressed latent + shared rotary key
         : 2.0 * c.nKvHeads * c.effectiveHeadDim();       // K and V
-    std::vector<KvGroup> groups;
+    // Layers counted per kind first, named once per group: this runs on every slider tick, and
+    // naming each of a thousand layers cost more than the rest of the estimate.
+    constexpr LayerAttention kKinds[] = {LayerAttention::Full, LayerAttention::Sliding, LayerAttention::Chunked,
+                                         LayerAttention::FullNoRope};
+    static_assert(int(LayerAttention::Full) == 0 && int(LayerAttention::Sliding) == 1 &&
+                  int(LayerAttention::Chunked) == 2 && int(LayerAttention::FullNoRope) == 3);
+    int layersOf[std::size(kKinds)] = {};
+    int order[std::size(kKinds)] = {}; // kinds in the order their first layer comes
+    int kinds = 0;
     for (int i = 0; i < c.decoderLayers(); ++i) {
-        const LayerAttention t = c.layerAttention(i);
-        const QString kind = toString(t);
-        auto it = std::find_if(groups.begin(), groups.end(), [&](const KvGroup &g) { return g.kind == kind; });
-        if (it == groups.end())
-            groups.push_back({kind, 1, c.attendedTokens(t, context), perToken});
-        else
-            ++it->layers;
+        const int k = int(c.layerAttention(i));
+        if (layersOf[k]++ == 0)
+            order[kinds++] = k;
+    }
+    std::vector<KvGroup> groups;
+    for (int j = 0; j < kinds; ++j) {
+        const LayerAttention t = kKinds[order[j]];
+        groups.push_back({toString(t), layersOf[order[j]], c.attendedTokens(t, context), perToken});
     }
     if (c.layout == Layout::EncoderDecoder && c.decoderLayers() > 0)
         groups.push_back({QStringLiteral("cross"), c.decoderLayers(), context, 2.0 * c.nKvHeads * c.effectiveHeadDim()});

@@ -78,22 +78,18 @@ struct Parts
             s += p;
         return s;
     }
-    // Adds `other` key by key (keys keep their first-seen order).
-    void accumulate(const Parts &other)
-    {
-        for (const auto &[key, p] : other.items) {
-            // Through a copy: clang before 16 cannot capture a structured binding in a lambda.
-            auto it = std::find_if(items.begin(), items.end(), [&k = key](const auto &kv) { return kv.first == k; });
-            if (it == items.end())
-                items.push_back({key, p});
-            else
-                it->second += p;
-        }
-    }
     void addTo(Node &n) const
     {
         for (const auto &[key, p] : items)
             n.add(key, p);
+    }
+    // Every part times n (n stored layers of the same attention).
+    Parts times(Wide n) const
+    {
+        Parts out = *this;
+        for (auto &item : out.items)
+            item.second *= n;
+        return out;
     }
 };
 
@@ -250,7 +246,7 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
     const Wide norms = normsPerLayer(c, cross) * normParams(c, d);
 
     // Stored totals by component, summed over stored layers.
-    Parts selfSum, crossSum;
+    Wide storedLayers = 0; // every layer's attention has the same tensors: summed once, below
     FfnParts denseSum;
     Wide relSum = 0, routerSum = 0, scoreSum = 0, expertSum = 0, sharedSum = 0, normSum = 0;
 
@@ -288,10 +284,8 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
         if (stored) {
             s.stored += layerTotal;
             s.storedActive += layerActive;
-            selfSum.accumulate(att);
+            ++storedLayers;
             relSum += rel;
-            if (cross)
-                crossSum.accumulate(crossAtt);
             normSum += norms;
             denseSum.up += ffn.dense.up;
             denseSum.gate += ffn.dense.gate;
@@ -305,11 +299,13 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
     }
 
     Node &a = s.node.add(QStringLiteral("attention"), 0);
-    selfSum.addTo(a);
+    if (storedLayers > 0)
+        att.times(storedLayers).addTo(a);
     a.add(QStringLiteral("relative_bias"), relSum);
     if (cross) {
         Node &x = s.node.add(QStringLiteral("cross_attention"), 0);
-        crossSum.addTo(x);
+        if (storedLayers > 0)
+            crossAtt.times(storedLayers).addTo(x);
     }
     Node &f = s.node.add(QStringLiteral("ffn"), 0);
     f.add(QStringLiteral("gate"), denseSum.gate);

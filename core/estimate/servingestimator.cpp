@@ -3,6 +3,7 @@
 #include "core/base/numberformat.h"
 #include "core/estimate/computeestimator.h"
 #include "core/estimate/memoryestimator.h"
+#include "core/estimate/weightstorage.h"
 
 #include <QCoreApplication>
 
@@ -47,8 +48,12 @@ ServingEstimate ServingEstimator::estimate(const ModelConfig &c, const Assumptio
     const double peak = n * hw.inferencePeakFlops;
     const double bandwidth = n * hw.bandwidthBytesPerSecond;
     // The bytes one token's pass reads: the active weights (MoE: top-k experts) + LoRA at 2 bytes.
-    const double weightBytes = double(p.active) * bitsPerWeight(c.weightPrecision, c.quantGroupSize) / 8.0
-        + double(p.lora) * 2.0;
+    // Mixed and block formats: the stored weights' mean bytes per parameter (evaluate()'s
+    // per-tensor rule); uniform precisions: bits/8.
+    const double stored = e.inference.weightsBytes - double(p.lora) * 2.0;
+    const double perParam = p.total > 0 && !WeightStorage::uniform(c.weightPrecision) ? stored / double(p.total)
+                                                         : bitsPerWeight(c.weightPrecision, c.quantGroupSize) / 8.0;
+    const double weightBytes = double(p.active) * perParam + double(p.lora) * 2.0;
 
     const double P = s.promptTokens;
     s.ttftFlops = P * ComputeEstimator::forwardFlopsPerToken(c, p, P);

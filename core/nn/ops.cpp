@@ -1,7 +1,10 @@
 #include "core/nn/ops.h"
 
+#include "core/nn/vectormath.h"
+
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <omp.h>
 
@@ -54,13 +57,13 @@ void activationForward(Activation a, Mat &y, const Mat &x)
 {
     y.resize(x.rows(), x.cols());
     const auto in = x.array();
-    // Eigen's vectorized tanh/exp for the smooth activations; erf stays scalar.
+    // The smooth activations run the widest vector kernels of this CPU (vectormath.h); erf stays scalar.
     switch (a) {
     case Activation::GeluTanh:
-        y.array() = 0.5f * in * (1.0f + (kSqrt2OverPi * (in + 0.044715f * in.cube())).tanh());
+        vec::geluTanh(y.data(), x.data(), long(x.size()));
         return;
     case Activation::Silu:
-        y.array() = in / (1.0f + (-in).exp());
+        vec::silu(y.data(), x.data(), long(x.size()));
         return;
     case Activation::Relu:
         y.array() = in.max(0.0f);
@@ -80,26 +83,12 @@ void activationBackward(Activation a, Mat &dx, const Mat &dy, const Mat &x)
     dx.resize(x.rows(), x.cols());
     const auto in = x.array();
     switch (a) {
-    case Activation::GeluTanh: {
-        // tanh from Eigen's vectorized kernel, the rest a plain loop GCC vectorizes.
-        Mat t(x.rows(), x.cols());
-        t.array() = (kSqrt2OverPi * (in + 0.044715f * in.cube())).tanh();
-        const float *xp = x.data(), *tp = t.data(), *dyp = dy.data();
-        float *dxp = dx.data();
-        const Eigen::Index n = x.size();
-        for (Eigen::Index i = 0; i < n; ++i) {
-            const float xv = xp[i], tv = tp[i];
-            dxp[i] = dyp[i]
-                * (0.5f * (1.0f + tv)
-                   + 0.5f * xv * (1.0f - tv * tv) * kSqrt2OverPi * (1.0f + 3.0f * 0.044715f * xv * xv));
-        }
+    case Activation::GeluTanh:
+        vec::geluTanhGrad(dx.data(), dy.data(), x.data(), long(x.size()));
         return;
-    }
-    case Activation::Silu: {
-        const Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> s = 1.0f / (1.0f + (-in).exp());
-        dx.array() = dy.array() * s * (1.0f + in * (1.0f - s));
+    case Activation::Silu:
+        vec::siluGrad(dx.data(), dy.data(), x.data(), long(x.size()));
         return;
-    }
     case Activation::Relu:
         dx.array() = (in > 0.0f).select(dy.array(), 0.0f);
         return;
@@ -115,9 +104,19 @@ void gatedForward(Activation a, Mat &y, const Mat &gateUp)
 {
     const Eigen::Index f = gateUp.cols() / 2;
     y.resize(gateUp.rows(), f);
+    const bool vectorised = a == Activation::Silu || a == Activation::GeluTanh;
     for (Eigen::Index r = 0; r < gateUp.rows(); ++r) {
         const float *g = gateUp.row(r).data();
         float *out = y.row(r).data();
+        if (vectorised) {
+            if (a == Activation::Silu)
+                vec::silu(out, g, long(f));
+            else
+                vec::geluTanh(out, g, long(f));
+            for (Eigen::Index c = 0; c < f; ++c)
+                out[c] *= g[f + c];
+            continue;
+        }
         for (Eigen::Index c = 0; c < f; ++c)
             out[c] = act(a, g[c]) * g[f + c];
     }
@@ -132,6 +131,21 @@ void gatedBackward(Activation a, Mat &dGateUp, const Mat &dy, const Mat &gateUp)
         const float *g = gateUp.row(r).data();
         const float *d = dy.row(r).data();
         float *out = dGateUp.row(r).data();
+        if (a == Activation::Silu || a == Activation::GeluTanh) {
+            // d gate = dy · up · act'(gate); d up = dy · act(gate)
+            if (a == Activation::Silu) {
+                vec::siluGrad(out, d, g, long(f));
+                vec::silu(out + f, g, long(f));
+            } else {
+                vec::geluTanhGrad(out, d, g, long(f));
+                vec::geluTanh(out + f, g, long(f));
+            }
+            for (Eigen::Index c = 0; c < f; ++c) {
+                out[c] *= g[f + c];
+                out[f + c] *= d[c];
+            }
+            continue;
+        }
         for (Eigen::Index c = 0; c < f; ++c) {
             out[c] = d[c] * g[f + c] * actGrad(a, g[c]);
             out[f + c] = d[c] * act(a, g[c]);
@@ -169,8 +183,8 @@ double crossEntropy(const Mat &logits, const std::vector<int> &targets, const st
         const int y = targets[std::size_t(r)];
         Eigen::Index argmax = 0;
         const float m = logits.row(r).maxCoeff(&argmax);
-        e = (logits.row(r).array() - m).exp();
-        const float sum = e.sum();
+        e = logits.row(r).array();
+        const float sum = vec::expShifted(e.data(), long(V), m);
         loss += double(w) * (std::log(double(sum)) - double(logits(r, y) - m));
         if (correct && argmax == y)
             ++*correct;
@@ -185,14 +199,44 @@ double crossEntropy(const Mat &logits, const std::vector<int> &targets, const st
 
 namespace {
 
+// OpenBLAS's OpenMP build sizes its thread team from omp_get_max_threads() on every call. A
+// product the engine keeps on one thread has to say so, or OpenBLAS forks both cores for a
+// 288 × 288 matrix–vector product and, on a busy machine, waits for the other core's time
+// slice at the join (perf on bench_decode: two thirds of the samples spinning in libgomp).
+class OneBlasThread
+{
+public:
+    OneBlasThread() : m_saved(omp_in_parallel() ? 1 : omp_get_max_threads())
+    {
+        if (m_saved > 1)
+            omp_set_num_threads(1);
+    }
+    ~OneBlasThread()
+    {
+        if (m_saved > 1)
+            omp_set_num_threads(m_saved);
+    }
+    OneBlasThread(const OneBlasThread &) = delete;
+    OneBlasThread &operator=(const OneBlasThread &) = delete;
+
+private:
+    int m_saved;
+};
+
+// Below ~4 MFLOP (2·N·K·M) a thread join costs more than it saves.
+bool worthThreads(double rows, double inner, double cols)
+{
+    return rows * inner * cols >= 2e6;
+}
+
 // out += x * w, where w is any Eigen expression of shape (K, M) whose middleCols can be taken.
 template <typename W>
 void matmulAddSplit(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const W &w)
 {
     const Eigen::Index M = w.cols();
     const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
-    // Below ~4 MFLOP (2·N·K·M) a thread join costs more than it saves.
-    if (threads < 2 || double(x.rows()) * double(x.cols()) * double(M) < 2e6 || M < 64 * threads) {
+    if (threads < 2 || !worthThreads(double(x.rows()), double(x.cols()), double(M)) || M < 64 * threads) {
+        const OneBlasThread one;
         out.noalias() += x * w;
         return;
     }
@@ -231,6 +275,10 @@ void linearForward(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &w, const M
 
 void linearBackward(Mat *dx, Mat &dw, Mat &dbias, const Mat &dy, const Eigen::Ref<const Mat> &x, const Mat &w)
 {
+    // Both products have dy's N·out·in multiply-adds; small ones stay on this thread.
+    std::optional<OneBlasThread> one;
+    if (!worthThreads(double(dy.rows()), double(dy.cols()), double(w.rows())))
+        one.emplace();
     if (dx) {
         dx->resize(dy.rows(), w.rows());
         dx->noalias() = dy * w.transpose();
@@ -330,6 +378,7 @@ void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *score
 {
     const Eigen::Index Tq = q.rows(), Tk = k.rows();
     const float scale = 1.0f / std::sqrt(float(q.cols()));
+    const OneBlasThread one; // a head's products are small; the heads are what run in parallel
     probs.noalias() = q * k.transpose();
     probs *= scale;
     if (logits.softcap > 0)
@@ -349,9 +398,9 @@ void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *score
         float m = seen.maxCoeff();
         if (logits.hasSink)
             m = std::max(m, logits.sink);
-        seen = (seen - m).exp();
+        const float sum = vec::expShifted(row.data() + lo, long(hi - lo + 1), m);
         // gpt-oss: the sink's exp(sink − m) joins the denominator; its column is then dropped.
-        seen /= seen.sum() + (logits.hasSink ? std::exp(logits.sink - m) : 0.0f);
+        seen *= 1.0f / (sum + (logits.hasSink ? std::exp(logits.sink - m) : 0.0f));
         if (lo > 0)
             row.head(lo).setZero();
         if (hi + 1 < Tk)
@@ -366,6 +415,7 @@ void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Ma
                            const Eigen::Ref<const Mat> &v, HeadLogits logits, float *dSink)
 {
     const float scale = 1.0f / std::sqrt(float(q.cols()));
+    const OneBlasThread one;
     dv.noalias() += p.transpose() * dOut;
     dp.resize(p.rows(), p.cols());
     dp.noalias() = dOut * v.transpose();

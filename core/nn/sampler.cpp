@@ -21,6 +21,49 @@ bool greedy(const SamplingOptions &o)
     return o.temperature <= 0.0 || o.topK == 1;
 }
 
+using Candidate = std::pair<int, double>;
+
+// Most likely first; equal probabilities by token id, so the order is total.
+bool moreLikely(const Candidate &a, const Candidate &b)
+{
+    return a.second > b.second || (a.second == b.second && a.first < b.first);
+}
+
+// The element of [first, last) at which the running probability, taken in moreLikely order,
+// first reaches `target` (reach) or first exceeds it (!reach); the last element when it never
+// does. Quickselect on the mass: each round places the middle-ranked element with nth_element
+// and keeps the half holding the crossing, so the expected cost is linear, not the n·log n of
+// sorting all candidates (with random weights every one of 32000 tokens is a candidate, and the
+// sort was a third of a decode step). Reorders the range.
+std::vector<Candidate>::iterator crossing(std::vector<Candidate>::iterator first, std::vector<Candidate>::iterator last,
+                                          double target, bool reach)
+{
+    auto crossed = [&](double mass) { return reach ? mass >= target : mass > target; };
+    double before = 0.0; // mass of the elements ranked before `first`
+    while (last - first > 16) {
+        const auto mid = first + (last - first) / 2;
+        std::nth_element(first, mid, last, moreLikely);
+        double left = 0.0;
+        for (auto it = first; it != mid; ++it)
+            left += it->second;
+        if (crossed(before + left)) {
+            last = mid;
+        } else if (crossed(before + left + mid->second)) {
+            return mid;
+        } else {
+            before += left + mid->second;
+            first = mid + 1;
+        }
+    }
+    std::sort(first, last, moreLikely);
+    for (auto it = first; it != last; ++it) {
+        before += it->second;
+        if (crossed(before))
+            return it;
+    }
+    return last - 1;
+}
+
 } // namespace
 
 std::vector<std::pair<int, double>> Sampler::candidates(const float *logits, int V) const
@@ -96,6 +139,28 @@ int Sampler::next(const float *logits, int V)
                 return i;
         }
         return V - 1;
+    }
+    if (m_options.topK <= 0 && m_options.topP < 1.0) {
+        // Nucleus sampling without sorting: the same tokens and probabilities as candidates(),
+        // found by two quickselects on the mass (the nucleus, then the drawn token in it).
+        const double maxLogit = double(logits[argmax(logits, V)]);
+        m_scratch.resize(std::size_t(V));
+        double total = 0.0;
+        for (int i = 0; i < V; ++i) {
+            const double p = std::exp((double(logits[i]) - maxLogit) / m_options.temperature);
+            m_scratch[std::size_t(i)] = {i, p};
+            total += p;
+        }
+        const double cutoff = (1.0 - m_options.topP) / double(std::max(1, V - 1)) * total;
+        const auto end = std::partition(m_scratch.begin(), m_scratch.end(),
+                                        [&](const Candidate &x) { return x.second >= cutoff; });
+        if (end == m_scratch.begin())
+            return argmax(logits, V);
+        const auto lastIn = crossing(m_scratch.begin(), end, m_options.topP * total, true);
+        double mass = 0.0;
+        for (auto it = m_scratch.begin(); it != lastIn + 1; ++it)
+            mass += it->second;
+        return crossing(m_scratch.begin(), lastIn + 1, u * mass, false)->first;
     }
     const std::vector<std::pair<int, double>> c = candidates(logits, V);
     double left = u;

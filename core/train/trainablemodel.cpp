@@ -15,11 +15,14 @@ namespace {
 // A training step allocates and frees the same few-MB activation buffers every time. With
 // glibc's defaults those come from fresh mmap()s or a heap top that is trimmed after each step,
 // so every step page-faults its buffers in again (a fifth of a T1 step in perf). Keep freed
-// memory in the process instead; the buffers are reused on the next step.
+// memory in the process instead; the buffers are reused on the next step. glibc refuses an mmap
+// threshold above 32 MiB (HEAP_MAX_SIZE / 2 on 64-bit) and then keeps the 128 KiB default, fixed
+// (setting M_TRIM_THRESHOLD turns the adaptive threshold off): so 32 MiB it is. Buffers up to it
+// (a T2 step's largest, the attention probabilities, is 16.8 MB) come from the heap and stay.
 void keepFreedMemory()
 {
     static const bool once = [] {
-        mallopt(M_MMAP_THRESHOLD, 512 * 1024 * 1024);
+        mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
         mallopt(M_TRIM_THRESHOLD, 1024 * 1024 * 1024);
         return true;
     }();

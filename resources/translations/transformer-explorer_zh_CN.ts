@@ -1299,6 +1299,10 @@
         <source>layer %1 is not a layer of the stack (0 to %2)</source>
         <translation>第 %1 层不在堆栈内（0 到 %2）</translation>
     </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须是有限的数</translation>
+    </message>
 </context>
 <context>
     <name>tx::Corpus</name>
@@ -1543,12 +1547,6 @@ Embedding weights = vocab · d_model (twice when the output head is not tied).</
     <message>
         <source>Weights</source>
         <translation>权重</translation>
-    </message>
-    <message>
-        <source>Bytes per stored weight. Halving it halves the memory the model needs and speeds up generation, at some cost in quality below 8 bits.
-Weights memory = params · bits / 8.</source>
-        <translation>每个权重占用的字节数。减半可让模型所需内存减半并加快生成，低于 8 位时会损失一些质量。
-权重内存 = 参数量 · 位数 / 8。</translation>
     </message>
     <message>
         <source>KV cache</source>
@@ -1937,6 +1935,24 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>The first layers keep a dense FFN (DeepSeek-V3: 3, Kimi K2: 1).</source>
         <translation>最前面的若干层保留稠密 FFN（DeepSeek-V3：3，Kimi K2：1）。</translation>
+    </message>
+    <message>
+        <source>GGUF Q5_K_M (llama.cpp mix)</source>
+        <translation>GGUF Q5_K_M（llama.cpp 混合）</translation>
+    </message>
+    <message>
+        <source>GGUF Q4_K_M (llama.cpp mix)</source>
+        <translation>GGUF Q4_K_M（llama.cpp 混合）</translation>
+    </message>
+    <message>
+        <source>GGUF Q3_K_M (llama.cpp mix)</source>
+        <translation>GGUF Q3_K_M（llama.cpp 混合）</translation>
+    </message>
+    <message>
+        <source>Bytes per stored weight. Halving it halves the memory the model needs and speeds up generation, at some cost in quality below 8 bits.
+Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixes (Q4_K_M …) are counted tensor by tensor, scales included, with the tensors each format keeps at 16 or 32 bits.</source>
+        <translation>每个权重占用的字节数。减半可让模型所需内存减半并加快生成，低于 8 位时会损失一些质量。
+权重内存 = 参数量 · 位数 / 8；块格式和 llama.cpp 的混合格式（Q4_K_M …）逐个张量计算，含缩放因子，以及各格式保留为 16 或 32 位的张量。</translation>
     </message>
 </context>
 <context>
@@ -2788,6 +2804,26 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>MFU: Chowdhery et al. 2022 (PaLM), App. B; devices: the job&apos;s when one device&apos;s share fits, else the fewest that hold training</source>
         <translation>MFU：Chowdhery 等 2022（PaLM），附录 B；设备数：单台设备放得下自己那一份时用作业的设备数，否则用能放下训练的最少设备数</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 inference/model.py: fp8 e4m3 projections with one fp32 scale per 128×128 block, edge blocks included; embeddings, head, norms and router in bf16</source>
+        <translation>DeepSeek-V3 inference/model.py：投影矩阵为 fp8 e4m3，每个 128×128 块一个 fp32 缩放因子，边缘块也计入；嵌入、输出头、归一化和路由器为 bf16</translation>
+    </message>
+    <message>
+        <source>OCP Microscaling Formats v1.0 §5 (32 e2m1 values + one e8m0 scale); gpt-oss quantises the experts only (config.json quantization_config)</source>
+        <translation>OCP Microscaling Formats v1.0 §5（32 个 e2m1 值 + 一个 e8m0 缩放因子）；gpt-oss 只量化专家（config.json 的 quantization_config）</translation>
+    </message>
+    <message>
+        <source>NVIDIA Model Optimizer NVFP4: e2m1 values, one e4m3 scale per 16 and one fp32 scale per tensor; the projections inside the layers only</source>
+        <translation>NVIDIA Model Optimizer NVFP4：e2m1 值，每 16 个一个 e4m3 缩放因子，每个张量一个 fp32 缩放因子；只量化层内的投影矩阵</translation>
+    </message>
+    <message>
+        <source>llama.cpp src/llama-quant.cpp (llama_tensor_get_type_impl, tensor_type_fallback) and ggml-common.h block sizes; vectors, biases and routers stay f32</source>
+        <translation>llama.cpp src/llama-quant.cpp（llama_tensor_get_type_impl、tensor_type_fallback）和 ggml-common.h 的块大小；向量、偏置和路由器保持 f32</translation>
+    </message>
+    <message>
+        <source>Σ over tensors: each tensor in the type the format&apos;s rule gives it, bytes = blocks · bytes per block (+ scales)</source>
+        <translation>对所有张量求和：每个张量采用格式规则给出的类型，字节数 = 块数 · 每块字节数（+ 缩放因子）</translation>
     </message>
 </context>
 <context>
@@ -5449,6 +5485,14 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <source>every preset must name its source</source>
         <translation>每个预设都必须注明来源</translation>
     </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>expected a year such as 2025</source>
+        <translation>应为年份，例如 2025</translation>
+    </message>
 </context>
 <context>
     <name>tx::PresetPicker</name>
@@ -5465,12 +5509,28 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
         <translation>输入以搜索模型</translation>
     </message>
     <message>
-        <source>Start from a published model; type any part of its name to filter.</source>
-        <translation>从已发布的模型开始；输入名称的任意部分即可筛选。</translation>
-    </message>
-    <message>
         <source>Load %1</source>
         <translation>载入 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 parameters, %3)</source>
+        <translation>%1（%2 参数，%3 年）</translation>
+    </message>
+    <message>
+        <source>Start from a published model, grouped by family, newest first; type any part of its name to filter.</source>
+        <translation>从已发布的模型开始，按系列分组、最新的在前；输入名称的任意部分即可筛选。</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2 年</translation>
+    </message>
+    <message>
+        <source>%1 · %2–%3</source>
+        <translation>%1 · %2–%3 年</translation>
     </message>
 </context>
 <context>
@@ -5628,6 +5688,13 @@ KV cache of a sliding layer = min(context, window) tokens.</source>
     <message>
         <source>&amp;Discuss:</source>
         <translation>讲解(&amp;D)：</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ReasonCaptions</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 —— %2</translation>
     </message>
 </context>
 <context>

@@ -80,6 +80,8 @@ private slots:
         QVERIFY(!DesignFile::applySetting(c, QStringLiteral("kv_lora_rank"), QStringLiteral("256")));
         QVERIFY(!DesignFile::applySetting(c, QStringLiteral("weight_precision"), QStringLiteral("q4_k")));
         QVERIFY(c.weightPrecision == Precision::Q4_K);
+        QVERIFY(!DesignFile::applySetting(c, QStringLiteral("weight_precision"), QStringLiteral("q4_k_m")));
+        QVERIFY(c.weightPrecision == Precision::Q4_K_M);
         QVERIFY(!DesignFile::applySetting(c, QStringLiteral("moe_dense_layers"), QStringLiteral("0, 3")));
         QCOMPARE(c.moe.denseLayers, (std::vector<int>{0, 3}));
 

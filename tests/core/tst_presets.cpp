@@ -153,6 +153,17 @@ private slots:
     }
 
     // The file name is the id, so `--preset` and the file agree.
+    // The picker groups by family and year: every built-in preset names both.
+    void everyPresetHasFamilyAndYear()
+    {
+        for (const Preset &p : PresetLibrary::builtIn().presets()) {
+            QVERIFY2(!p.family.isEmpty(), qPrintable(p.id));
+            QVERIFY2(p.year >= 2017 && p.year <= 2026, qPrintable(p.id));
+        }
+        QCOMPARE(PresetLibrary::builtIn().find(QStringLiteral("deepseek-v3"))->year, 2024);
+        QCOMPARE(PresetLibrary::builtIn().find(QStringLiteral("qwen3-30b-a3b"))->family, QStringLiteral("Qwen"));
+    }
+
     void fileNameIsId()
     {
         const QDir dir(QStringLiteral(TX_SOURCE_DIR "/presets"));

@@ -1,5 +1,10 @@
 #include "tests/support/modellayouts.h"
 
+#include "core/design/presetlibrary.h"
+#include "core/estimate/weightstorage.h"
+
+#include <map>
+
 namespace tx {
 
 namespace {
@@ -94,15 +99,20 @@ std::vector<SparseTensor> ModelLayouts::gptOss20b()
 
 GgufBuilder ModelLayouts::llama31_8bQ4KM()
 {
-    // llama.cpp src/llama-quant.cpp (ggml-org/llama.cpp at 007dbbf), llama_tensor_get_type_impl
-    // for LLAMA_FTYPE_MOSTLY_Q4_K_M: default Q4_K; output.weight Q6_K; attn_v and ffn_down Q6_K
-    // where use_more_bits(i, n) = i < n/8 || i >= 7n/8 || (i - n/8) % 3 == 2 (16 of 32 layers);
-    // 1-D tensors (norms, rope_freqs) are not quantised (tensor_allows_quantization). The
-    // converter adds rope_freqs.weight (64 F32 factors) for rope_type llama3.
+    // The types come from the program's own rule for llama.cpp's Q4_K_M (WeightStorage, which
+    // cites src/llama-quant.cpp): default Q4_K; output.weight Q6_K; attn_v and ffn_down Q6_K
+    // where use_more_bits(i, n) (16 of 32 layers); 1-D tensors F32. The converter adds
+    // rope_freqs.weight (64 F32 factors) for rope_type llama3, which the design does not have.
     // Result: 66 F32, 193 Q4_K and 33 Q6_K tensors, as llama.cpp's loader prints for this file.
-    constexpr std::uint32_t F32 = 0, Q4_K = 12, Q6_K = 14;
+    constexpr std::uint32_t F32 = 0;
     const std::int64_t d = 4096, L = 32, kv = 1024, f = 14336, V = 128256;
-    auto moreBits = [](int i, int n) { return i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2; };
+    ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("llama-3.1-8b"))->config;
+    c.weightPrecision = Precision::Q4_K_M;
+    std::map<std::pair<int, WeightTensor::Role>, std::uint32_t> types; // (layer, role) → ggml_type
+    for (const WeightStorage::Tensor &t : WeightStorage::tensors(c))
+        types[{t.tensor.layer, t.tensor.role}] = WeightStorage::ggmlId(t.type).value_or(F32);
+    auto type = [&](int layer, WeightTensor::Role role) { return types.at({layer, role}); };
+    using R = WeightTensor::Role;
     GgufBuilder g;
     g.addString(QStringLiteral("general.architecture"), QStringLiteral("llama"));
     g.addString(QStringLiteral("general.name"), QStringLiteral("Meta Llama 3.1 8B"));
@@ -123,22 +133,21 @@ GgufBuilder ModelLayouts::llama31_8bQ4KM()
     g.addI32Array(QStringLiteral("tokenizer.ggml.token_type"), V, 1);
     g.addU32(QStringLiteral("general.quantization_version"), 2);
     g.addTensor({QStringLiteral("rope_freqs.weight"), F32, {64}});
-    g.addTensor({QStringLiteral("token_embd.weight"), Q4_K, {d, V}});
+    g.addTensor({QStringLiteral("token_embd.weight"), type(-1, R::TokenEmbedding), {d, V}});
     for (int i = 0; i < L; ++i) {
         auto blk = [i](const char *rest) { return QStringLiteral("blk.%1.").arg(i) + QLatin1String(rest); };
-        const bool more = moreBits(i, int(L));
-        g.addTensor({blk("attn_norm.weight"), F32, {d}});
-        g.addTensor({blk("attn_q.weight"), Q4_K, {d, d}});
-        g.addTensor({blk("attn_k.weight"), Q4_K, {d, kv}});
-        g.addTensor({blk("attn_v.weight"), more ? Q6_K : Q4_K, {d, kv}});
-        g.addTensor({blk("attn_output.weight"), Q4_K, {d, d}});
-        g.addTensor({blk("ffn_norm.weight"), F32, {d}});
-        g.addTensor({blk("ffn_gate.weight"), Q4_K, {d, f}});
-        g.addTensor({blk("ffn_up.weight"), Q4_K, {d, f}});
-        g.addTensor({blk("ffn_down.weight"), more ? Q6_K : Q4_K, {f, d}});
+        g.addTensor({blk("attn_norm.weight"), type(i, R::Norm), {d}});
+        g.addTensor({blk("attn_q.weight"), type(i, R::Query), {d, d}});
+        g.addTensor({blk("attn_k.weight"), type(i, R::Key), {d, kv}});
+        g.addTensor({blk("attn_v.weight"), type(i, R::Value), {d, kv}});
+        g.addTensor({blk("attn_output.weight"), type(i, R::AttentionOutput), {d, d}});
+        g.addTensor({blk("ffn_norm.weight"), type(i, R::Norm), {d}});
+        g.addTensor({blk("ffn_gate.weight"), type(i, R::Gate), {d, f}});
+        g.addTensor({blk("ffn_up.weight"), type(i, R::Up), {d, f}});
+        g.addTensor({blk("ffn_down.weight"), type(i, R::Down), {f, d}});
     }
-    g.addTensor({QStringLiteral("output_norm.weight"), F32, {d}});
-    g.addTensor({QStringLiteral("output.weight"), Q6_K, {d, V}});
+    g.addTensor({QStringLiteral("output_norm.weight"), type(-1, R::Norm), {d}});
+    g.addTensor({QStringLiteral("output.weight"), type(-1, R::LmHead), {d, V}});
     return g;
 }
 

@@ -36,8 +36,8 @@ public:
     static Decoder qwen3_8b();
     // gpt-oss-20b (reference/modern/gpt-oss-20b.config.json): experts as MXFP4 blocks + scales.
     static std::vector<SparseTensor> gptOss20b();
-    // Llama-3.1-8B quantised by llama.cpp as Q4_K_M (llama-quant.cpp, cited in the .cpp), with
-    // its metadata and a 128,256-token vocabulary.
+    // Llama-3.1-8B quantised by llama.cpp as Q4_K_M, each tensor's type from the program's rule
+    // (WeightStorage), with its metadata and a 128,256-token vocabulary.
     static GgufBuilder llama31_8bQ4KM();
     // A DeepSeek-V3-sized fp8 MoE checkpoint (about 700 GB) for the benchmark.
     static std::vector<SparseTensor> moe700GB();

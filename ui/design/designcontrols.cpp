@@ -5,6 +5,7 @@
 #include "core/report/componentnames.h"
 #include "ui/design/designstate.h"
 #include "ui/design/presetpicker.h"
+#include "ui/design/reasoncaptions.h"
 #include "ui/widgets/controlgroup.h"
 #include "ui/widgets/knobcontrol.h"
 
@@ -40,6 +41,7 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
     , m_state(state)
     , m_presets(new PresetPicker(state, this))
     , m_otherProblems(new QLabel(this))
+    , m_reasons(new ReasonCaptions(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -196,11 +198,16 @@ DesignControls::DesignControls(DesignState *state, QWidget *parent)
                   << qMakePair(tr("GGUF Q4_K (4.5 bits)"), int(Precision::Q4_K))
                   << qMakePair(tr("GGUF Q4_0 (4.5 bits)"), int(Precision::Q4_0))
                   << qMakePair(tr("GGUF Q3_K (3.44 bits)"), int(Precision::Q3_K))
-                  << qMakePair(tr("GGUF Q2_K (2.63 bits)"), int(Precision::Q2_K));
+                  << qMakePair(tr("GGUF Q2_K (2.63 bits)"), int(Precision::Q2_K))
+                  << qMakePair(tr("GGUF Q5_K_M (llama.cpp mix)"), int(Precision::Q5_K_M))
+                  << qMakePair(tr("GGUF Q4_K_M (llama.cpp mix)"), int(Precision::Q4_K_M))
+                  << qMakePair(tr("GGUF Q3_K_M (llama.cpp mix)"), int(Precision::Q3_K_M));
     ControlGroup *precision = addGroup(layout, tr("Number precision"));
     addCombo(precision, QStringLiteral("weight_precision"), tr("Weights"),
              tr("Bytes per stored weight. Halving it halves the memory the model needs and speeds up "
-                "generation, at some cost in quality below 8 bits.\nWeights memory = params · bits / 8."),
+                "generation, at some cost in quality below 8 bits.\nWeights memory = params · bits / 8; the "
+                "block formats and llama.cpp's mixes (Q4_K_M …) are counted tensor by tensor, scales included, "
+                "with the tensors each format keeps at 16 or 32 bits."),
              weightFormats, [](ModelConfig &c, int v) { c.weightPrecision = Precision(v); });
     addCombo(precision, QStringLiteral("kv_precision"), tr("KV cache"),
              tr("Bytes per cached key/value number while generating; the KV cache grows with context and "
@@ -319,6 +326,7 @@ KnobControl *DesignControls::addKnob(QWidget *group, const QString &field, const
     knob->setHelp(help);
     group->layout()->addWidget(knob);
     m_knobs.insert(field, knob);
+    m_reasons->add(group, field, label, knob);
     if (set) {
         const QString text = undoText.isEmpty() ? tr("Change %1").arg(label) : undoText;
         connect(knob, &KnobControl::valueEdited, this, [this, field, text, set](int v, bool dragging) {
@@ -371,6 +379,7 @@ QComboBox *DesignControls::addCombo(QWidget *group, const QString &field, const 
     form->addRow(text, combo);
     group->layout()->addWidget(row);
     m_combos.insert(field, combo);
+    m_reasons->add(group, field, label, row);
     if (set) {
         connect(combo, &QComboBox::activated, this, [this, combo, field, label, set](int index) {
             const int v = combo->itemData(index).toInt();
@@ -388,6 +397,7 @@ QCheckBox *DesignControls::addCheck(QWidget *group, const QString &field, const 
     check->setToolTip(help);
     group->layout()->addWidget(check);
     m_checks.insert(field, check);
+    m_reasons->add(group, field, label, check);
     connect(check, &QCheckBox::clicked, this, [this, field, label, set](bool on) {
         m_state->edit(tr("Change %1").arg(label), field, [set, on](ModelConfig &c) { set(c, on); });
     });
@@ -521,6 +531,16 @@ void DesignControls::updateEnabled(const DesignSnapshot &s)
     for (auto it = m_checks.cbegin(); it != m_checks.cend(); ++it)
         it.value()->setEnabled(DesignEdits::editable(s.config, s.locks, it.key()) && allowed(it.key()));
     m_dffLock->setEnabled(allowed(QStringLiteral("d_ff")));
+    // The same reasons, visible at the top of each group.
+    QHash<QString, QString> reasons;
+    for (const QString &field : m_knobs.keys() + m_combos.keys() + m_checks.keys())
+        reasons.insert(field, DesignEdits::notEditableReason(s.config, s.locks, field));
+    m_reasons->update(reasons);
+}
+
+QLabel *DesignControls::reasonCaption(const QString &field) const
+{
+    return m_reasons->caption(field);
 }
 
 } // namespace tx

@@ -15,6 +15,7 @@ namespace tx {
 class DesignState;
 class KnobControl;
 class PresetPicker;
+class ReasonCaptions;
 
 // Every design knob, grouped and labelled in plain words. Edits go to DesignState as undo
 // commands; the controls only show the snapshot they are given.
@@ -37,6 +38,9 @@ public:
     PresetPicker *presetPicker() const { return m_presets; }
     // Problems of fields without a control of their own.
     QLabel *otherProblems() const { return m_otherProblems; }
+    // The caption at the top of the group holding `field` that names the group's controls that
+    // do not apply and why (hidden when all apply).
+    QLabel *reasonCaption(const QString &field) const;
 
 private:
     KnobControl *addKnob(QWidget *group, const QString &field, const QString &label, const QString &help,
@@ -61,6 +65,7 @@ private:
     QHash<QString, QCheckBox *> m_checks;
     QCheckBox *m_dffLock = nullptr;
     QLabel *m_otherProblems;
+    ReasonCaptions *m_reasons;
     bool m_presenting = false;
     QString m_focus;
 };

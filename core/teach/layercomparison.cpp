@@ -58,11 +58,25 @@ std::vector<LayerColumn> LayerComparison::columns(const Widths &w, const ModelCo
 
     LayerColumn mlp;
     mlp.title = tr("MLP");
-    mlp.shape = QStringLiteral("%1 → %2 → %3").arg(n(d), n(h), n(o));
-    mlp.params = LayerFormulas::mlp({d, h, o});
-    mlp.paramFormula = QStringLiteral("(%1·%2 + %2) + (%2·%3 + %3) = %4").arg(n(d), n(h), n(o), n(mlp.params));
-    mlp.flopsPerToken = 2.0 * double(d * h + h * o);
-    mlp.flopFormula = QStringLiteral("2 · (%1·%2 + %2·%3) = %4").arg(n(d), n(h), n(o), f(mlp.flopsPerToken));
+    std::vector<std::int64_t> widths{d};
+    for (int hw : w.mlpHidden.empty() ? std::vector<int>{w.hidden} : w.mlpHidden)
+        widths.push_back(hw);
+    widths.push_back(o);
+    QStringList shape, paramTerms, flopTerms;
+    double macs = 0;
+    for (std::size_t i = 0; i < widths.size(); ++i) {
+        shape << n(widths[i]);
+        if (i == 0)
+            continue;
+        paramTerms << QStringLiteral("(%1·%2 + %2)").arg(n(widths[i - 1]), n(widths[i]));
+        flopTerms << QStringLiteral("%1·%2").arg(n(widths[i - 1]), n(widths[i]));
+        macs += double(widths[i - 1]) * double(widths[i]);
+    }
+    mlp.shape = shape.join(QStringLiteral(" → "));
+    mlp.params = LayerFormulas::mlp(widths);
+    mlp.paramFormula = paramTerms.join(QStringLiteral(" + ")) + QStringLiteral(" = ") + n(mlp.params);
+    mlp.flopsPerToken = 2.0 * macs;
+    mlp.flopFormula = QStringLiteral("2 · (%1) = %2").arg(flopTerms.join(QStringLiteral(" + ")), f(mlp.flopsPerToken));
     mlp.buys = tr("A non-linearity between two layers: curved boundaries, but each token alone.");
     out.push_back(mlp);
 

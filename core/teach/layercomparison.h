@@ -23,6 +23,8 @@ public:
         int dOut = 10;      // the linear layer's and the MLP's output
         int hidden = 2048;  // the MLP's hidden width and the Transformer's d_ff
         int context = 2048; // tokens the Transformer layer attends to (its FLOPs grow with it)
+        // The MLP's hidden layers, in order; empty: one hidden layer of `hidden`.
+        std::vector<int> mlpHidden;
     };
 
     // Linear, MLP, LSTM, Transformer layer (the design's first layer with d_model = dIn and

@@ -4952,6 +4952,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>✗ %1: %2. The seed prints “%3”; its own formula gives %4.</source>
         <translation>✗ %1：%2。种子文档写的是“%3”；按它自己的公式应为 %4。</translation>
     </message>
+    <message>
+        <source>MLP hidden layers:</source>
+        <translation>MLP 隐藏层：</translation>
+    </message>
+    <message>
+        <source>e.g. 512, 256 (empty: one layer of the hidden width)</source>
+        <translation>例如 512, 256（留空：一层隐藏层宽度）</translation>
+    </message>
 </context>
 <context>
     <name>tx::Lesson</name>

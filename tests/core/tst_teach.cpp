@@ -155,6 +155,15 @@ private slots:
         QCOMPARE(cols[0].paramFormula, QStringLiteral("y = W·x + b:  100·10 + 10 = 1,010"));
         QCOMPARE(cols[0].flopFormula, QStringLiteral("2 · 100 · 10 = 2,000"));
         QCOMPARE(cols[1].params, 227'338);  // 100·2048 + 2048 + 2048·10 + 10
+        QCOMPARE(cols[1].paramFormula, QStringLiteral("(100·2,048 + 2,048) + (2,048·10 + 10) = 227,338"));
+        // The first lesson's digit classifier, 784 → 256 → 10, as editable MLP widths.
+        LayerComparison::Widths digits;
+        digits.dIn = 784;
+        digits.mlpHidden = {256};
+        QCOMPARE(LayerComparison::columns(digits, preset("gpt2"))[1].params, 203'530);
+        digits.mlpHidden = {256, 64};
+        QCOMPARE(LayerComparison::columns(digits, preset("gpt2"))[1].shape, QStringLiteral("784 → 256 → 64 → 10"));
+        QCOMPARE(LayerComparison::columns(digits, preset("gpt2"))[1].params, 218'058); // 200,960 + 16,448 + 650
         QCOMPARE(cols[2].params, 80'400);   // 4·(100·200 + 100)
         QCOMPARE(cols[2].flopsPerToken, 160'000.0);
 

@@ -180,12 +180,30 @@ private slots:
             QStringLiteral("The seed prints “≈ 2.7 百万”; its own formula gives 3,149,312 (315万)")));
         QVERIFY(view->seedText().contains(QStringLiteral("173,954,433,024 (1740亿)")));
         view->setWidths({100, 10, 2048, 2048});
+        // The MLP's widths are editable: the first lesson's 784 → 256 → 10 digit classifier.
+        view->setWidths({784, 10, 2048, 2048});
+        view->setMlpWidths(QStringLiteral("256"));
+        QCOMPARE(view->columnTexts(1).at(1), QStringLiteral("203,530 parameters"));
+        QCOMPARE(view->columnTexts(1).at(5), QStringLiteral("784 → 256 → 10"));
+        view->setMlpWidths(QString());
+        view->setWidths({100, 10, 2048, 2048});
         shoot(w, "inside-wx-b.png");
 
+        // The labels follow a language switch at once …
         w.setLanguage(QStringLiteral("zh_CN"));
         QCoreApplication::processEvents();
         QCOMPARE(view->columnTexts(0).at(1), QStringLiteral("1,010 个参数"));
         QCOMPARE(w.tabs()->tabText(w.tabs()->indexOf(page)), QStringLiteral("模型内部(&I)"));
+    }
+
+    void chineseScreenshots()
+    {
+        // … and a window started in Chinese shows them from the start.
+        MainWindow w;
+        w.setLanguage(QStringLiteral("zh_CN"));
+        QVERIFY(w.loadPreset(QStringLiteral("gpt2")));
+        InsidePage *page = openPage(w, 2);
+        QCOMPARE(page->comparison()->columnTexts(2).at(1), QStringLiteral("80,400 个参数"));
         shoot(w, "inside-wx-b-zh.png");
         page->tabs()->setCurrentIndex(0);
         shoot(w, "inside-architecture-zh.png");

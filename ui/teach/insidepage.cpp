@@ -33,6 +33,7 @@ InsidePage::InsidePage(SnapshotSource *source, QWidget *parent)
 {
     setObjectName(QStringLiteral("insidePage"));
     m_tabs->setObjectName(QStringLiteral("insideTabs"));
+    m_hint->setWordWrap(true); // one long line would widen the page and push the page bar into a third row
     auto *diagramPage = new QWidget;
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_hint, 1);
@@ -46,7 +47,13 @@ InsidePage::InsidePage(SnapshotSource *source, QWidget *parent)
     v->addLayout(bar);
     v->addWidget(scroll, 1);
     m_tabs->addTab(diagramPage, QString());
-    m_tabs->addTab(m_forward, QString());
+    // In a scroll area like the others, so the page never asks the window for more height than a
+    // 1000-px screen has (the Chinese labels wrap taller).
+    auto *forwardScroll = new QScrollArea;
+    forwardScroll->setWidget(m_forward);
+    forwardScroll->setWidgetResizable(true);
+    forwardScroll->setFrameShape(QFrame::NoFrame);
+    m_tabs->addTab(forwardScroll, QString());
     auto *comparisonScroll = new QScrollArea;
     comparisonScroll->setWidget(m_comparison);
     comparisonScroll->setWidgetResizable(true);

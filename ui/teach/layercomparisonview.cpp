@@ -7,7 +7,9 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -45,6 +47,8 @@ LayerComparisonView::LayerComparisonView(QWidget *parent)
     , m_dOut(widthBox(131072, 10))
     , m_hidden(widthBox(1048576, 2048))
     , m_context(widthBox(1048576, 2048))
+    , m_mlpWidths(new QLineEdit)
+    , m_mlpWidthsLabel(new QLabel)
     , m_dInLabel(new QLabel)
     , m_dOutLabel(new QLabel)
     , m_hiddenLabel(new QLabel)
@@ -67,6 +71,10 @@ LayerComparisonView::LayerComparisonView(QWidget *parent)
         connect(box, &QSpinBox::valueChanged, this, &LayerComparisonView::refresh);
         ++slot;
     }
+    knobs->addWidget(m_mlpWidthsLabel, 2, 0);
+    knobs->addWidget(m_mlpWidths, 2, 1, 1, 3);
+    m_mlpWidths->setObjectName(QStringLiteral("comparisonMlpWidths"));
+    connect(m_mlpWidths, &QLineEdit::textChanged, this, &LayerComparisonView::refresh);
     knobs->setColumnStretch(4, 1);
     auto *presets = new QHBoxLayout;
     presets->addWidget(m_seedSmall);
@@ -110,6 +118,8 @@ void LayerComparisonView::retranslate()
     m_dOutLabel->setText(tr("Output (linear, MLP):"));
     m_hiddenLabel->setText(tr("Hidden (MLP, d_ff):"));
     m_contextLabel->setText(tr("Context (tokens):"));
+    m_mlpWidthsLabel->setText(tr("MLP hidden layers:"));
+    m_mlpWidths->setPlaceholderText(tr("e.g. 512, 256 (empty: one layer of the hidden width)"));
     m_seedSmall->setText(tr("Seed: 100 → 10"));
     m_seed512->setText(tr("Seed: 512 / 2048"));
     m_seedGpt3->setText(tr("Seed: GPT-3's layer"));
@@ -140,7 +150,20 @@ void LayerComparisonView::setWidths(const LayerComparison::Widths &w)
 
 LayerComparison::Widths LayerComparisonView::widths() const
 {
-    return {m_dIn->value(), m_dOut->value(), m_hidden->value(), m_context->value()};
+    LayerComparison::Widths w{m_dIn->value(), m_dOut->value(), m_hidden->value(), m_context->value(), {}};
+    // Whole numbers from 1 to 1,048,576 separated by commas or spaces; anything else is left out.
+    for (const QString &part : m_mlpWidths->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int v = part.toInt(&ok);
+        if (ok && v >= 1 && v <= 1'048'576 && w.mlpHidden.size() < 16)
+            w.mlpHidden.push_back(v);
+    }
+    return w;
+}
+
+void LayerComparisonView::setMlpWidths(const QString &text)
+{
+    m_mlpWidths->setText(text);
 }
 
 void LayerComparisonView::refresh()

@@ -8,6 +8,7 @@
 #include <vector>
 
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
@@ -25,6 +26,8 @@ public:
 
     void setDesign(const ModelConfig &config);
     void setWidths(const LayerComparison::Widths &widths);
+    // The MLP's hidden widths as typed ("512, 256"); empty = one hidden layer of the hidden width.
+    void setMlpWidths(const QString &text);
     LayerComparison::Widths widths() const;
 
     // What the four columns show: title, parameters, FLOPs (the texts a reader sees).
@@ -40,6 +43,8 @@ private:
 
     ModelConfig m_design;
     QSpinBox *m_dIn, *m_dOut, *m_hidden, *m_context;
+    QLineEdit *m_mlpWidths; // "512, 256": the MLP's hidden layers; empty = one of the hidden width
+    QLabel *m_mlpWidthsLabel;
     QLabel *m_dInLabel, *m_dOutLabel, *m_hiddenLabel, *m_contextLabel, *m_intro, *m_seedTitle, *m_seed;
     QPushButton *m_seedSmall, *m_seed512, *m_seedGpt3;
     struct Column

@@ -93,8 +93,9 @@ private slots:
             const Outcome o = readBack(path, m_versions);
             QVERIFY2(o.state != OnDisk::Torn, qPrintable(QStringLiteral("kill %1: %2").arg(kill).arg(o.error)));
             ++seen[o.state == OnDisk::Old ? 0 : 1];
-            QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot),
-                     QStringList{QStringLiteral("design.json")});
+            const QStringList left = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
+            QVERIFY2(left == QStringList{QStringLiteral("design.json")},
+                     qPrintable(QStringLiteral("kill %1 left: %2").arg(kill).arg(left.join(QStringLiteral(", ")))));
         }
         // The kills landed at different points of the loop: both versions were found on disk.
         qInfo("200 kills: %d times the first version, %d times the second", seen[0], seen[1]);

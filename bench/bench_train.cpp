@@ -6,8 +6,8 @@
 // t2_train_gflops is the T2 step's model FLOPs (forward + backward: 6 × matrix parameters ×
 // tokens, plus attention's 12 × layers × T² × d per sequence) per second, beside the measured
 // FMA peak of this CPU (fma_peak_gflops, per core and for the threads used).
-#include "bench/fmapeak.h"
 #include "bench/pytorchreference.h"
+#include "core/calibrate/cpuprobe.h"
 #include "core/train/adamw.h"
 #include "core/base/rng.h"
 #include "core/train/trainablemodel.h"
@@ -137,13 +137,14 @@ int main(int argc, char *argv[])
             const double matrixParams = double(r.layers) * (4.0 * r.d * r.d + 2.0 * r.d * r.dFf) + double(r.vocab) * r.d;
             const double tokens = double(r.B) * r.T;
             const double flops = 6.0 * matrixParams * tokens + 12.0 * r.layers * double(r.T) * r.T * r.d * r.B;
-            const txbench::FmaPeak peak = txbench::measureFmaPeak();
+            QString isa;
+            const double peakPerCore = tx::CpuProbe::measureGflopsPerCore(&isa); // the calibration's probe
             const double gflops = flops / (t.wallMs * 1e-3) / 1e9;
             out << "t2_train_gflops: " << gflops << Qt::endl;
-            out << "fma_peak_isa: " << peak.isa << Qt::endl;
-            out << "fma_peak_gflops[1t]: " << peak.gflopsPerCore << Qt::endl;
-            out << "fma_peak_gflops[" << threads << "t]: " << peak.gflopsPerCore * threads << Qt::endl;
-            out << "t2_train_share_of_peak: " << QString::number(gflops / (peak.gflopsPerCore * threads), 'f', 2)
+            out << "fma_peak_isa: " << isa << Qt::endl;
+            out << "fma_peak_gflops[1t]: " << peakPerCore << Qt::endl;
+            out << "fma_peak_gflops[" << threads << "t]: " << peakPerCore * threads << Qt::endl;
+            out << "t2_train_share_of_peak: " << QString::number(gflops / (peakPerCore * threads), 'f', 2)
                 << Qt::endl;
         }
     }

@@ -4,9 +4,9 @@
 
 namespace tx {
 
-// Measures this computer: the FMA peak of one core (the loop bench/fmapeak.h runs: AVX-512,
-// AVX2+FMA or SSE picked by cpuid, best of several 50 ms runs, since a shared machine steals
-// time from some of them) times the engine's threads, and the memory bandwidth of a STREAM
+// Measures this computer (for calibrate, and bench_train's share of peak): the FMA peak of one
+// core (AVX-512, AVX2+FMA or SSE picked by cpuid, best of several 50 ms runs, since a shared
+// machine steals time from some of them) times the engine's threads, and the memory bandwidth of a STREAM
 // triad (McCalpin 1995) over arrays far larger than the caches.
 class CpuProbe
 {

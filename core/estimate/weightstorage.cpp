@@ -1,6 +1,7 @@
 #include "core/estimate/weightstorage.h"
 
 #include <algorithm>
+#include <array>
 
 namespace tx {
 
@@ -238,34 +239,88 @@ double WeightStorage::tensorBytes(Type type, std::int64_t rows, std::int64_t col
     }
 }
 
+namespace {
+
+// llama.cpp's mixes give attn_v and ffn_down their type by layer index (use_more_bits), so
+// their tensors are typed one layer at a time; every other format types a layer's tensors by
+// their kind alone.
+bool typedByLayer(Precision p)
+{
+    return p == Precision::Q4_K_M || p == Precision::Q5_K_M || p == Precision::Q3_K_M;
+}
+
+// What the mixes count before typing (entries of WeightTensors::of or ::kinds).
+MixState mixState(const ModelConfig &c, const std::vector<WeightTensor> &all)
+{
+    MixState mix{c};
+    for (const WeightTensor &t : all) {
+        if (category(t) == Category::AttnV)
+            mix.attnVCount += int(t.layers);
+        if (t.role == Role::LmHead)
+            mix.tied = false;
+    }
+    return mix;
+}
+
+Type typeOf(const ModelConfig &c, MixState &mix, const WeightTensor &t)
+{
+    const Precision p = c.weightPrecision;
+    if (isGguf(p)) {
+        if (const std::optional<Type> keep = ggufUnquantised(t))
+            return *keep;
+        Type type = ggufDefault(p);
+        if (p == Precision::Q8_0 || typedByLayer(p))
+            type = mixType(mix, t, type);
+        return fallback(type, t.cols);
+    }
+    return WeightStorage::uniform(p) ? uniformType(p) : blockFormatType(c, t);
+}
+
+// The shares summed per type, in Type order.
+class Tally
+{
+public:
+    void add(Type type, std::int64_t tensors, std::int64_t params, double bytes)
+    {
+        WeightStorage::Share &s = m_byType[std::size_t(type)];
+        s.type = type;
+        s.tensors += tensors;
+        s.params += params;
+        s.bytes += bytes;
+        m_used[std::size_t(type)] = true;
+    }
+    std::vector<WeightStorage::Share> shares() const
+    {
+        std::vector<WeightStorage::Share> out;
+        for (std::size_t t = 0; t < m_byType.size(); ++t)
+            if (m_used[t])
+                out.push_back(m_byType[t]);
+        return out;
+    }
+
+private:
+    static constexpr std::size_t kTypes = std::size_t(Type::Q2_K) + 1;
+    std::array<WeightStorage::Share, kTypes> m_byType{};
+    std::array<bool, kTypes> m_used{};
+};
+
+// Under the mixes, attn_v-like and ffn_down tensors take their type from their layer.
+bool typedByItsLayer(const WeightTensor &t)
+{
+    const Category cat = category(t);
+    return t.layer >= 0 && (cat == Category::AttnV || cat == Category::FfnDown);
+}
+
+} // namespace
+
 std::vector<WeightStorage::Tensor> WeightStorage::tensors(const ModelConfig &c)
 {
     const std::vector<WeightTensor> all = WeightTensors::of(c);
     std::vector<Tensor> out;
     out.reserve(all.size());
-    const Precision p = c.weightPrecision;
-    MixState mix{c};
+    MixState mix = mixState(c, all);
     for (const WeightTensor &t : all) {
-        if (category(t) == Category::AttnV)
-            ++mix.attnVCount;
-        if (t.role == Role::LmHead)
-            mix.tied = false;
-    }
-    const bool mixed = p == Precision::Q8_0 || p == Precision::Q4_K_M || p == Precision::Q5_K_M || p == Precision::Q3_K_M;
-    for (const WeightTensor &t : all) {
-        Type type = uniformType(p);
-        if (isGguf(p)) {
-            if (const std::optional<Type> keep = ggufUnquantised(t)) {
-                type = *keep;
-            } else {
-                type = ggufDefault(p);
-                if (mixed)
-                    type = mixType(mix, t, type);
-                type = fallback(type, t.cols);
-            }
-        } else if (!uniform(p)) {
-            type = blockFormatType(c, t);
-        }
+        const Type type = typeOf(c, mix, t);
         out.push_back({t, type, tensorBytes(type, t.rows, t.cols, t.copies, c.quantGroupSize)});
     }
     return out;
@@ -273,32 +328,59 @@ std::vector<WeightStorage::Tensor> WeightStorage::tensors(const ModelConfig &c)
 
 std::vector<WeightStorage::Share> WeightStorage::shares(const ModelConfig &c)
 {
-    std::vector<Share> out;
-    for (const Tensor &t : tensors(c)) {
-        auto it = std::find_if(out.begin(), out.end(), [&](const Share &s) { return s.type == t.type; });
-        if (it == out.end()) {
-            out.push_back({t.type, 0, 0, 0});
-            it = out.end() - 1;
-        }
-        it->tensors += t.tensor.copies;
-        it->params += t.tensor.params();
-        it->bytes += t.bytes;
+    // evaluate() and explain() of one design both ask, and under the mixes a thousand-layer
+    // design types a few thousand tensors: the last design's shares are kept, per thread.
+    struct Last
+    {
+        ModelConfig config;
+        std::vector<Share> shares;
+        bool valid = false;
+    };
+    thread_local Last last;
+    const bool byLayer = typedByLayer(c.weightPrecision);
+    if (byLayer && last.valid && last.config == c)
+        return last.shares;
+    // A layer's tensors by their kind, each standing for its `layers` stored layers: the same
+    // types and (integer) bytes as layer by layer, in a few dozen entries.
+    std::vector<WeightTensors::StoredLayer> order;
+    const std::vector<WeightTensor> all = byLayer ? WeightTensors::kinds(c, order) : WeightTensors::kinds(c);
+    MixState mix = mixState(c, all);
+    Tally tally;
+    for (const WeightTensor &t : all) {
+        if (byLayer && typedByItsLayer(t))
+            continue;
+        const Type type = typeOf(c, mix, t);
+        const std::int64_t copies = t.copies * t.layers;
+        tally.add(type, copies, t.params() * t.layers, tensorBytes(type, t.rows, t.cols, copies, c.quantGroupSize));
     }
-    std::sort(out.begin(), out.end(), [](const Share &a, const Share &b) { return int(a.type) < int(b.type); });
-    return out;
+    // The mixes' attn_v and ffn_down, one stored layer after the other in checkpoint order
+    // (the attn_v count runs over both stacks).
+    for (const WeightTensors::StoredLayer &l : order)
+        for (std::uint32_t n = l.begin; n < l.end; ++n) {
+            if (!typedByItsLayer(all[n]))
+                continue;
+            WeightTensor t = all[n];
+            t.layer = l.layer;
+            t.layers = 1;
+            const Type type = typeOf(c, mix, t);
+            tally.add(type, t.copies, t.params(), tensorBytes(type, t.rows, t.cols, t.copies, c.quantGroupSize));
+        }
+    if (byLayer)
+        last = {c, tally.shares(), true};
+    return tally.shares();
 }
 
 double WeightStorage::bytes(const ModelConfig &c)
 {
     if (uniform(c.weightPrecision)) {
         std::int64_t total = 0;
-        for (const WeightTensor &t : WeightTensors::of(c))
-            total += t.params();
+        for (const WeightTensor &t : WeightTensors::kinds(c))
+            total += t.params() * t.layers;
         return double(total) * (bitsPerWeight(c.weightPrecision, c.quantGroupSize) / 8.0);
     }
     double sum = 0;
-    for (const Tensor &t : tensors(c))
-        sum += t.bytes;
+    for (const Share &s : shares(c))
+        sum += s.bytes;
     return sum;
 }
 

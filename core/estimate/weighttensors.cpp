@@ -117,10 +117,54 @@ void ffn(const ModelConfig &c, const Emitter &e, std::int64_t f)
     e.linear(Role::Down, f, d, c.ffnBias);
 }
 
-void stack(const ModelConfig &c, std::vector<WeightTensor> &out, int nLayers, bool decoder, bool cross)
+// Layer i's tensors (a stored layer: the first of its sharing group for its kind).
+void layer(const ModelConfig &c, std::vector<WeightTensor> &out, int i, bool decoder, bool cross, bool sparse)
 {
     const int perSublayer = c.normPlacement == NormPlacement::Sandwich ? 2 : 1;
     const int norms = (c.parallelBlock && !c.parallelTwoNorms ? 1 : 2) * perSublayer + (cross ? perSublayer : 0);
+    Emitter e{out, i, decoder};
+    for (int n = 0; n < norms; ++n)
+        e.norm(c, c.dModel);
+    attention(c, e, true);
+    if (i == 0 && c.positions == PositionKind::RelativeBuckets)
+        e.tensor(Role::RelativeBias, c.relativeBuckets, c.nHeads); // (buckets, H), T5's first layer
+    if (cross) {
+        Emitter x = e;
+        x.cross = true;
+        attention(c, x, false);
+    }
+    if (!sparse) {
+        ffn(c, e, c.dFf);
+        return;
+    }
+    const std::int64_t E = c.moe.numExperts;
+    e.linear(Role::Router, c.dModel, E, c.moe.routerBias); // gate (E, d)
+    if (c.moe.scoreCorrectionBias)
+        e.tensor(Role::ScoreBias, 1, E);                  // e_score_correction_bias (E)
+    Emitter routed = e;
+    routed.expert = Expert::Routed;
+    routed.copies = E;
+    ffn(c, routed, c.moe.effectiveExpertDff(c.dFf));
+    if (c.moe.sharedExperts > 0) {
+        Emitter shared = e;
+        shared.expert = Expert::Shared;
+        shared.copies = c.moe.sharedExperts;
+        ffn(c, shared, c.moe.effectiveSharedDff(c.dFf));
+    }
+}
+
+// One stack's tensors: every stored layer (byKind false), or one entry per kind of layer with
+// its count in `layers` (byKind true), kinds in the order their first layers come.
+void stack(const ModelConfig &c, std::vector<WeightTensor> &out, int nLayers, bool decoder, bool cross, bool byKind,
+           std::vector<WeightTensors::StoredLayer> *order)
+{
+    struct Kind
+    {
+        int first = -1;          // its first stored layer
+        std::int64_t layers = 0; // its stored layers
+    };
+    Kind kinds[3]; // dense, sparse, the first layer of relative-bucket positions (its bias table)
+    const std::size_t orderStart = order ? order->size() : 0;
     bool groupHasDense = false, groupHasSparse = false;
     for (int i = 0; i < nLayers; ++i) {
         if (groupStart(c, i) == i)
@@ -131,40 +175,74 @@ void stack(const ModelConfig &c, std::vector<WeightTensor> &out, int nLayers, bo
         seen = true;
         if (!stored)
             continue;
-        Emitter e{out, i, decoder};
-        for (int n = 0; n < norms; ++n)
-            e.norm(c, c.dModel);
-        attention(c, e, true);
-        if (i == 0 && c.positions == PositionKind::RelativeBuckets)
-            e.tensor(Role::RelativeBias, c.relativeBuckets, c.nHeads); // (buckets, H), T5's first layer
-        if (cross) {
-            Emitter x = e;
-            x.cross = true;
-            attention(c, x, false);
-        }
-        if (!sparse) {
-            ffn(c, e, c.dFf);
+        if (!byKind) {
+            layer(c, out, i, decoder, cross, sparse);
             continue;
         }
-        const std::int64_t E = c.moe.numExperts;
-        e.linear(Role::Router, c.dModel, E, c.moe.routerBias); // gate (E, d)
-        if (c.moe.scoreCorrectionBias)
-            e.tensor(Role::ScoreBias, 1, E);                  // e_score_correction_bias (E)
-        Emitter routed = e;
-        routed.expert = Expert::Routed;
-        routed.copies = E;
-        ffn(c, routed, c.moe.effectiveExpertDff(c.dFf));
-        if (c.moe.sharedExperts > 0) {
-            Emitter shared = e;
-            shared.expert = Expert::Shared;
-            shared.copies = c.moe.sharedExperts;
-            ffn(c, shared, c.moe.effectiveSharedDff(c.dFf));
+        const int kind = i == 0 && c.positions == PositionKind::RelativeBuckets ? 2 : sparse ? 1 : 0;
+        Kind &k = kinds[kind];
+        if (k.first < 0)
+            k.first = i;
+        ++k.layers;
+        if (order)
+            order->push_back({i, std::uint32_t(kind), 0}); // the kind for now; its entries below
+    }
+    if (byKind) {
+        std::vector<const Kind *> byFirst;
+        for (const Kind &k : kinds)
+            if (k.layers > 0)
+                byFirst.push_back(&k);
+        std::sort(byFirst.begin(), byFirst.end(), [](const Kind *a, const Kind *b) { return a->first < b->first; });
+        std::uint32_t begin[3] = {}, end[3] = {};
+        for (const Kind *k : byFirst) {
+            const std::size_t first = out.size();
+            layer(c, out, k->first, decoder, cross, isSparseLayer(c, k->first));
+            for (std::size_t t = first; t < out.size(); ++t)
+                out[t].layers = k->layers;
+            begin[k - kinds] = std::uint32_t(first);
+            end[k - kinds] = std::uint32_t(out.size());
         }
+        if (order)
+            for (std::size_t n = orderStart; n < order->size(); ++n) {
+                WeightTensors::StoredLayer &l = (*order)[n];
+                const std::uint32_t kind = l.begin;
+                l.begin = begin[kind];
+                l.end = end[kind];
+            }
     }
     if (c.finalNorm) {
         Emitter e{out, -1, decoder};
         e.norm(c, c.dModel);
     }
+}
+
+std::vector<WeightTensor> tensorsOf(const ModelConfig &c, bool byKind, std::vector<WeightTensors::StoredLayer> *order)
+{
+    std::vector<WeightTensor> out;
+    const std::int64_t d = c.dModel, e = c.effectiveEmbeddingDim(), V = c.vocabSize;
+    const Emitter outside{out};
+    outside.tensor(Role::TokenEmbedding, V, e);
+    if (c.positions == PositionKind::Learned)
+        outside.tensor(Role::PositionEmbedding, c.maxPositions, e);
+    if (c.tokenTypes > 0)
+        outside.tensor(Role::TokenTypeEmbedding, c.tokenTypes, e);
+    if (c.embeddingNorm)
+        outside.norm(c, e);
+    if (e != d)
+        outside.linear(Role::EmbeddingProjection, e, d, true); // ALBERT (d, e) + bias
+    if (c.encoderLayers() > 0)
+        stack(c, out, c.encoderLayers(), false, false, byKind, order);
+    if (c.decoderLayers() > 0)
+        stack(c, out, c.decoderLayers(), true, c.layout == Layout::EncoderDecoder, byKind, order);
+    if (c.lmHead) {
+        if (!c.tiedEmbeddings)
+            outside.tensor(Role::LmHead, V, d);
+        if (c.lmHeadBias)
+            outside.bias(Role::LmHead, V);
+    }
+    if (c.pooler)
+        outside.linear(Role::Pooler, d, d, true);
+    return out;
 }
 
 } // namespace
@@ -189,31 +267,18 @@ bool WeightTensor::layerMatrix() const
 
 std::vector<WeightTensor> WeightTensors::of(const ModelConfig &c)
 {
-    std::vector<WeightTensor> out;
-    const std::int64_t d = c.dModel, e = c.effectiveEmbeddingDim(), V = c.vocabSize;
-    const Emitter outside{out};
-    outside.tensor(Role::TokenEmbedding, V, e);
-    if (c.positions == PositionKind::Learned)
-        outside.tensor(Role::PositionEmbedding, c.maxPositions, e);
-    if (c.tokenTypes > 0)
-        outside.tensor(Role::TokenTypeEmbedding, c.tokenTypes, e);
-    if (c.embeddingNorm)
-        outside.norm(c, e);
-    if (e != d)
-        outside.linear(Role::EmbeddingProjection, e, d, true); // ALBERT (d, e) + bias
-    if (c.encoderLayers() > 0)
-        stack(c, out, c.encoderLayers(), false, false);
-    if (c.decoderLayers() > 0)
-        stack(c, out, c.decoderLayers(), true, c.layout == Layout::EncoderDecoder);
-    if (c.lmHead) {
-        if (!c.tiedEmbeddings)
-            outside.tensor(Role::LmHead, V, d);
-        if (c.lmHeadBias)
-            outside.bias(Role::LmHead, V);
-    }
-    if (c.pooler)
-        outside.linear(Role::Pooler, d, d, true);
-    return out;
+    return tensorsOf(c, false, nullptr);
+}
+
+std::vector<WeightTensor> WeightTensors::kinds(const ModelConfig &c)
+{
+    return tensorsOf(c, true, nullptr);
+}
+
+std::vector<WeightTensor> WeightTensors::kinds(const ModelConfig &c, std::vector<StoredLayer> &order)
+{
+    order.clear();
+    return tensorsOf(c, true, &order);
 }
 
 } // namespace tx

@@ -35,8 +35,11 @@ struct WeightTensor
     std::int64_t rows = 1;      // out features (1 for a vector)
     std::int64_t cols = 0;      // in features: the length of one stored row
     std::int64_t copies = 1;    // identical tensors (routed experts: E, shared experts: their number)
+    // Stored layers this entry stands for: 1 in WeightTensors::of; in WeightTensors::kinds the
+    // stored layers of its kind (`layer` is then the first of them), 1 outside the layers.
+    std::int64_t layers = 1;
 
-    std::int64_t params() const { return rows * cols * copies; }
+    std::int64_t params() const { return rows * cols * copies; } // one layer's
     // A 2-D weight of a projection inside a layer (attention, MLA, FFN, experts): what every
     // block format quantises.
     bool layerMatrix() const;
@@ -50,6 +53,22 @@ class WeightTensors
 {
 public:
     static std::vector<WeightTensor> of(const ModelConfig &config);
+    // The same tensors with the layers of one kind folded into one entry each (`layers` of
+    // them): a stack has at most three kinds (dense, sparse, and T5's first layer with its
+    // bias table), so this stays short for a thousand layers. Σ params() · layers over it equals
+    // Σ params() over of().
+    static std::vector<WeightTensor> kinds(const ModelConfig &config);
+
+    // A stored layer, in checkpoint order: its index in its stack and the entries
+    // [begin, end) of kinds() that hold its kind's tensors.
+    struct StoredLayer
+    {
+        int layer = 0;
+        std::uint32_t begin = 0, end = 0;
+    };
+    // kinds(), and every stored layer of both stacks in `order` (for the llama.cpp mixes,
+    // which type some tensors by layer index).
+    static std::vector<WeightTensor> kinds(const ModelConfig &config, std::vector<StoredLayer> &order);
 };
 
 } // namespace tx

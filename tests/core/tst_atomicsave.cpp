@@ -1,9 +1,12 @@
 // Saves that cannot tear: a child process (tests/helpers/saveloop.cpp) saves two ~4 MB versions
 // of a design to one file in turn, and is killed with SIGKILL at random moments, 200 times. After
 // each kill the file must parse and equal one of the two versions, and nothing but the file may
-// be left in its folder (QSaveFile writes an unnamed O_TMPFILE on Linux and links it in at commit).
+// be left in its folder once the next start has run (QSaveFile writes an unnamed O_TMPFILE on
+// Linux and links it in at commit; a kill between the link and the rename leaves
+// "design.json.XXXXXX", which the next start moves to the trash: core/base/saveleftovers.h).
 // A control run with plain truncating writes (--unsafe) must be caught tearing the file, so the
 // check is known to see a torn save when there is one.
+#include "core/base/saveleftovers.h"
 #include "core/design/designfile.h"
 #include "tests/helpers/atomicsavedesigns.h"
 
@@ -11,6 +14,7 @@
 #include <QDir>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -72,8 +76,37 @@ class TestAtomicSave : public QObject
     Q_OBJECT
 
     const ModelConfig m_versions[2] = {atomicSaveDesign(0), atomicSaveDesign(1)};
+    QString m_root; // the test's folders, on the home volume so that the trash is the home trash
+
+    QString trashed(const QString &name) const
+    {
+        const QDir files(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/Trash/files"));
+        const QStringList all = files.entryList({name + QLatin1Char('*')}, QDir::Files | QDir::Hidden);
+        return all.isEmpty() ? QString() : files.filePath(all.last());
+    }
+
+    static void setModified(const QString &path, const QDateTime &when)
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.setFileTime(when, QFileDevice::FileModificationTime));
+    }
 
 private slots:
+    void initTestCase()
+    {
+        // The trash of this run: ~/.qttest/share/Trash (QFile::moveToTrash, freedesktop.org spec).
+        QStandardPaths::setTestModeEnabled(true);
+        m_root = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/tst_atomicsave");
+        QDir(m_root).removeRecursively();
+        QVERIFY(QDir().mkpath(m_root));
+    }
+
+    void cleanupTestCase()
+    {
+        QDir(m_root).removeRecursively();
+    }
+
     void theDesignsAreLargeAndDifferent()
     {
         QVERIFY(m_versions[0] != m_versions[1]);
@@ -83,28 +116,83 @@ private slots:
 
     void killedSavesLeaveTheOldOrTheNewFile()
     {
-        QTemporaryDir dir;
+        QTemporaryDir dir(m_root + QStringLiteral("/kills-XXXXXX"));
         const QString path = dir.filePath(QStringLiteral("design.json"));
         QVERIFY(!DesignFile::save(m_versions[0], path));
         QRandomGenerator random(20261201); // fixed seed: a failure replays
-        int seen[2] = {0, 0};
+        int seen[2] = {0, 0}, leftovers = 0;
         for (int kill = 0; kill < 200; ++kill) {
             killDuringSaves(path, false, random);
             const Outcome o = readBack(path, m_versions);
             QVERIFY2(o.state != OnDisk::Torn, qPrintable(QStringLiteral("kill %1: %2").arg(kill).arg(o.error)));
             ++seen[o.state == OnDisk::Old ? 0 : 1];
+            // The next start: a commit cut between Qt's link and its rename left the whole new
+            // version under a temporary name; it goes to the trash.
+            for (const QString &leftover : SaveLeftovers::find(path)) {
+                ++leftovers;
+                QVERIFY2(readBack(leftover, m_versions).state != OnDisk::Torn, qPrintable(leftover));
+            }
+            SaveLeftovers::clear(path);
             const QStringList left = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
             QVERIFY2(left == QStringList{QStringLiteral("design.json")},
                      qPrintable(QStringLiteral("kill %1 left: %2").arg(kill).arg(left.join(QStringLiteral(", ")))));
         }
         // The kills landed at different points of the loop: both versions were found on disk.
-        qInfo("200 kills: %d times the first version, %d times the second", seen[0], seen[1]);
+        qInfo("200 kills: %d times the first version, %d times the second; %d temporaries left by a commit, moved to the trash",
+              seen[0], seen[1], leftovers);
         QVERIFY(seen[0] > 0 && seen[1] > 0);
+    }
+
+    // What the next start does with what may be a killed commit's temporary, made by hand: only
+    // "design.json." + six letters, written after design.json, goes (to the trash, whole).
+    void theNextStartMovesACommitsTemporaryToTheTrash()
+    {
+        QTemporaryDir dir(m_root + QStringLiteral("/start-XXXXXX"));
+        const QString path = dir.filePath(QStringLiteral("design.json"));
+        const QDateTime saved = QDateTime::currentDateTimeUtc().addSecs(-600);
+        QVERIFY(!DesignFile::save(m_versions[0], path));
+        setModified(path, saved);
+        const QString leftover = path + QStringLiteral(".QwErTy");
+        QVERIFY(!DesignFile::save(m_versions[1], leftover)); // the save the kill cut short
+        setModified(leftover, saved.addSecs(60));
+        const QString backup = path + QStringLiteral(".backup"); // six letters, but older: the user's
+        QVERIFY(QFile::copy(path, backup));
+        setModified(backup, saved.addSecs(-60));
+        const QString digits = path + QStringLiteral(".AbC12x");  // not Qt's letters
+        const QString other = dir.filePath(QStringLiteral("other.json.AbCdEf")); // another file's
+        for (const QString &p : {digits, other}) {
+            QVERIFY(QFile::copy(path, p));
+            setModified(p, saved.addSecs(60));
+        }
+        QCOMPARE(SaveLeftovers::find(path), QStringList{leftover});
+        QCOMPARE(SaveLeftovers::clear(path), QStringList{leftover});
+        QVERIFY(!QFile::exists(leftover));
+        for (const QString &p : {path, backup, digits, other})
+            QVERIFY2(QFile::exists(p), qPrintable(p));
+        const QString inTrash = trashed(QStringLiteral("design.json.QwErTy"));
+        QVERIFY2(!inTrash.isEmpty(), "the temporary is not in the trash");
+        QCOMPARE(readBack(inTrash, m_versions).state, OnDisk::New);
+        QVERIFY(SaveLeftovers::find(path).isEmpty());
+        // Empty this run's trash again (the file and its .trashinfo).
+        const QString info = QFileInfo(inTrash).dir().filePath(QStringLiteral("../info/%1.trashinfo").arg(QFileInfo(inTrash).fileName()));
+        QVERIFY(QFile::remove(inTrash));
+        QVERIFY2(QFile::remove(info), qPrintable(info));
+    }
+
+    // The autosave folder is the program's own: a temporary of any file there is removed.
+    void theAutosaveFolderLosesItsTemporaries()
+    {
+        QTemporaryDir dir(m_root + QStringLiteral("/autosave-XXXXXX"));
+        const QString autosave = dir.filePath(QStringLiteral("autosave-41-1764600000000.json"));
+        QVERIFY(!DesignFile::save(m_versions[0], autosave));
+        QVERIFY(QFile::copy(autosave, autosave + QStringLiteral(".zYxWvU")));
+        QCOMPARE(SaveLeftovers::removeIn(dir.path()), QStringList{autosave + QStringLiteral(".zYxWvU")});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("autosave-41-1764600000000.json")});
     }
 
     void plainWritesAreCaughtTearing()
     {
-        QTemporaryDir dir;
+        QTemporaryDir dir(m_root + QStringLiteral("/unsafe-XXXXXX"));
         const QString path = dir.filePath(QStringLiteral("design.json"));
         QVERIFY(!DesignFile::save(m_versions[0], path));
         QRandomGenerator random(7);

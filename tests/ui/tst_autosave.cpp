@@ -20,6 +20,8 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QRegularExpression>
+#include <QScopeGuard>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -164,6 +166,51 @@ private slots:
         QVERIFY(autosaves(*m_dir).isEmpty());
         // Nothing left to offer on the start after.
         QVERIFY(!Autosave::findOrphan());
+    }
+
+    // A save killed in QSaveFile's commit leaves "<file>.XXXXXX" beside a recent file (the whole
+    // new version; core/base/saveleftovers.h). The next start moves it to the trash and keeps
+    // the file and the user's own "<file>.backup", which is older.
+    void theStartClearsAKilledSavesTemporary()
+    {
+        const QString saved = m_dir->filePath(QStringLiteral("recent.json"));
+        ModelConfig design;
+        design.nLayers = 6;
+        QVERIFY(!DesignFile::save(design, saved));
+        const QVariant recent = QSettings().value(QStringLiteral("recentFiles"));
+        QSettings().setValue(QStringLiteral("recentFiles"), QStringList{saved});
+        const auto restoreRecent = qScopeGuard([&] { QSettings().setValue(QStringLiteral("recentFiles"), recent); });
+        QFile file(saved);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.setFileTime(QDateTime::currentDateTimeUtc().addSecs(-600), QFileDevice::FileModificationTime));
+        file.close();
+        const QString leftover = saved + QStringLiteral(".kQzPwT"), backup = saved + QStringLiteral(".backup");
+        QVERIFY(QFile::copy(saved, leftover));
+        QVERIFY(QFile::copy(saved, backup));
+        QFile old(backup);
+        QVERIFY(old.open(QIODevice::ReadWrite));
+        QVERIFY(old.setFileTime(QDateTime::currentDateTimeUtc().addSecs(-900), QFileDevice::FileModificationTime));
+        old.close();
+        const QString autosaveLeftover = m_dir->filePath(QStringLiteral("autosave-7-1764600000000.json.AbCdEf"));
+        QVERIFY(QFile::copy(saved, autosaveLeftover));
+
+        MainWindow w;
+        w.restoreSession();
+        QVERIFY(!QFile::exists(leftover));
+        QVERIFY(!QFile::exists(autosaveLeftover));
+        QVERIFY(QFile::exists(saved));
+        QVERIFY(QFile::exists(backup));
+        // In the trash, whole: the same bytes as the file it was copied from.
+        const QDir trash(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/Trash/files"));
+        const QStringList inTrash = trash.entryList({QStringLiteral("recent.json.kQzPwT*")}, QDir::Files);
+        QVERIFY2(!inTrash.isEmpty(), qPrintable(trash.path()));
+        QFile a(trash.filePath(inTrash.last())), b(saved);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.readAll(), b.readAll());
+        for (const QString &name : inTrash) {
+            QFile::remove(trash.filePath(name));
+            QFile::remove(trash.filePath(QStringLiteral("../info/%1.trashinfo").arg(name)));
+        }
     }
 
     void aRunningWindowsAutosaveIsNotOffered()

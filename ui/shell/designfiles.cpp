@@ -1,5 +1,6 @@
 #include "ui/shell/designfiles.h"
 
+#include "core/base/saveleftovers.h"
 #include "core/design/designfile.h"
 #include "ui/design/designstate.h"
 #include "ui/shell/recentfiles.h"
@@ -119,6 +120,13 @@ void DesignFiles::saveLastDesign(QSettings &settings) const
 {
     settings.setValue(QStringLiteral("lastDesign"), DesignFile::serialize(m_state->config()));
     settings.setValue(QStringLiteral("lastDesignPath"), m_state->filePath());
+}
+
+void DesignFiles::clearSaveLeftovers() const
+{
+    if (m_recent)
+        for (const QString &path : m_recent->files())
+            SaveLeftovers::clear(path);
 }
 
 void DesignFiles::updateTitle()

@@ -33,6 +33,9 @@ public:
     // The design of the last session ("lastDesign"), with its file when that still holds it.
     void restoreLastDesign(const QSettings &settings);
     void saveLastDesign(QSettings &settings) const;
+    // Moves what a save killed in its commit left beside the recent files to the trash
+    // (core/base/saveleftovers.h); the window does it at start.
+    void clearSaveLeftovers() const;
     // "name[*] — Transformer Explorer" with the modified mark.
     void updateTitle();
 

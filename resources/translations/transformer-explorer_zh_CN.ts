@@ -2509,14 +2509,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>moe_experts：%1 → 0（每层一个同宽度的稠密前馈网络）</translation>
     </message>
     <message>
-        <source>positions: relative → sinusoidal (the engine has no T5 buckets)</source>
-        <translation>位置：相对 → 正弦（引擎没有 T5 位置桶）</translation>
-    </message>
-    <message>
-        <source>embedding_dim: %1 → %2 (no factorized embedding)</source>
-        <translation>embedding_dim：%1 → %2（不使用分解嵌入）</translation>
-    </message>
-    <message>
         <source>token_types: %1 → 0</source>
         <translation>token_types：%1 → 0</translation>
     </message>
@@ -2547,14 +2539,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>the engine runs decoder-only and encoder-only stacks, not encoder-decoder</source>
         <translation>引擎只运行仅解码器和仅编码器的堆叠，不运行编码器-解码器</translation>
-    </message>
-    <message>
-        <source>the engine does not run T5 relative position buckets</source>
-        <translation>引擎不运行 T5 的相对位置分桶</translation>
-    </message>
-    <message>
-        <source>the engine needs embedding_dim equal to d_model</source>
-        <translation>引擎要求 embedding_dim 等于 d_model</translation>
     </message>
     <message>
         <source>the engine does not run token-type embeddings</source>
@@ -2607,6 +2591,26 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>the engine&apos;s MLA has no attention sinks</source>
         <translation>引擎的 MLA 没有注意力汇（sink）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s MLA has no T5 relative position buckets</source>
+        <translation>引擎的 MLA 不支持 T5 相对位置分桶</translation>
+    </message>
+    <message>
+        <source>a head tied to a factorised embedding would need a projection back to its width; untie the head</source>
+        <translation>与分解嵌入共享权重的输出头需要一个投影回嵌入宽度；请取消共享输出头</translation>
+    </message>
+    <message>
+        <source>positions: relative → rotary (the engine&apos;s MLA has no T5 buckets)</source>
+        <translation>positions：relative → rotary（引擎的 MLA 不支持 T5 分桶）</translation>
+    </message>
+    <message>
+        <source>lm_head: no → yes, untied (d_model × vocab, to produce logits)</source>
+        <translation>lm_head：否 → 是，不与嵌入共享（d_model × 词表，用于生成 logits）</translation>
+    </message>
+    <message>
+        <source>tied_embeddings: yes → no (the factorised table is %1 wide, the head reads d_model %2)</source>
+        <translation>tied_embeddings：是 → 否（分解嵌入表宽 %1，输出头读取 d_model %2）</translation>
     </message>
 </context>
 <context>
@@ -4266,6 +4270,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>GPT-2 and Llama do not soft-cap logits</source>
         <translation>GPT-2 和 Llama 不对 logits 做软截断</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints have no factorised embedding</source>
+        <translation>GPT-2 和 Llama 检查点没有分解嵌入</translation>
     </message>
 </context>
 <context>

@@ -6019,6 +6019,37 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::RelativeBiasHeatmap</name>
+    <message>
+        <source>T5 relative position bias, %1 heads × %2 key offsets, one table for all %3 layers</source>
+        <translation>T5 相对位置偏置：%1 个头 × %2 个键偏移，全部 %3 层共用一张表</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>key offset k − q</source>
+        <translation>键偏移 k − q</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>An encoder gives later keys their own half of the buckets.</source>
+        <translation>编码器为后面的键单独分配一半的桶。</translation>
+    </message>
+    <message>
+        <source>A decoder sees earlier keys only (later offsets in the mask colour).</source>
+        <translation>解码器只看得到前面的键（后面的偏移以遮罩色显示）。</translation>
+    </message>
+    <message>
+        <source>Each head adds a learned number to q·k, looked up by the bucket of the key&apos;s offset k − q: offsets below %1 have a bucket each, longer ones share logarithmically wider buckets up to %2 tokens, and every offset from there on shares the last of the %3 buckets (Raffel et al. 2019, §2.1). %4 T5 does not divide q·k by √d.</source>
+        <translation>每个头在 q·k 上加一个学到的数，按键偏移 k − q 所在的桶查表：小于 %1 的偏移各占一个桶，更远的偏移共用按对数变宽的桶，直到 %2 个词元；再往后的偏移都共用 %3 个桶中的最后一个（Raffel 等，2019，§2.1）。%4 T5 不把 q·k 除以 √d。</translation>
+    </message>
+</context>
+<context>
     <name>tx::ReportCharts</name>
     <message>
         <source>Custom design</source>

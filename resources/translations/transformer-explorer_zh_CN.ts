@@ -3093,6 +3093,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>Σ over tensors: each tensor in the type the format&apos;s rule gives it, bytes = blocks · bytes per block (+ scales)</source>
         <translation>对所有张量求和：每个张量采用格式规则给出的类型，字节数 = 块数 · 每块字节数（+ 缩放因子）</translation>
     </message>
+    <message>
+        <source> + 4 · s · b · V</source>
+        <translation> + 4 · s · b · V</translation>
+    </message>
+    <message>
+        <source>; + the 32-bit logits the cross-entropy keeps (§4.3)</source>
+        <translation>；另加交叉熵为反向传播保留的 32 位 logits（§4.3）</translation>
+    </message>
 </context>
 <context>
     <name>tx::ExportActions</name>

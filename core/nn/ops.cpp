@@ -186,7 +186,7 @@ void gatedBackward(Activation a, Mat &dGateUp, const Mat &dy, const Mat &gateUp)
 
 
 double crossEntropy(const Mat &logits, const std::vector<int> &targets, const std::vector<float> &mask,
-                    Mat *dlogits, int *correct, int *counted)
+                    Mat *dlogits, int *correct, int *counted, double meanOver)
 {
     const Eigen::Index n = logits.rows(), V = logits.cols();
     double weight = 0.0;
@@ -205,6 +205,8 @@ double crossEntropy(const Mat &logits, const std::vector<int> &targets, const st
         *counted = nCounted;
     if (weight <= 0.0)
         return 0.0;
+    if (meanOver > 0.0)
+        weight = meanOver;
     double loss = 0.0;
     Eigen::Array<float, 1, Eigen::Dynamic> e(V);
     for (Eigen::Index r = 0; r < n; ++r) {

@@ -111,8 +111,11 @@ void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &
 //   logits (N, V); targets, mask (N). Returns the loss in nats; 0 when the mask is empty.
 // dlogits (N, V), when given, is assigned d loss / d logits. correct, when given, receives the
 // masked rows whose argmax equals the target, and counted the number of masked rows.
+// meanOver > 0 divides by that weight instead of this mask's sum: a batch split into shards
+// passes the whole batch's mask sum, and the shards' losses and dlogits then add up to the
+// whole batch's.
 double crossEntropy(const Mat &logits, const std::vector<int> &targets, const std::vector<float> &mask, Mat *dlogits,
-                    int *correct = nullptr, int *counted = nullptr);
+                    int *correct = nullptr, int *counted = nullptr, double meanOver = 0.0);
 
 // Sinusoidal table of Vaswani et al. 2017, §3.5: (T, d),
 // PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)).

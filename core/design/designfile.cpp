@@ -203,6 +203,7 @@ const std::vector<Field> &fields()
                              {FfnKind::Dense2, FfnKind::Gated3}),
         choiceField<Activation>("activation", [](ModelConfig &c) -> Activation & { return c.activation; },
                                 {Activation::Relu, Activation::Gelu, Activation::GeluTanh, Activation::Silu}),
+        doubleField("swiglu_limit", [](ModelConfig &c) -> double & { return c.swigluLimit; }),
         intField("vocab_size", [](ModelConfig &c) -> int & { return c.vocabSize; }),
         intField("max_positions", [](ModelConfig &c) -> int & { return c.maxPositions; }),
         choiceField<PositionKind>("positions", [](ModelConfig &c) -> PositionKind & { return c.positions; },

@@ -135,6 +135,9 @@ struct ModelConfig
     int dFf = 3072;          // FFN inner width (per expert for MoE)
     FfnKind ffn = FfnKind::Dense2;
     Activation activation = Activation::GeluTanh;
+    // gpt-oss's clamped SwiGLU (swiglu_limit; GptOssExperts): gate clamped above at the limit, up
+    // to ±limit, out = (up + 1) · gate · σ(1.702 · gate). 0 = the plain gated activation.
+    double swigluLimit = 0;
 
     int vocabSize = 50257;
     int maxPositions = 1024; // learned table size; context limit for the others

@@ -53,6 +53,7 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     const double sparse = d * E + (c.moe.routerBias ? E : 0)                 // router (d, E) + bias
                           + (c.moe.scoreCorrectionBias ? E : 0)             // e_score_correction_bias
                           + E * (d * Fe * gates + Fe * d)                   // experts
+                          + (c.ffnBias ? E * (Fe * gates + d) : 0)          // their biases (gpt-oss)
                           + S * d * (gates + 1);                            // shared experts
 
     const double e = c.effectiveEmbeddingDim();
@@ -86,8 +87,8 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
         return no("layout", QT_TR_NOOP("the engine runs decoder-only and encoder-only stacks, not encoder-decoder"));
     if (c.moe.enabled() && c.sharing != Sharing::None)
         return no("sharing", QT_TR_NOOP("the engine does not share layers of a mixture of experts"));
-    if (c.moe.enabled() && c.ffnBias)
-        return no("ffn_bias", QT_TR_NOOP("the engine's experts have no biases"));
+    if (c.moe.enabled() && c.ffnBias && c.moe.sharedExperts > 0)
+        return no("ffn_bias", QT_TR_NOOP("the engine's shared experts have no biases"));
     if (c.moe.enabled() && c.moe.groups > 1 && (c.moe.numExperts % c.moe.groups != 0 || c.moe.numExperts / c.moe.groups < 2))
         return Error{{}, QStringLiteral("moe_groups"),
                      tr("%1 experts do not split into %2 groups of two or more").arg(c.moe.numExperts).arg(c.moe.groups)};
@@ -98,6 +99,8 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
     if (c.effectiveEmbeddingDim() != c.dModel && c.lmHead && c.tiedEmbeddings)
         return no("tied_embeddings",
                   QT_TR_NOOP("a head tied to a factorised embedding would need a projection back to its width; untie the head"));
+    if (c.swigluLimit > 0 && c.ffn != FfnKind::Gated3)
+        return no("swiglu_limit", QT_TR_NOOP("a clamped SwiGLU needs a gated FFN"));
     if (c.tokenTypes > 0)
         return no("token_types", QT_TR_NOOP("the engine does not run token-type embeddings"));
     if (c.lora.enabled())
@@ -137,7 +140,7 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         changes << tr("layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)");
     }
     // Mixtures the engine routes stay mixtures (fewer, narrower experts below); the others become dense.
-    const bool routable = c.moe.enabled() && c.sharing == Sharing::None && !c.ffnBias
+    const bool routable = c.moe.enabled() && c.sharing == Sharing::None && !(c.ffnBias && c.moe.sharedExperts > 0)
                           && !(c.moe.groups > 1 && c.moe.routerScore == RouterScore::Softmax);
     if (c.moe.enabled() && !routable) {
         changes << tr("moe_experts: %1 → 0 (one dense FFN of the same width per layer)").arg(c.moe.numExperts);

@@ -142,6 +142,10 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
             l.routerScoreBias = zerosIf(c.moe.scoreCorrectionBias, E);
             l.expertsIn = Mat::Zero(Eigen::Index(E) * d, gates * Fe);
             l.expertsOut = Mat::Zero(Eigen::Index(E) * Fe, d);
+            if (c.ffnBias) { // gpt-oss's gate_up_proj_bias, down_proj_bias (shared experts have none: EngineSizer)
+                l.expertsInBias = Mat::Zero(E, gates * Fe);
+                l.expertsOutBias = Mat::Zero(E, d);
+            }
             if (S > 0) {
                 l.sharedIn = Mat::Zero(d, gates * S);
                 l.sharedOut = Mat::Zero(S, d);

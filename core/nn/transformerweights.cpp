@@ -54,7 +54,9 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
         field("routerBias", &Layer::routerBias, false, false, true);
         field("routerScoreBias", &Layer::routerScoreBias, false, false, true);
         field("expertsIn", &Layer::expertsIn, true, false, true);
+        field("expertsInBias", &Layer::expertsInBias, false, false, true);
         field("expertsOut", &Layer::expertsOut, true, true, true);
+        field("expertsOutBias", &Layer::expertsOutBias, false, false, true);
         field("sharedIn", &Layer::sharedIn, true, false, true);
         field("sharedOut", &Layer::sharedOut, true, true, true);
         field("postFfnNormScale", &Layer::postFfnNormScale, false, false, true);

@@ -56,7 +56,9 @@ struct TransformerWeights
         Mat routerBias;  // (1, nExperts)
         Mat routerScoreBias; // (1, nExperts) DeepSeek-V3's e_score_correction_bias: added for the choice only, not trained
         Mat expertsIn;   // (nExperts * d, gates * expertDff): expert e in rows [e*d, (e+1)*d), columns [gate | up]
+        Mat expertsInBias;  // (nExperts, gates * expertDff) gpt-oss's gate_up_proj_bias, columns [gate | up]
         Mat expertsOut;  // (nExperts * expertDff, d): expert e in rows [e*expertDff, (e+1)*expertDff)
+        Mat expertsOutBias; // (nExperts, d) gpt-oss's down_proj_bias, weighted by the gate like the rest of the output
         Mat sharedIn;    // (d, gates * S * sharedDff): the S shared experts side by side, one FFN
         Mat sharedOut;   // (S * sharedDff, d)
         Mat postFfnNormScale;  // (1, d) on the FFN output before the residual add (sandwich, output)

@@ -2565,10 +2565,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>引擎不共享混合专家（MoE）的层</translation>
     </message>
     <message>
-        <source>the engine&apos;s experts have no biases</source>
-        <translation>引擎的专家没有偏置</translation>
-    </message>
-    <message>
         <source>moe_first_dense: %1 → %2</source>
         <translation>moe_first_dense：%1 → %2</translation>
     </message>
@@ -2611,6 +2607,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>tied_embeddings: yes → no (the factorised table is %1 wide, the head reads d_model %2)</source>
         <translation>tied_embeddings：是 → 否（分解嵌入表宽 %1，输出头读取 d_model %2）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s shared experts have no biases</source>
+        <translation>引擎的共享专家没有偏置</translation>
+    </message>
+    <message>
+        <source>a clamped SwiGLU needs a gated FFN</source>
+        <translation>截断的 SwiGLU 需要门控 FFN</translation>
     </message>
 </context>
 <context>
@@ -4465,6 +4469,26 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>a per-layer pattern needs gpt_oss or Gemma; mixtral slides every layer</source>
         <translation>逐层模式需要 gpt_oss 或 Gemma；mixtral 每层都用滑动窗口</translation>
+    </message>
+    <message>
+        <source>%1 scores experts with a softmax, not a sigmoid (DeepSeek-V3&apos;s router exports as deepseek_v3 or glm4_moe)</source>
+        <translation>%1 用 softmax 而不是 sigmoid 给专家打分（DeepSeek-V3 的路由器导出为 deepseek_v3 或 glm4_moe）</translation>
+    </message>
+    <message>
+        <source>%1 does not limit the choice to groups of experts</source>
+        <translation>%1 不把选择限制在专家组内</translation>
+    </message>
+    <message>
+        <source>%1 does not scale the routed experts&apos; weights</source>
+        <translation>%1 不缩放路由专家的权重</translation>
+    </message>
+    <message>
+        <source>%1 always renormalises the top k weights</source>
+        <translation>%1 总是把前 k 个权重重新归一化</translation>
+    </message>
+    <message>
+        <source>only gpt_oss clamps its SwiGLU (swiglu_limit)</source>
+        <translation>只有 gpt_oss 截断其 SwiGLU（swiglu_limit）</translation>
     </message>
 </context>
 <context>

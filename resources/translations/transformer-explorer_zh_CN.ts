@@ -1560,8 +1560,8 @@
 <context>
     <name>tx::Corpus</name>
     <message>
-        <source>no such file (bundled corpora: tang-poems, shakespeare-sonnets)</source>
-        <translation>没有该文件（内置语料：tang-poems、shakespeare-sonnets）</translation>
+        <source>no such file (bundled corpora: tang-poems, carroll-alice)</source>
+        <translation>没有该文件（内置语料：tang-poems、carroll-alice）</translation>
     </message>
     <message>
         <source>larger than 64 MB</source>
@@ -8604,8 +8604,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>字符：唐诗（中文）</translation>
     </message>
     <message>
-        <source>Characters: Shakespeare&apos;s sonnets</source>
-        <translation>字符：莎士比亚十四行诗</translation>
+        <source>Characters: Alice in Wonderland</source>
+        <translation>字符：爱丽丝梦游仙境</translation>
     </message>
     <message>
         <source>Characters: my own text</source>
@@ -9198,8 +9198,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>唐诗（中文）</translation>
     </message>
     <message>
-        <source>Shakespeare&apos;s sonnets (English)</source>
-        <translation>莎士比亚十四行诗（英文）</translation>
+        <source>Alice in Wonderland (English)</source>
+        <translation>爱丽丝梦游仙境（英文）</translation>
     </message>
     <message>
         <source>Corpus</source>

@@ -394,7 +394,7 @@ QWidget *WhatIfPage::vocabularyKnobs()
     auto *form = new QFormLayout(w);
     auto *corpus = combo();
     corpus->addItem(tr("Tang poems (Chinese)"), QStringLiteral("tang-poems"));
-    corpus->addItem(tr("Shakespeare's sonnets (English)"), QStringLiteral("shakespeare-sonnets"));
+    corpus->addItem(tr("Alice in Wonderland (English)"), QStringLiteral("carroll-alice"));
     corpus->setCurrentIndex(std::max(0, corpus->findData(m_vocabulary.corpus)));
     connect(corpus, &QComboBox::currentIndexChanged, this, [this, corpus] {
         m_vocabulary.corpus = corpus->currentData().toString();

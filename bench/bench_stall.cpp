@@ -1,0 +1,214 @@
+// Issue 20 §7: a UI that never stalls. Runs the window offscreen at 1600×1000 while the Training
+// page trains the induction preset, and while the Attention page runs GPT-2 small on its
+// sentence, and measures the event loop's gaps with a 1 ms precise timer: a gap is the wall time
+// between two timeouts, so anything the UI thread does in one go (a paint, a snapshot taken
+// over, a chart update) shows as a gap of its length. Then it cancels a run in progress and
+// times how long until the view says it stopped.
+//   ./build/bench/bench_stall [TRAIN_SECONDS]   (default 20 s of training)
+// Prints `key: value` lines: per phase (train_, attention_) and overall max_stall_ms,
+// p99_stall_ms, cancel_ms; the bar is max_stall_ms <= 50 and cancel_ms <= 100. Wall time on a
+// shared machine includes waiting for a core, so the GUI thread's CPU time per gap is printed
+// too (max_stall_cpu_ms: the longest gap's own CPU time).
+#include "ui/design/designstate.h"
+#include "ui/lab/attentionview.h"
+#include "ui/lab/trainingview.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/widgets/theme.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTextStream>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <vector>
+
+namespace {
+
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
+// The gaps between the timeouts of a 1 ms precise timer while it runs.
+class StallMeter : public QObject
+{
+public:
+    StallMeter()
+    {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        m_timer.setInterval(1);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            const double now = double(m_clock.nsecsElapsed()) / 1e6, cpu = threadCpuMs();
+            if (m_last >= 0) {
+                m_gaps.push_back(now - m_last);
+                if (now - m_last > m_maxGap) {
+                    m_maxGap = now - m_last;
+                    m_maxGapCpu = cpu - m_lastCpu;
+                }
+            }
+            m_last = now;
+            m_lastCpu = cpu;
+        });
+    }
+    void start()
+    {
+        m_gaps.clear();
+        m_last = -1;
+        m_maxGap = m_maxGapCpu = 0;
+        m_clock.start();
+        m_timer.start();
+    }
+    void stop() { m_timer.stop(); }
+    double max() const { return m_maxGap; }
+    double maxCpu() const { return m_maxGapCpu; }
+    double p99() const
+    {
+        if (m_gaps.empty())
+            return 0;
+        std::vector<double> v = m_gaps;
+        const std::size_t i = std::min(v.size() - 1, std::size_t(0.99 * double(v.size() - 1) + 0.5));
+        std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(i), v.end());
+        return v[i];
+    }
+    std::size_t samples() const { return m_gaps.size(); }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    std::vector<double> m_gaps; // ms
+    double m_last = -1, m_lastCpu = 0, m_maxGap = 0, m_maxGapCpu = 0;
+};
+
+// Runs the event loop until `signal` of `sender` fires or `ms` pass; true when it fired.
+template <typename Sender, typename Signal>
+bool waitFor(Sender *sender, Signal signal, int ms)
+{
+    QEventLoop loop;
+    bool fired = false;
+    const QMetaObject::Connection c = QObject::connect(sender, signal, &loop, [&] {
+        fired = true;
+        loop.quit();
+    });
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+    QObject::disconnect(c);
+    return fired;
+}
+
+void run(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+void print(const char *key, double value)
+{
+    std::printf("%s: %.1f\n", key, value);
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    tx::Theme::applyFont(app);
+    tx::Theme::applyPalette(app, tx::Theme::Mode::Light);
+    const int trainMs = 1000 * (argc > 1 ? std::max(1, atoi(argv[1])) : 20);
+
+    tx::MainWindow window;
+    window.resize(1600, 1000);
+    window.loadPreset(QStringLiteral("gpt2"));
+    window.show();
+    run(500);
+
+    StallMeter meter;
+    double maxStall = 0, maxStallCpu = 0, p99 = 0, cancelMs = 0;
+
+    // 1. Training the induction preset, its page shown, for trainMs; then cancel it.
+    tx::TrainingView *training = window.trainingView();
+    window.tabs()->setCurrentWidget(training);
+    run(200);
+    meter.start();
+    training->watchInductionHead();
+    const bool trainEnded = waitFor(training, &tx::TrainingView::runFinished, trainMs);
+    QElapsedTimer cancel;
+    double trainCancelMs = -1;
+    if (!trainEnded && training->isRunning()) {
+        cancel.start();
+        training->cancel();
+        if (waitFor(training, &tx::TrainingView::runCancelled, 10'000))
+            trainCancelMs = double(cancel.nsecsElapsed()) / 1e6;
+    }
+    meter.stop();
+    std::printf("train_steps_seen: %zu\n", training->history().size());
+    print("train_max_stall_ms", meter.max());
+    print("train_max_stall_cpu_ms", meter.maxCpu());
+    print("train_p99_stall_ms", meter.p99());
+    print("train_cancel_ms", trainCancelMs);
+    maxStall = std::max(maxStall, meter.max());
+    maxStallCpu = std::max(maxStallCpu, meter.maxCpu());
+    p99 = std::max(p99, meter.p99());
+    cancelMs = std::max(cancelMs, trainCancelMs);
+
+    // 2. The attention view on GPT-2 small (the window's design), page shown: one whole run.
+    tx::AttentionView *attention = window.attentionView();
+    window.tabs()->setCurrentWidget(attention);
+    run(200);
+    if (attention->isRunning()) // the first showing starts a run of its own
+        waitFor(attention, &tx::AttentionView::shown, 600'000);
+    meter.start();
+    QElapsedTimer whole;
+    whole.start();
+    attention->run();
+    const bool shown = waitFor(attention, &tx::AttentionView::shown, 600'000);
+    const double attentionMs = double(whole.nsecsElapsed()) / 1e6;
+    run(300); // the paints after the snapshot
+    meter.stop();
+    std::printf("attention_shown: %s\n", shown ? "yes" : "no");
+    print("attention_run_ms", attentionMs);
+    print("attention_max_stall_ms", meter.max());
+    print("attention_max_stall_cpu_ms", meter.maxCpu());
+    print("attention_p99_stall_ms", meter.p99());
+    maxStall = std::max(maxStall, meter.max());
+    maxStallCpu = std::max(maxStallCpu, meter.maxCpu());
+    p99 = std::max(p99, meter.p99());
+
+    // 3. Cancel the attention run half way through (by the time a whole one took).
+    meter.start();
+    attention->setText(QStringLiteral("The cat sat on the mat because the mat was warm and the cat was cold."));
+    attention->run();
+    run(int(std::clamp(attentionMs / 2, 50.0, 5000.0)));
+    double attentionCancelMs = -1;
+    if (attention->isRunning()) {
+        cancel.start();
+        attention->cancel();
+        if (waitFor(attention, &tx::AttentionView::runCancelled, 10'000))
+            attentionCancelMs = double(cancel.nsecsElapsed()) / 1e6;
+    }
+    meter.stop();
+    print("attention_cancel_ms", attentionCancelMs);
+    print("attention_cancel_max_stall_ms", meter.max());
+    maxStall = std::max(maxStall, meter.max());
+    maxStallCpu = std::max(maxStallCpu, meter.maxCpu());
+    cancelMs = std::max(cancelMs, attentionCancelMs);
+
+    print("max_stall_ms", maxStall);
+    print("max_stall_cpu_ms", maxStallCpu);
+    print("p99_stall_ms", p99);
+    print("cancel_ms", cancelMs);
+    const bool met = maxStall <= 50 && cancelMs >= 0 && cancelMs <= 100;
+    std::printf("bar_met: %s\n", met ? "yes" : "no");
+    return met ? 0 : 1;
+}

@@ -80,7 +80,9 @@ int main(int argc, char *argv[])
     const QStringList args = app.arguments();
     const int at = int(args.indexOf(QStringLiteral("--threads")));
     const int only = at > 0 && at + 1 < args.size() ? args[at + 1].toInt() : 0;
-    double best2 = 0.0;
+    // decode_tok_s is the figure of the most threads measured (2, or what --threads asked for).
+    double last = 0.0;
+    int used = 0;
     for (int threads : {1, 2}) {
         if (threads > cores)
             break;
@@ -94,13 +96,14 @@ int main(int argc, char *argv[])
         std::sort(runs.begin(), runs.end());
         const double median = runs[runs.size() / 2];
         out << "decode_tok_s[" << threads << "t]: " << median << Qt::endl;
-        if (threads == 2)
-            best2 = median;
-        if (threads == 1 && cores < 2)
-            best2 = median;
+        last = median;
+        used = threads;
     }
-    const int used = std::min(2, cores);
+    if (used == 0) {
+        out << "no such thread count: " << only << " (this machine has " << cores << " cores)" << Qt::endl;
+        return 1;
+    }
     out << "threads: " << used << Qt::endl;
-    out << "decode_tok_s: " << best2 << Qt::endl;
+    out << "decode_tok_s: " << last << Qt::endl;
     return 0;
 }

@@ -103,7 +103,9 @@ Expected<CalibrationFigures, Error> Calibrator::predict(const CalibrationPlan &p
         f.trainStepSeconds = peak > 0 ? flops / (peak * a.mfu) : 0.0;
         f.gradientsBytes = e->training.gradientsBytes;
         f.momentsBytes = e->training.optimizerBytes;
-        f.activationsBytes = 2.0 * e->training.activationsBytes; // Korthikanti's 2-byte figure at 4 bytes
+        // The engine keeps every activation in 32 bits: Korthikanti's 2-byte layer figure doubles,
+        // the logits are 32-bit already.
+        f.activationsBytes = 2.0 * (e->training.activationsBytes - e->training.logitsBytes) + e->training.logitsBytes;
         f.trainingPeakBytes = f.weightsBytes + f.gradientsBytes + f.momentsBytes + f.activationsBytes;
     }
     return f;

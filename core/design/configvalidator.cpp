@@ -62,8 +62,10 @@ std::vector<Error> validate(const ModelConfig &c)
                                   .arg(c.nHeads).arg(c.nKvHeads)});
         }
     }
-    if (c.positions == PositionKind::RelativeBuckets)
+    if (c.positions == PositionKind::RelativeBuckets) {
         checkRange(errors, "relative_buckets", c.relativeBuckets, 1, kMaxBuckets);
+        checkRange(errors, "relative_max_distance", c.relativeMaxDistance, 1, kMaxPositions);
+    }
     // Whatever the position kind: a design file cannot hold NaN or infinity (JSON has no such
     // numbers), so a design holding one would save to a file that does not open again.
     for (const auto &[field, value] : {std::pair{"rotary_fraction", c.rotaryFraction}, std::pair{"rope_theta", c.ropeTheta}})

@@ -210,6 +210,7 @@ const std::vector<Field> &fields()
                                   {PositionKind::None, PositionKind::Sinusoidal, PositionKind::Learned,
                                    PositionKind::Rotary, PositionKind::RelativeBuckets}),
         intField("relative_buckets", [](ModelConfig &c) -> int & { return c.relativeBuckets; }),
+        intField("relative_max_distance", [](ModelConfig &c) -> int & { return c.relativeMaxDistance; }),
         doubleField("rotary_fraction", [](ModelConfig &c) -> double & { return c.rotaryFraction; }),
         doubleField("rope_theta", [](ModelConfig &c) -> double & { return c.ropeTheta; }),
         intField("sliding_window", [](ModelConfig &c) -> int & { return c.slidingWindow; }),

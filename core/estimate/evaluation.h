@@ -33,8 +33,9 @@ struct Evaluation
         double weightsBytes = 0;      // trainable weights at the optimizer's precision + frozen base at its own
         double gradientsBytes = 0;
         double optimizerBytes = 0;    // optimizer states incl. fp32 master weights under mixed precision
-        double activationsBytes = 0;  // Korthikanti et al. 2022, all layers, one device's micro-batch, before TP
-        double activationsPerLayerBytes = 0;
+        double activationsBytes = 0;  // all layers + the logits, one device's micro-batch, before TP
+        double activationsPerLayerBytes = 0; // Korthikanti et al. 2022 eq. (1)-(2), 16-bit
+        double logitsBytes = 0;       // the 32-bit logits the cross-entropy keeps: 4·s·b·V
         double totalBytes = 0;        // weights + gradients + optimizer + activations (one replica, unsharded)
         double perDeviceBytes = 0;    // after ZeRO across data parallel and division by tensor parallel
     } training;

@@ -132,7 +132,8 @@ Expected<Evaluation, Error> evaluate(const ModelConfig &c, const Assumptions &a,
     trn.optimizerBytes = trainable * state.optimizer;
     trn.activationsPerLayerBytes = MemoryEstimator::activationBytesPerLayer(s, b, c.dModel, c.nHeads, a.recompute,
                                                                             a.flash, MemoryEstimator::cachedTokens(c, s));
-    trn.activationsBytes = trn.activationsPerLayerBytes * c.totalLayers();
+    trn.logitsBytes = MemoryEstimator::trainingLogitsBytes(c, b, s);
+    trn.activationsBytes = trn.activationsPerLayerBytes * c.totalLayers() + trn.logitsBytes;
     trn.totalBytes = trn.weightsBytes + trn.gradientsBytes + trn.optimizerBytes + trn.activationsBytes;
     const double tp = a.tensorParallel;
     // Tensor parallelism splits every weight matrix and (with sequence parallelism, Korthikanti

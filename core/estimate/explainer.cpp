@@ -215,9 +215,15 @@ private:
             actSub = QStringLiteral("%1 · %2 · %3 · %4 · (34 + 5 · %5 · %6 / %4)")
                          .arg(num(double(m_c.totalLayers())), num(s), num(b), num(h), num(a), num(keys));
         }
+        QString actSource = korthikanti;
+        if (t.logitsBytes > 0) {
+            actFormula += Explainer::tr(" + 4 · s · b · V");
+            actSub += QStringLiteral(" + 4 · %1 · %2 · %3").arg(num(s), num(b), num(double(m_c.vocabSize)));
+            actSource += Explainer::tr("; + the 32-bit logits the cross-entropy keeps (§4.3)");
+        }
         out.push_back({QStringLiteral("memory.training.activations_bytes"), Explainer::tr("Activations (training)"),
                        t.activationsBytes, kBytes, actFormula, actSub + QStringLiteral(" = ") + num(t.activationsBytes),
-                       korthikanti});
+                       actSource});
         out.push_back({QStringLiteral("memory.training.total_bytes"), Explainer::tr("Training memory (one replica)"),
                        t.totalBytes, kBytes, Explainer::tr("weights + gradients + optimizer + activations"),
                        QStringLiteral("%1 + %2 + %3 + %4 = %5")

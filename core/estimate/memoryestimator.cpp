@@ -74,6 +74,11 @@ double MemoryEstimator::activationBytesPerLayer(double s, double b, double h, do
     return s * b * h * (34.0 + 5.0 * a * keys / h);
 }
 
+double MemoryEstimator::trainingLogitsBytes(const ModelConfig &c, double batch, double context)
+{
+    return c.lmHead ? 4.0 * context * batch * double(c.vocabSize) : 0.0;
+}
+
 double MemoryEstimator::inferenceActivationBytes(const ModelConfig &c, double batch, double context, bool flash)
 {
     const double d = c.dModel;

@@ -41,6 +41,10 @@ public:
     // `span` (default s) is the keys each query sees: a sliding window stores a·s·w scores, not a·s².
     static double activationBytesPerLayer(double s, double b, double h, double a, Recompute recompute, bool flash,
                                           double span = -1);
+    // The logits the cross-entropy keeps for the backward pass, in 32 bits whatever the layers' precision:
+    // 4·s·b·V bytes (Korthikanti et al. 2022 §4.3 counts the cross-entropy's 32-bit logits so).
+    // 0 for a design without a vocabulary head.
+    static double trainingLogitsBytes(const ModelConfig &c, double batch, double context);
     // Inference working set of one layer during prefill (bytes, 2 bytes/element):
     // residual in + out 2·b·s·d, FFN intermediate b·s·d_ff (×2 gated), scores b·a·s² unless flash.
     static double inferenceActivationBytes(const ModelConfig &c, double batch, double context, bool flash);

@@ -80,7 +80,10 @@ Expected<ParallelismPlan, Error> ParallelismPlanner::evaluate(const ModelConfig 
     plan.gradientsBytes = g * scale;
     plan.optimizerBytes = op * scale;
     const int inFlight = std::min(p, plan.microBatches);
-    plan.activationsBytes = tr0.activationsPerLayerBytes / t * (double(c.totalLayers()) / p) * inFlight;
+    // The last stage also keeps one micro-batch's logits, split t ways by the vocabulary-parallel
+    // cross-entropy (Shoeybi et al. 2019 §3).
+    plan.activationsBytes = tr0.activationsPerLayerBytes / t * (double(c.totalLayers()) / p) * inFlight
+        + tr0.logitsBytes / t;
     plan.totalBytes = states + plan.activationsBytes;
     plan.fits = plan.totalBytes <= dev.memoryBytes;
 

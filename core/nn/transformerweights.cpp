@@ -11,8 +11,11 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
     };
     global("tokenEmbedding", &TransformerWeights::tokenEmbedding, true);
     global("positionEmbedding", &TransformerWeights::positionEmbedding, true);
+    global("relativeBias", &TransformerWeights::relativeBias, true);
     global("embNormScale", &TransformerWeights::embNormScale, false);
     global("embNormBias", &TransformerWeights::embNormBias, false);
+    global("embeddingProj", &TransformerWeights::embeddingProj, true);
+    global("embeddingProjBias", &TransformerWeights::embeddingProjBias, false);
     for (std::size_t l = 0; l < layers.size(); ++l) {
         auto field = [&](const char *name, Mat Layer::*f, bool matrix, bool residual, bool ffn) {
             if ((layers[l].*f).size() > 0)

@@ -83,10 +83,13 @@ struct TransformerWeights
         }
     };
 
-    Mat tokenEmbedding;    // (vocab, d)
-    Mat positionEmbedding; // (maxPositions, d), learned positions only
-    Mat embNormScale;      // (1, d) when the design has a norm after the embeddings
-    Mat embNormBias;       // (1, d)
+    Mat tokenEmbedding;    // (vocab, e), e = embedding_dim (d_model unless factorised)
+    Mat positionEmbedding; // (maxPositions, e), learned positions only
+    Mat relativeBias;      // (relativeBuckets, nHeads) T5's relative_attention_bias, the stack's first layer's
+    Mat embNormScale;      // (1, e) when the design has a norm after the embeddings
+    Mat embNormBias;       // (1, e)
+    Mat embeddingProj;     // (e, d) ALBERT's embedding_hidden_mapping_in, when e != d
+    Mat embeddingProjBias; // (1, d)
     std::vector<Layer> layers; // stored layers (fewer than executed ones when layers are shared)
     Mat finalNormScale;    // (1, d)
     Mat finalNormBias;     // (1, d)

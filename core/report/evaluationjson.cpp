@@ -50,6 +50,7 @@ void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assump
                                  {QStringLiteral("optimizer_bytes"), t.optimizerBytes},
                                  {QStringLiteral("activations_bytes"), t.activationsBytes},
                                  {QStringLiteral("activations_per_layer_bytes"), t.activationsPerLayerBytes},
+                                 {QStringLiteral("logits_bytes"), t.logitsBytes},
                                  {QStringLiteral("total_bytes"), t.totalBytes},
                                  {QStringLiteral("per_device_bytes"), t.perDeviceBytes}}},
                 });

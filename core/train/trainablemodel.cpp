@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <malloc.h>
 #include <omp.h>
 
@@ -106,27 +107,164 @@ std::vector<Parameter> TrainableModel::parameters()
     return out;
 }
 
+namespace {
+
+int threadsFor(int setting)
+{
+    return setting > 0 ? setting : omp_get_num_procs();
+}
+
+// Rows [begin, end) of each per-row vector of a batch: the sequences of one shard.
+template <typename T>
+std::vector<T> rowsOf(const std::vector<T> &v, int begin, int end)
+{
+    return std::vector<T>(v.begin() + begin, v.begin() + end);
+}
+
+} // namespace
+
 double TrainableModel::forward(const TrainingBatch &batch, int *correct, int *counted, const std::atomic<bool> *stop)
 {
-    omp_set_num_threads(m_threads > 0 ? m_threads : omp_get_num_procs());
-    m_batch = batch;
-    if (!m_model.forwardCached(batch.inputs, batch.batch, batch.seqLen, m_cache, stop))
-        return -1.0;
-    return ops::crossEntropy(m_cache.logits, batch.targets, batch.mask, &m_dLogits, correct, counted);
+    const int threads = threadsFor(m_threads);
+    omp_set_num_threads(threads);
+    m_joined = false;
+    const int shards = omp_in_parallel() ? 1 : std::max(1, std::min(threads, batch.batch));
+    m_caches.resize(std::size_t(shards));
+    m_dLogits.resize(std::size_t(shards));
+    if (shards == 1) {
+        if (!m_model.forwardCached(batch.inputs, batch.batch, batch.seqLen, m_caches[0], stop))
+            return -1.0;
+        return ops::crossEntropy(m_caches[0].logits, batch.targets, batch.mask, &m_dLogits[0], correct, counted);
+    }
+    // Every shard's loss is divided by the whole batch's mask weight, so they add up to its mean.
+    double weight = 0.0;
+    for (const float m : batch.mask)
+        weight += m;
+    std::vector<double> losses(std::size_t(shards), 0.0);
+    std::vector<int> right(std::size_t(shards), 0), seen(std::size_t(shards), 0);
+    std::vector<char> finished(std::size_t(shards), 0);
+    const int T = batch.seqLen;
+#pragma omp parallel num_threads(shards)
+    for (int i = omp_get_thread_num(); i < shards; i += omp_get_num_threads()) {
+        const int b0 = batch.batch * i / shards, b1 = batch.batch * (i + 1) / shards;
+        const int r0 = b0 * T, r1 = b1 * T;
+        ActivationCache &cache = m_caches[std::size_t(i)];
+        if (!m_model.forwardCached(rowsOf(batch.inputs, r0, r1), b1 - b0, T, cache, stop))
+            continue;
+        losses[std::size_t(i)] = ops::crossEntropy(cache.logits, rowsOf(batch.targets, r0, r1), rowsOf(batch.mask, r0, r1),
+                                                   &m_dLogits[std::size_t(i)], &right[std::size_t(i)],
+                                                   &seen[std::size_t(i)], weight);
+        finished[std::size_t(i)] = 1;
+    }
+    double loss = 0.0;
+    int nRight = 0, nSeen = 0;
+    for (int i = 0; i < shards; ++i) {
+        if (!finished[std::size_t(i)])
+            return -1.0;
+        loss += losses[std::size_t(i)];
+        nRight += right[std::size_t(i)];
+        nSeen += seen[std::size_t(i)];
+    }
+    if (correct)
+        *correct = nRight;
+    if (counted)
+        *counted = nSeen;
+    return loss;
 }
 
 bool TrainableModel::backward(const std::atomic<bool> *stop)
 {
-    omp_set_num_threads(m_threads > 0 ? m_threads : omp_get_num_procs());
-    for (const TransformerWeights::Slot &s : m_model.tensors())
-        s.in(m_grad).setZero();
-    return m_model.backward(m_cache, m_dLogits, m_grad, stop);
+    omp_set_num_threads(threadsFor(m_threads));
+    const std::vector<TransformerWeights::Slot> registry = m_model.tensors();
+    const int shards = int(m_caches.size());
+    if (shards == 0)
+        return false; // no forward yet
+    if (shards == 1) {
+        for (const TransformerWeights::Slot &s : registry)
+            s.in(m_grad).setZero();
+        return m_model.backward(m_caches[0], m_dLogits[0], m_grad, stop);
+    }
+    while (int(m_shardGrads.size()) < shards - 1)
+        m_shardGrads.push_back(gradientsFor(m_model));
+    std::vector<char> finished(std::size_t(shards), 0);
+#pragma omp parallel num_threads(shards)
+    {
+        const int team = omp_get_num_threads();
+        for (int i = omp_get_thread_num(); i < shards; i += team) {
+            TransformerWeights &g = i == 0 ? m_grad : m_shardGrads[std::size_t(i) - 1];
+            for (const TransformerWeights::Slot &s : registry)
+                s.in(g).setZero();
+            finished[std::size_t(i)] = m_model.backward(m_caches[std::size_t(i)], m_dLogits[std::size_t(i)], g, stop);
+        }
+#pragma omp barrier
+        // The one reduction: each thread adds the shards' gradients, in shard order, into its
+        // share of every tensor's elements.
+        const int me = omp_get_thread_num();
+        for (const TransformerWeights::Slot &s : registry) {
+            Mat &total = s.in(m_grad);
+            const Eigen::Index n = total.size(), e0 = n * me / team, e1 = n * (me + 1) / team;
+            float *out = total.data();
+            for (int i = 1; i < shards; ++i) {
+                const float *part = s.in(m_shardGrads[std::size_t(i) - 1]).data();
+                for (Eigen::Index k = e0; k < e1; ++k)
+                    out[k] += part[k];
+            }
+        }
+    }
+    for (const char f : finished)
+        if (!f)
+            return false;
+    return true;
+}
+
+const Mat &TrainableModel::logits() const
+{
+    static const Mat none;
+    if (m_caches.empty())
+        return none;
+    if (m_caches.size() == 1)
+        return m_caches[0].logits;
+    if (!m_joined) {
+        Eigen::Index rows = 0;
+        for (const ActivationCache &c : m_caches)
+            rows += c.logits.rows();
+        m_joinedLogits.resize(rows, m_caches[0].logits.cols());
+        Eigen::Index at = 0;
+        for (const ActivationCache &c : m_caches) {
+            m_joinedLogits.middleRows(at, c.logits.rows()) = c.logits;
+            at += c.logits.rows();
+        }
+        m_joinedProbs.assign(m_caches[0].layers.size(), Mat());
+        for (std::size_t l = 0; l < m_joinedProbs.size(); ++l) {
+            Eigen::Index probRows = 0;
+            for (const ActivationCache &c : m_caches)
+                probRows += c.layers[l].probs.rows();
+            Mat &joined = m_joinedProbs[l];
+            joined.resize(probRows, m_caches[0].layers[l].probs.cols());
+            Eigen::Index row = 0;
+            for (const ActivationCache &c : m_caches) {
+                joined.middleRows(row, c.layers[l].probs.rows()) = c.layers[l].probs;
+                row += c.layers[l].probs.rows();
+            }
+        }
+        m_joined = true;
+    }
+    return m_joinedLogits;
+}
+
+const Mat &TrainableModel::attention(int layer) const
+{
+    if (m_caches.size() == 1)
+        return m_caches[0].layers[std::size_t(layer)].probs;
+    logits(); // joins the shards
+    return m_joinedProbs[std::size_t(layer)];
 }
 
 std::vector<HeadScore> TrainableModel::headScores(const TrainingBatch &probe) const
 {
     std::vector<HeadScore> out;
-    for (int l = 0; l < int(m_cache.layers.size()); ++l) {
+    const int layers = m_caches.empty() ? 0 : int(m_caches[0].layers.size());
+    for (int l = 0; l < layers; ++l) {
         const std::vector<HeadScore> layer = HeadScore::measureLayer(attention(l), l, config().nHeads, probe.batch,
                                                                      probe.seqLen, probe.repeatStart, probe.repeatLength);
         out.insert(out.end(), layer.begin(), layer.end());

@@ -47,8 +47,11 @@ public:
     // object: valid until it is moved or destroyed).
     std::vector<Parameter> parameters();
 
-    // OpenMP threads for this model's passes (attention loops and the products); 0 = all
-    // cores. Applies to the thread that calls forward/backward.
+    // Threads for this model's passes; 0 = all cores. On more than one thread a batch of several
+    // sequences is split into as many shards of whole sequences: each thread runs the forward and
+    // backward of its shard with single-threaded products and its own activations and gradients,
+    // and the gradients are added in shard order (deterministic: the same batch and thread count
+    // give the same gradients bit for bit). One thread, or one sequence, runs the batch whole.
     void setThreads(int threads) { m_threads = threads; }
     int threads() const { return m_threads; }
 
@@ -62,10 +65,10 @@ public:
     // Returns false when `stop` turned true between layers (grads then incomplete).
     bool backward(const std::atomic<bool> *stop = nullptr);
 
-    const Mat &logits() const { return m_cache.logits; } // (B*T, vocab) of the last forward
+    const Mat &logits() const; // (B*T, vocab) of the last forward
     // (B*nHeads*T, T) attention probabilities of layer `layer` in the last forward:
     // block b*nHeads + h is sequence b, head h; row = query, col = key.
-    const Mat &attention(int layer) const { return m_cache.layers[std::size_t(layer)].probs; }
+    const Mat &attention(int layer) const;
     // Every head's scores on the last forward's batch, which must have been `probe`.
     std::vector<HeadScore> headScores(const TrainingBatch &probe) const;
 
@@ -77,9 +80,16 @@ private:
     TransformerWeights m_adamM; // AdamW moments, same layout (empty until the first step)
     TransformerWeights m_adamV;
     int m_threads = 0;
-    TrainingBatch m_batch;  // of the last forward
-    ActivationCache m_cache;
-    Mat m_dLogits;          // (B*T, vocab)
+    // The last forward's batch in shards of whole sequences, one per thread (one shard when it ran
+    // whole): each shard's activations, d loss / d logits (its rows, vocab) and, from the second
+    // shard on, gradients that backward() adds into m_grad.
+    std::vector<ActivationCache> m_caches;
+    std::vector<Mat> m_dLogits;
+    std::vector<TransformerWeights> m_shardGrads; // (shards - 1), allocated on the first split
+    // logits() and attention() of a split forward, the shards' rows stacked when first asked for.
+    mutable Mat m_joinedLogits;
+    mutable std::vector<Mat> m_joinedProbs;
+    mutable bool m_joined = false;
 };
 
 } // namespace tx

@@ -1560,8 +1560,8 @@
 <context>
     <name>tx::Corpus</name>
     <message>
-        <source>no such file (bundled corpora: tang-poems, shakespeare-sonnets)</source>
-        <translation>没有该文件（内置语料：tang-poems、shakespeare-sonnets）</translation>
+        <source>no such file (bundled corpora: tang-poems, carroll-alice)</source>
+        <translation>没有该文件（内置语料：tang-poems、carroll-alice）</translation>
     </message>
     <message>
         <source>larger than 64 MB</source>
@@ -2509,14 +2509,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>moe_experts：%1 → 0（每层一个同宽度的稠密前馈网络）</translation>
     </message>
     <message>
-        <source>positions: relative → sinusoidal (the engine has no T5 buckets)</source>
-        <translation>位置：相对 → 正弦（引擎没有 T5 位置桶）</translation>
-    </message>
-    <message>
-        <source>embedding_dim: %1 → %2 (no factorized embedding)</source>
-        <translation>embedding_dim：%1 → %2（不使用分解嵌入）</translation>
-    </message>
-    <message>
         <source>token_types: %1 → 0</source>
         <translation>token_types：%1 → 0</translation>
     </message>
@@ -2547,14 +2539,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>the engine runs decoder-only and encoder-only stacks, not encoder-decoder</source>
         <translation>引擎只运行仅解码器和仅编码器的堆叠，不运行编码器-解码器</translation>
-    </message>
-    <message>
-        <source>the engine does not run T5 relative position buckets</source>
-        <translation>引擎不运行 T5 的相对位置分桶</translation>
-    </message>
-    <message>
-        <source>the engine needs embedding_dim equal to d_model</source>
-        <translation>引擎要求 embedding_dim 等于 d_model</translation>
     </message>
     <message>
         <source>the engine does not run token-type embeddings</source>
@@ -2603,6 +2587,26 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>the engine&apos;s MLA has no attention sinks</source>
         <translation>引擎的 MLA 没有注意力汇（sink）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s MLA has no T5 relative position buckets</source>
+        <translation>引擎的 MLA 不支持 T5 相对位置分桶</translation>
+    </message>
+    <message>
+        <source>a head tied to a factorised embedding would need a projection back to its width; untie the head</source>
+        <translation>与分解嵌入共享权重的输出头需要一个投影回嵌入宽度；请取消共享输出头</translation>
+    </message>
+    <message>
+        <source>positions: relative → rotary (the engine&apos;s MLA has no T5 buckets)</source>
+        <translation>positions：relative → rotary（引擎的 MLA 不支持 T5 分桶）</translation>
+    </message>
+    <message>
+        <source>lm_head: no → yes, untied (d_model × vocab, to produce logits)</source>
+        <translation>lm_head：否 → 是，不与嵌入共享（d_model × 词表，用于生成 logits）</translation>
+    </message>
+    <message>
+        <source>tied_embeddings: yes → no (the factorised table is %1 wide, the head reads d_model %2)</source>
+        <translation>tied_embeddings：是 → 否（分解嵌入表宽 %1，输出头读取 d_model %2）</translation>
     </message>
     <message>
         <source>the engine&apos;s shared experts have no biases</source>
@@ -3096,6 +3100,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>Σ over tensors: each tensor in the type the format&apos;s rule gives it, bytes = blocks · bytes per block (+ scales)</source>
         <translation>对所有张量求和：每个张量采用格式规则给出的类型，字节数 = 块数 · 每块字节数（+ 缩放因子）</translation>
+    </message>
+    <message>
+        <source> + 4 · s · b · V</source>
+        <translation> + 4 · s · b · V</translation>
+    </message>
+    <message>
+        <source>; + the 32-bit logits the cross-entropy keeps (§4.3)</source>
+        <translation>；另加交叉熵为反向传播保留的 32 位 logits（§4.3）</translation>
     </message>
 </context>
 <context>
@@ -4270,6 +4282,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>&quot;%1&quot; has no tensor layout the engine loads (%2: %3)</source>
         <translation>“%1”不具有引擎可加载的张量布局（%2：%3）</translation>
+    </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints have no factorised embedding</source>
+        <translation>GPT-2 和 Llama 检查点没有分解嵌入</translation>
     </message>
 </context>
 <context>
@@ -6047,6 +6063,37 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>the design counts %1, the file holds %2: %3</source>
         <translation>设计计为 %1，文件中有 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>tx::RelativeBiasHeatmap</name>
+    <message>
+        <source>T5 relative position bias, %1 heads × %2 key offsets, one table for all %3 layers</source>
+        <translation>T5 相对位置偏置：%1 个头 × %2 个键偏移，全部 %3 层共用一张表</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>key offset k − q</source>
+        <translation>键偏移 k − q</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>An encoder gives later keys their own half of the buckets.</source>
+        <translation>编码器为后面的键单独分配一半的桶。</translation>
+    </message>
+    <message>
+        <source>A decoder sees earlier keys only (later offsets in the mask colour).</source>
+        <translation>解码器只看得到前面的键（后面的偏移以遮罩色显示）。</translation>
+    </message>
+    <message>
+        <source>Each head adds a learned number to q·k, looked up by the bucket of the key&apos;s offset k − q: offsets below %1 have a bucket each, longer ones share logarithmically wider buckets up to %2 tokens, and every offset from there on shares the last of the %3 buckets (Raffel et al. 2019, §2.1). %4 T5 does not divide q·k by √d.</source>
+        <translation>每个头在 q·k 上加一个学到的数，按键偏移 k − q 所在的桶查表：小于 %1 的偏移各占一个桶，更远的偏移共用按对数变宽的桶，直到 %2 个词元；再往后的偏移都共用 %3 个桶中的最后一个（Raffel 等，2019，§2.1）。%4 T5 不把 q·k 除以 √d。</translation>
     </message>
 </context>
 <context>
@@ -8580,8 +8627,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>字符：唐诗（中文）</translation>
     </message>
     <message>
-        <source>Characters: Shakespeare&apos;s sonnets</source>
-        <translation>字符：莎士比亚十四行诗</translation>
+        <source>Characters: Alice in Wonderland</source>
+        <translation>字符：爱丽丝梦游仙境</translation>
     </message>
     <message>
         <source>Characters: my own text</source>
@@ -9174,8 +9221,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>唐诗（中文）</translation>
     </message>
     <message>
-        <source>Shakespeare&apos;s sonnets (English)</source>
-        <translation>莎士比亚十四行诗（英文）</translation>
+        <source>Alice in Wonderland (English)</source>
+        <translation>爱丽丝梦游仙境（英文）</translation>
     </message>
     <message>
         <source>Corpus</source>

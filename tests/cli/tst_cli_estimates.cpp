@@ -108,6 +108,11 @@ private slots:
         // Worked values the flags must reach: the fp8 cache of 4 sequences is 4 · 1 GiB, int4 weights
         // carry 4 + 16/128 bits, and the price the user gave is used.
         QCOMPARE(at(root, QStringLiteral("memory.inference.kv_cache_bytes")), 4.0 * 1'073'741'824);
+        // The training activations carry the 32-bit logits the cross-entropy keeps (Korthikanti et al.
+        // 2022 §4.3): 4 bytes · 4 sequences · 4,096 tokens · 32,000 = 2,097,152,000, on top of selective
+        // recomputation's 32 layers · 34 · s · b · h = 32 · 34 · 4096 · 4 · 4096 = 73,014,444,032.
+        QCOMPARE(at(root, QStringLiteral("memory.training.logits_bytes")), 2'097'152'000.0);
+        QCOMPARE(at(root, QStringLiteral("memory.training.activations_bytes")), 73'014'444'032.0 + 2'097'152'000.0);
         QCOMPARE(at(root, QStringLiteral("memory.inference.weights_bytes")), 6'738'415'616.0 * 4.125 / 8);
         QCOMPARE(at(root, QStringLiteral("cost.money")), e->hardware.gpuHours * 2.25);
         QCOMPARE(root.value(QStringLiteral("scaling")).toObject().value(QStringLiteral("law")).toString(),
@@ -135,6 +140,11 @@ private slots:
         QVERIFY(out.contains(QStringLiteral("  KV cache                          2.15 GB (2.00 GiB)\n")));
         QVERIFY(out.contains(QStringLiteral("Scaling: Chinchilla (Hoffmann et al. 2022, approach 3)")));
         QVERIFY(out.contains(QStringLiteral("    2 · 1 · 4,096 · 32 · 32 · 128 · 2 = 2,147,483,648 bytes\n")));
+        // Training activations: Korthikanti et al. 2022 eq. (1)-(2) per layer, 32 · 4096² · (34 + 160)
+        // = 104,152,956,928, + the 32-bit logits of §4.3, 4 · 4,096 · 32,000 = 524,288,000.
+        QVERIFY(out.contains(QStringLiteral("    L · s · b · h · (34 + 5 · a · s / h) + 4 · s · b · V\n"
+                                            "    32 · 4,096 · 1 · 4,096 · (34 + 5 · 32 · 4,096 / 4,096) + 4 · 4,096 · 1 · "
+                                            "32,000 = 104,677,244,928 bytes\n")));
     }
 
     void userHardwareFile()

@@ -107,10 +107,13 @@ private slots:
         c.slidingWindow = 4096;
         QCOMPARE(MemoryEstimator::kvCacheBytes(c, 1, 32768), 2'147'483'648.0);
         // Training activations store a·s·w scores under a window instead of a·s² (Korthikanti's 5·a·s/h
-        // term with s → w): 32 layers · 32768 · 4096 · (34 + 5·32·4096/4096).
+        // term with s → w): 32 layers · 32768 · 4096 · (34 + 5·32·4096/4096), + the 32-bit logits
+        // the cross-entropy keeps (§4.3): 4 · 32768 · 32000 = 4,194,304,000.
         Assumptions a;
         a.contextLength = 32768;
-        QCOMPARE(eval(c, a).training.activationsBytes, 32.0 * 32768 * 4096 * (34 + 5.0 * 32 * 4096 / 4096));
+        QCOMPARE(eval(c, a).training.logitsBytes, 4'194'304'000.0);
+        QCOMPARE(eval(c, a).training.activationsBytes,
+                 32.0 * 32768 * 4096 * (34 + 5.0 * 32 * 4096 / 4096) + 4'194'304'000.0);
         // Encoder-only models keep no cache.
         c.layout = Layout::EncoderOnly;
         QCOMPARE(MemoryEstimator::kvCacheBytes(c, 1, 512), 0.0);
@@ -148,7 +151,9 @@ private slots:
         a.contextLength = 2048;
         const Evaluation e = eval(gpt3_175b(), a);
         QCOMPARE(e.training.activationsPerLayerBytes, 2'868'903'936.0);
-        QCOMPARE(e.training.activationsBytes, 96 * 2'868'903'936.0);
+        // + the logits (§4.3, "stored in 32-bit"): 4 · 2048 · 50,257 = 411,705,344.
+        QCOMPARE(e.training.logitsBytes, 411'705'344.0);
+        QCOMPARE(e.training.activationsBytes, 96 * 2'868'903'936.0 + 411'705'344.0);
     }
 
     void fullRecomputeNeverRaisesActivations_data()

@@ -368,6 +368,54 @@ private slots:
         QCOMPARE(back->logits(), model->logits());
     }
 
+    void splitBatchIsTheWholeBatch()
+    {
+        // On two threads a batch of five sequences runs as two shards (two and three sequences),
+        // each with its own activations and gradients, added in shard order. The loss, the
+        // accuracy counts, every gradient and the logits and attention read afterwards are the
+        // whole batch's on one thread up to float rounding, and two runs on two threads give the
+        // same gradients bit for bit.
+        ModelConfig c = tiny(23, 16, 2, 4, 12);
+        auto make = [&](int threads) {
+            auto m = TrainableModel::create(c);
+            m->initGpt2Style(3);
+            m->setThreads(threads);
+            return m;
+        };
+        Rng rng(4);
+        TrainingBatch b;
+        b.batch = 5;
+        b.seqLen = 12;
+        for (int i = 0; i < b.batch * b.seqLen; ++i) {
+            b.inputs.push_back(rng.uniformInt(23));
+            b.targets.push_back(rng.uniformInt(23));
+            b.mask.push_back(i < 30 && i % 3 == 0 ? 0.0f : 1.0f); // the first shard has fewer counted rows
+        }
+        auto whole = make(1);
+        auto split = make(2);
+        auto again = make(2);
+        QVERIFY(whole && split && again);
+        int rightWhole = 0, seenWhole = 0, rightSplit = 0, seenSplit = 0;
+        const double lossWhole = whole->forward(b, &rightWhole, &seenWhole);
+        const double lossSplit = split->forward(b, &rightSplit, &seenSplit);
+        again->forward(b);
+        QVERIFY(whole->backward() && split->backward() && again->backward());
+        QVERIFY(std::abs(lossWhole - lossSplit) <= 1e-6 * lossWhole);
+        QCOMPARE(seenSplit, 50);
+        QCOMPARE(seenWhole, 50);
+        QCOMPARE(rightSplit, rightWhole);
+        const std::vector<Parameter> pw = whole->parameters(), ps = split->parameters(), pa = again->parameters();
+        for (std::size_t i = 0; i < pw.size(); ++i) {
+            const float scale = std::max(1e-3f, pw[i].grad.cwiseAbs().maxCoeff());
+            QVERIFY2((pw[i].grad - ps[i].grad).cwiseAbs().maxCoeff() <= 1e-5f * scale, qPrintable(pw[i].name));
+            QVERIFY2(ps[i].grad == pa[i].grad, qPrintable(pw[i].name));
+        }
+        QCOMPARE(split->logits().rows(), 60);
+        QVERIFY((whole->logits() - split->logits()).cwiseAbs().maxCoeff() < 1e-5f);
+        QCOMPARE(split->attention(1).rows(), 5 * 4 * 12);
+        QVERIFY((whole->attention(1) - split->attention(1)).cwiseAbs().maxCoeff() < 1e-6f);
+    }
+
     void sameSeedSameWeightsForRunningAndTraining()
     {
         // One initialiser, tx::Rng draws (not std::normal_distribution) in registry order: a

@@ -2,10 +2,12 @@
 // from the same figure data (core/report) and the same chart class, so they hold the same
 // series, values and labels; only the title (naming the design) and the print style differ.
 #include "core/design/presetlibrary.h"
+#include "core/estimate/paramcounter.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/chartfactory.h"
 #include "ui/charts/concurrencychart.h"
 #include "ui/charts/isoflopchart.h"
+#include "ui/charts/layerchart.h"
 #include "ui/charts/memorychart.h"
 #include "ui/charts/rooflinechart.h"
 #include "ui/charts/sensitivitychart.h"
@@ -125,6 +127,36 @@ private slots:
         QCOMPARE(contents(concurrency.get()), shownConcurrency);
         QVERIFY(shownConcurrency.join(QLatin1Char('\n')).contains(QStringLiteral("Memory limit: ")));
         QCOMPARE(concurrency->title(), ChartFactory::title(ChartFactory::Kind::Concurrency, design));
+    }
+
+    void aComponentHasOneColourInEveryChart()
+    {
+        // gpt-oss-20b: MoE layers, alternating sliding and full attention. Its per-layer stacks
+        // once drew the experts in the breakdown's output-head vermillion.
+        const auto c = PresetLibrary::builtIn().find(QStringLiteral("gpt-oss-20b"))->config;
+        const auto p = countParams(c);
+        QVERIFY(p);
+        BreakdownChart breakdown;
+        breakdown.setParams(*p);
+        LayerChart layers;
+        layers.setParams(*p);
+        const auto colourOf = [](const QChart &chart, const QString &label) {
+            for (QAbstractSeries *series : chart.series())
+                if (auto *bars = qobject_cast<QAbstractBarSeries *>(series))
+                    for (QBarSet *set : bars->barSets())
+                        if (set->label() == label)
+                            return set->color();
+            return QColor();
+        };
+        const QColor experts = colourOf(breakdown, QStringLiteral("Experts (MoE)"));
+        QCOMPARE(experts, QColor(0xF0, 0xE4, 0x42)); // Okabe-Ito yellow
+        QCOMPARE(colourOf(layers, QStringLiteral("Experts (MoE layer)")), experts);
+        QCOMPARE(colourOf(breakdown, QStringLiteral("Output head")), QColor(0xD5, 0x5E, 0x00));
+        QCOMPARE(colourOf(layers, QStringLiteral("Attention, full")), colourOf(breakdown, QStringLiteral("Attention")));
+        QCOMPARE(colourOf(layers, QStringLiteral("Norms")), colourOf(breakdown, QStringLiteral("Norms")));
+        // Windowed layers: attention's blue, tinted, not the breakdown's embedding orange.
+        QCOMPARE(colourOf(layers, QStringLiteral("Attention, sliding or chunked")), QColor(0xA9, 0xDA, 0xF4));
+        QCOMPARE(colourOf(breakdown, QStringLiteral("Embeddings")), QColor(0xE6, 0x9F, 0x00));
     }
 };
 

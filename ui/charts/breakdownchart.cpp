@@ -1,6 +1,7 @@
 #include "ui/charts/breakdownchart.h"
 
 #include "core/estimate/paramcomponents.h"
+#include "ui/charts/componentpalette.h"
 #include "ui/charts/niceaxis.h"
 
 #include <QBarCategoryAxis>
@@ -13,23 +14,15 @@
 
 namespace tx {
 
-namespace {
-
-// Okabe-Ito palette: distinguishable with the common colour-vision deficiencies.
-const QColor kColors[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9), QColor(0x00, 0x9E, 0x73),
-                          QColor(0xCC, 0x79, 0xA7), QColor(0xF0, 0xE4, 0x42), QColor(0x00, 0x72, 0xB2),
-                          QColor(0xD5, 0x5E, 0x00), QColor(0x99, 0x99, 0x99)};
-} // namespace
-
 BreakdownChart::BreakdownChart(QGraphicsItem *parent)
     : QChart(parent)
     , m_series(new QHorizontalStackedBarSeries(this))
     , m_categories(new QBarCategoryAxis(this))
     , m_values(new QValueAxis(this))
 {
-    for (int i = 0; i < ParamComponents::keys().size(); ++i) {
+    for (const QString &key : ParamComponents::keys()) {
         auto *set = new QBarSet(QString(), m_series);
-        set->setColor(kColors[i % 8]);
+        set->setColor(ComponentPalette::color(key));
         set->append(0);
         m_series->append(set);
         m_sets << set;

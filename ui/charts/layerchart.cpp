@@ -1,8 +1,8 @@
 #include "ui/charts/layerchart.h"
 
+#include "ui/charts/componentpalette.h"
 #include "ui/charts/niceaxis.h"
 
-#include <iterator>
 
 #include <QBarSet>
 #include <QLegendMarker>
@@ -20,13 +20,12 @@ LayerChart::LayerChart(QGraphicsItem *parent)
     , m_layers(new QValueAxis(this))
     , m_values(new QValueAxis(this))
 {
-    // Okabe–Ito colours, one per component and layer type: full-attention and windowed
+    // The breakdown's colours, one per component and layer type: full-attention and windowed
     // (sliding or chunked) layers, cross-attention, dense and MoE feed-forwards, norms.
-    const QColor colors[] = {QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
-                             QColor(0xCC, 0x79, 0xA7), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x72, 0xB2)};
-    for (int i = 0; i < int(std::size(colors)); ++i) {
+    const char *keys[] = {"attention", "attention_windowed", "cross_attention", "ffn", "moe", "norms"};
+    for (const char *key : keys) {
         auto *set = new QBarSet(QString(), m_series);
-        set->setColor(colors[i]);
+        set->setColor(ComponentPalette::color(QLatin1String(key)));
         m_series->append(set);
         m_sets << set;
     }

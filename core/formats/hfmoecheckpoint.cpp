@@ -1,7 +1,6 @@
 #include "core/formats/hfmoecheckpoint.h"
 
 #include "core/formats/hfconfigexporter.h"
-#include "core/nn/feedforwardblock.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>

@@ -2,6 +2,7 @@
 
 #include "core/design/configvalidator.h"
 #include "core/formats/hfconfigimporter.h"
+#include "core/formats/hfmoecheckpoint.h"
 #include "core/nn/enginesizer.h"
 
 #include <QCoreApplication>
@@ -152,6 +153,17 @@ struct JsonReader
     }
 };
 
+std::optional<Error> writeConfig(const QDir &dir, const QJsonObject &json)
+{
+    QSaveFile config(dir.filePath(QStringLiteral("config.json")));
+    if (!config.open(QIODevice::WriteOnly))
+        return Error{config.fileName(), {}, HfCheckpoint::tr("cannot write: %1").arg(config.errorString())};
+    config.write(QJsonDocument(json).toJson(QJsonDocument::Indented));
+    if (!config.commit())
+        return Error{config.fileName(), {}, HfCheckpoint::tr("cannot write: %1").arg(config.errorString())};
+    return std::nullopt;
+}
+
 QString activationToHf(Activation a, HfCheckpoint::Family f)
 {
     switch (a) {
@@ -199,7 +211,7 @@ Expected<HfCheckpoint::Config, Error> HfCheckpoint::parseConfig(const QByteArray
     auto family = familyOf(out.model);
     if (!family)
         return Error{file, QStringLiteral("model_type"),
-                     tr("\"%1\" has no GPT-2 or Llama tensor layout the engine loads (%2: %3)")
+                     tr("\"%1\" has no tensor layout the engine loads (%2: %3)")
                          .arg(o.value(QStringLiteral("model_type")).toString(), family.error().field, family.error().message)};
     out.family = *family;
     return out;
@@ -210,6 +222,8 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
     auto mismatch = [](const char *field, const QString &why) { return Error{{}, QString::fromLatin1(field), why}; };
     if (auto e = EngineSizer::unsupported(c))
         return *e;
+    if (auto moe = HfMoeCheckpoint::familyOf(c))
+        return *moe;
     if (c.layout != Layout::DecoderOnly)
         return mismatch("layout", tr("GPT-2 and Llama checkpoints are decoder-only"));
     if (c.normPlacement != NormPlacement::Pre || c.parallelBlock || c.embeddingNorm || !c.finalNorm)
@@ -258,6 +272,8 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
     auto family = familyOf(c);
     if (!family)
         return family.error();
+    if (*family != Family::Gpt2 && *family != Family::Llama)
+        return HfMoeCheckpoint::configJson(c, normEps);
     if (c.slidingWindow > 0)
         return Error{{}, QStringLiteral("sliding_window"), tr("GPT-2 and Llama configs attend to the whole context")};
     if (*family == Family::Llama && c.qkvBias != c.attnOutBias)
@@ -316,7 +332,8 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
         return Error{configPath, {}, tr("cannot open the config.json that must sit beside the weights")};
     if (configFile.size() > 10'000'000)
         return Error{configPath, {}, tr("too large for a config.json")};
-    auto config = parseConfig(configFile.readAll(), configPath);
+    const QByteArray configBytes = configFile.readAll();
+    auto config = parseConfig(configBytes, configPath);
     if (!config)
         return config.error();
     auto model = Transformer::create(config->model, capBytes, config->normEps);
@@ -326,6 +343,11 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
     if (!file)
         return file.error();
 
+    if (config->family != Family::Gpt2 && config->family != Family::Llama) {
+        if (auto e = HfMoeCheckpoint::load(config->family, *file, QJsonDocument::fromJson(configBytes).object(), *model))
+            return *e;
+        return model;
+    }
     const QString prefix = file->contains(QStringLiteral("transformer.wte.weight")) ? QStringLiteral("transformer.") : QString();
     const ModelConfig &c = model->config();
     for (const auto &slot : slotsFor(config->family, model->weights(), c, prefix)) {
@@ -357,6 +379,11 @@ std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString 
         return Error{dirPath, {}, tr("cannot create the folder")};
     const QDir dir(dirPath);
     const auto family = familyOf(model.config());
+    if (*family != Family::Gpt2 && *family != Family::Llama) {
+        if (auto e = HfMoeCheckpoint::save(*family, model, dir.filePath(QStringLiteral("model.safetensors")), dtype))
+            return e;
+        return writeConfig(dir, *json);
+    }
     const auto tensorSlots = slotsFor(*family, model.weights(), model.config(),
                                 *family == Family::Gpt2 ? QStringLiteral("transformer.") : QString());
     std::vector<Mat> copies; // (file rows, file cols) of each tensor, as it is written
@@ -376,13 +403,7 @@ std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString 
     }
     if (auto e = Safetensors::save(dir.filePath(QStringLiteral("model.safetensors")), out, dtype))
         return e;
-    QSaveFile config(dir.filePath(QStringLiteral("config.json")));
-    if (!config.open(QIODevice::WriteOnly))
-        return Error{config.fileName(), {}, tr("cannot write: %1").arg(config.errorString())};
-    config.write(QJsonDocument(*json).toJson(QJsonDocument::Indented));
-    if (!config.commit())
-        return Error{config.fileName(), {}, tr("cannot write: %1").arg(config.errorString())};
-    return std::nullopt;
+    return writeConfig(dir, *json);
 }
 
 } // namespace tx

@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -192,10 +193,53 @@ Expected<bool, Error> Safetensors::read(const QString &name, const std::vector<s
             std::uint32_t u = std::uint32_t(src[2 * i]) << 16 | std::uint32_t(src[2 * i + 1]) << 24;
             std::memcpy(out + i, &u, 4);
         }
+    } else if (e->dtype == QLatin1String("F8_E4M3")) {
+        for (std::int64_t i = 0; i < n; ++i)
+            out[i] = e4m3(src[i]);
     } else {
         return Error{m_path, name, tr("dtype %1, expected F32, F16 or BF16").arg(e->dtype)};
     }
     return true;
+}
+
+float Safetensors::e4m3(uchar byte)
+{
+    const int sign = byte >> 7, exponent = (byte >> 3) & 0xf, mantissa = byte & 0x7;
+    if (exponent == 0xf && mantissa == 0x7)
+        return std::numeric_limits<float>::quiet_NaN();
+    // Bias 7; exponent 0 holds the subnormals m/8 · 2^-6.
+    const float magnitude = exponent == 0 ? std::ldexp(float(mantissa) / 8.0f, -6)
+                                          : std::ldexp(1.0f + float(mantissa) / 8.0f, exponent - 7);
+    return sign ? -magnitude : magnitude;
+}
+
+Expected<Mat, Error> Safetensors::tensor(const QString &name, const std::vector<std::int64_t> &shape) const
+{
+    if (shape.empty())
+        return Error{m_path, name, tr("expected a tensor of at least one dimension")};
+    std::int64_t rows = 1;
+    for (std::size_t i = 0; i + 1 < shape.size(); ++i)
+        rows *= shape[i];
+    Mat m;
+    if (const Entry *e = entry(name); e && e->shape == shape)
+        m.resize(rows, shape.back());
+    auto ok = read(name, shape, m.data());
+    if (!ok)
+        return ok.error();
+    return m;
+}
+
+Expected<const uchar *, Error> Safetensors::bytes(const QString &name, const QString &dtype,
+                                                  const std::vector<std::int64_t> &shape) const
+{
+    const Entry *e = entry(name);
+    if (!e)
+        return Error{m_path, name, tr("missing tensor")};
+    if (e->shape != shape)
+        return Error{m_path, name, tr("shape %1, expected %2").arg(shapeText(e->shape), shapeText(shape))};
+    if (e->dtype != dtype)
+        return Error{m_path, name, tr("dtype %1, expected %2").arg(e->dtype, dtype)};
+    return m_data + e->begin;
 }
 
 Expected<Mat, Error> Safetensors::matrix(const QString &name, std::int64_t rows, std::int64_t cols) const
@@ -230,9 +274,14 @@ std::optional<Error> Safetensors::save(const QString &path, const std::vector<Ou
         QJsonObject e;
         e.insert(QStringLiteral("dtype"), toString(dtype));
         QJsonArray shape;
-        if (t.rows > 0)
-            shape.append(qint64(t.rows));
-        shape.append(qint64(t.cols));
+        if (!t.shape.empty()) {
+            for (std::int64_t s : t.shape)
+                shape.append(qint64(s));
+        } else {
+            if (t.rows > 0)
+                shape.append(qint64(t.rows));
+            shape.append(qint64(t.cols));
+        }
         e.insert(QStringLiteral("shape"), shape);
         e.insert(QStringLiteral("data_offsets"), QJsonArray{qint64(offset), qint64(offset + n * elementBytes)});
         header.insert(t.name, e);

@@ -41,13 +41,15 @@ public:
     };
 
     // A tensor to write: `data` points at rows × cols floats (row-major); a vector has rows = 0
-    // and is written with shape [cols].
+    // and is written with shape [cols]. A non-empty `shape` (whose product is rows × cols) is
+    // written instead, for tensors of three or more dimensions (gpt-oss's experts (E, d, 2f)).
     struct Out
     {
         QString name;
         const float *data = nullptr;
         std::int64_t rows = 0;
         std::int64_t cols = 0;
+        std::vector<std::int64_t> shape = {};
     };
 
     static Expected<Safetensors, Error> open(const QString &path);
@@ -63,6 +65,14 @@ public:
     Expected<Mat, Error> matrix(const QString &name, std::int64_t rows, std::int64_t cols) const;
     // A tensor of shape [n].
     Expected<RowVec, Error> vector(const QString &name, std::int64_t n) const;
+    // A float tensor of exactly `shape` (any rank ≥ 1) as a (product of all but the last
+    // dimension, last dimension) matrix. Besides F32, F16 and BF16 this reads F8_E4M3 (the OCP
+    // fp8 e4m3fn values as stored, without any scale).
+    Expected<Mat, Error> tensor(const QString &name, const std::vector<std::int64_t> &shape) const;
+    // The raw bytes of a tensor of `dtype` ("U8", …) and exactly `shape`, inside the map.
+    Expected<const uchar *, Error> bytes(const QString &name, const QString &dtype, const std::vector<std::int64_t> &shape) const;
+    // OCP 8-bit floating point e4m3fn (no infinities; S.1111.111 is NaN).
+    static float e4m3(uchar byte);
 
     static QString toString(Dtype d);
 

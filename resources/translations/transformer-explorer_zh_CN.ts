@@ -4180,10 +4180,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>引擎不支持 RoPE 缩放“%1”</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; has no GPT-2 or Llama tensor layout the engine loads (%2: %3)</source>
-        <translation>“%1”不具有引擎可加载的 GPT-2 或 Llama 张量布局（%2：%3）</translation>
-    </message>
-    <message>
         <source>GPT-2 and Llama checkpoints are decoder-only</source>
         <translation>GPT-2 和 Llama 检查点均为仅解码器</translation>
     </message>
@@ -4282,6 +4278,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>GPT-2 and Llama do not soft-cap logits</source>
         <translation>GPT-2 和 Llama 不对 logits 做软截断</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has no tensor layout the engine loads (%2: %3)</source>
+        <translation>“%1”不具有引擎可加载的张量布局（%2：%3）</translation>
     </message>
     <message>
         <source>GPT-2 and Llama checkpoints have no factorised embedding</source>
@@ -4600,6 +4600,21 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>needs one entry per layer (%1)</source>
         <translation>每层需要一项（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>tx::HfMoeCheckpoint</name>
+    <message>
+        <source>MXFP4 needs an input width divisible by 32 (got %1)</source>
+        <translation>MXFP4 需要输入宽度能被 32 整除（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>%1 checkpoints do not load into the engine yet (it reads and writes qwen3_moe, deepseek_v2, deepseek_v3 and gpt_oss tensor names)</source>
+        <translation>%1 检查点尚不能载入引擎（它读写 qwen3_moe、deepseek_v2、deepseek_v3 和 gpt_oss 的张量名）</translation>
+    </message>
+    <message>
+        <source>a tensor the engine has no place for</source>
+        <translation>引擎中没有位置的张量</translation>
     </message>
 </context>
 <context>
@@ -6964,6 +6979,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>cannot write: %1</source>
         <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>expected a tensor of at least one dimension</source>
+        <translation>应为至少一维的张量</translation>
+    </message>
+    <message>
+        <source>dtype %1, expected %2</source>
+        <translation>dtype 为 %1，应为 %2</translation>
     </message>
 </context>
 <context>

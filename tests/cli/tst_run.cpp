@@ -167,6 +167,47 @@ private slots:
         QCOMPARE(r.out.count(QLatin1Char('\n')), 9 + 3 + 2); // changes, name, input, heading, 2 tokens
     }
 
+    // gpt-oss-20b keeps its alternating sliding windows, sinks and biased experts with the clamped
+    // SwiGLU (fewer and narrower); the command lists what it scaled, and the dump carries the router.
+    void presetScaleDownGptOss()
+    {
+        const QString changes = QStringLiteral(
+            "Scaled down: n_layers: 24 → 2\nScaled down: d_model: 2880 → 180\nScaled down: n_heads: 64 → 4\n"
+            "Scaled down: n_kv_heads: 8 → 1\nScaled down: d_ff: 2880 → 180\nScaled down: moe_experts: 32 → 8\n"
+            "Scaled down: layer_types: the first 2 of its 24 entries\n");
+        const Run r = run({QStringLiteral("--preset"), QStringLiteral("gpt-oss-20b"), QStringLiteral("--scale-down"),
+                           QStringLiteral("--text"), QStringLiteral("sink"), QStringLiteral("--top-k"), QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(changes + QStringLiteral("gpt-oss-20b (scaled down)\nInput: 4 tokens [s|i|n|k]\n"
+                                                           "Next token (top 2):\n")),
+                 qPrintable(r.out));
+        QCOMPARE(r.out.count(QLatin1Char('\n')), 7 + 3 + 2); // changes, name, input, heading, 2 tokens
+
+        QTemporaryDir dir;
+        const QString dump = dir.filePath(QStringLiteral("oss.json"));
+        const Run d = run({QStringLiteral("--preset"), QStringLiteral("gpt-oss-20b"), QStringLiteral("--scale-down"),
+                           QStringLiteral("--text"), QStringLiteral("sink"), QStringLiteral("--dump"), dump});
+        QCOMPARE(d.exitCode, 0);
+        const QJsonObject o = readJson(dump);
+        const QJsonArray router = o.value(QStringLiteral("router")).toArray();
+        QCOMPARE(router.size(), 2); // both layers route
+        for (const QJsonValue &layer : router) {
+            QCOMPARE(layer.toArray().size(), 4); // tokens
+            for (const QJsonValue &token : layer.toArray()) {
+                const QJsonArray choice = token.toArray();
+                QCOMPARE(choice.size(), 4); // top 4 of 8
+                double sum = 0;
+                for (const QJsonValue &pair : choice) {
+                    QVERIFY(pair.toArray()[0].toInt() >= 0 && pair.toArray()[0].toInt() < 8);
+                    sum += pair.toArray()[1].toDouble();
+                }
+                QVERIFY(std::abs(sum - 1.0) < 1e-5); // GptOssTopKRouter: a softmax over the four
+            }
+        }
+        QCOMPARE(o.value(QStringLiteral("layer_masks")).toArray()[0].toObject().value(QStringLiteral("sliding_window")).toInt(), 128);
+        QVERIFY(o.value(QStringLiteral("attention_sinks")).toBool());
+    }
+
     void badInputExitsTwo_data()
     {
         QTest::addColumn<QStringList>("args");

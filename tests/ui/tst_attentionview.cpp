@@ -1,4 +1,5 @@
 #include "core/base/numberformat.h"
+#include "core/design/presetlibrary.h"
 #include "core/formats/demomodel.h"
 #include "core/formats/hfcheckpoint.h"
 #include "core/nn/enginesizer.h"
@@ -314,6 +315,69 @@ private slots:
         QTest::mouseMove(lines, lines->tokenAnchor(2, true).toPoint());
         QCOMPARE(lines->hoveredToken(), 2);
         QCOMPARE(hovered.count(), 1);
+    }
+
+    // The README's pictures: gpt-oss-20b and Qwen3-30B-A3B scaled down under the default cap, each
+    // keeping what makes it different. gpt-oss's window is 128 tokens, so the text is longer: only
+    // then does the sliding layer's band leave the oldest keys out.
+    void scaledDownPresetsForTheReadme()
+    {
+        const QString text = QStringLiteral("The quick brown fox jumps over the lazy dog. ").repeated(4).trimmed(); // 179 bytes
+        const int T = int(text.size());
+        {
+            const Preset *oss = PresetLibrary::builtIn().find(QStringLiteral("gpt-oss-20b"));
+            QVERIFY(oss);
+            AttentionView view;
+            view.resize(1600, 1000);
+            view.setDesign(oss->config);
+            view.setCheckpoint(QString());
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            QVERIFY(runAndWait(view, text));
+            const auto plan = EngineSizer::fit(oss->config, Transformer::kDefaultCapBytes);
+            QVERIFY(plan);
+            QVERIFY2(view.message()->text().contains(plan->changes.join(QStringLiteral("; "))), qPrintable(view.message()->text()));
+            QVERIFY(view.message()->text().contains(QStringLiteral("moe_experts: 32 → 8")));
+            HeatmapWidget *thumb = view.grid()->thumbnail(0, 0);
+            QVERIFY(thumb);
+            QTest::mouseClick(thumb, Qt::LeftButton, {}, thumb->rect().center());
+            const HeatmapData &d = view.enlarged()->data();
+            QCOMPARE(d.title, QStringLiteral("Layer 1 · Head 1 — attention probabilities · sliding window of 128 tokens"));
+            QCOMPARE(d.values.cols(), T + 1);
+            QCOMPARE(d.columnLabels.last(), QStringLiteral("sink"));
+            const ForwardResult &r = view.snapshot()->result;
+            QVERIFY(r.isMasked(0, T - 1, T - 1 - 128)); // 128 tokens back: outside the window
+            QVERIFY(!r.isMasked(1, T - 1, 0));          // layer 2 is full attention
+            QCOMPARE(r.routedExperts.size(), std::size_t(2));
+            QTest::qWait(300); // the wrapped message and the grid lay themselves out
+            view.grab().save(QStringLiteral(TX_BUILD_DIR "/attention-gpt-oss-20b-scaled.png"));
+        }
+        {
+            const Preset *qwen = PresetLibrary::builtIn().find(QStringLiteral("qwen3-30b-a3b"));
+            QVERIFY(qwen);
+            AttentionView view;
+            view.resize(1600, 1000);
+            view.setDesign(qwen->config);
+            view.setCheckpoint(QString());
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            const QString sentence = QStringLiteral("Experts share the work");
+            QVERIFY(runAndWait(view, sentence));
+            RouterTable *router = view.router();
+            view.tabs()->setCurrentWidget(router);
+            QCOMPARE(router->layers(), (std::vector<int>{0, 1})); // every layer routes (decoder_sparse_step 1)
+            QCOMPARE(router->rowCount(), int(sentence.size()) + 1);
+            // Each token goes to its 8 experts (of the 16 kept); the load row counts them all.
+            for (int c = 0; c < 2; ++c) {
+                QCOMPARE(router->item(0, c)->text().count(QStringLiteral(" · ")), 7);
+                int total = 0;
+                for (const QString &part : router->item(int(sentence.size()), c)->text().split(QStringLiteral(", ")))
+                    total += part.section(QLatin1Char(' '), 1).toInt();
+                QCOMPARE(total, int(sentence.size()) * 8);
+            }
+            QTest::qWait(300);
+            view.grab().save(QStringLiteral(TX_BUILD_DIR "/router-qwen3-30b-a3b-scaled.png"));
+        }
     }
 
     void scaledDownUnderCap()

@@ -23,6 +23,7 @@ struct ForwardResult
     // Filled when ForwardOptions asks for them; index [layer * nHeads + head].
     std::vector<Mat> attention; // (T, T) softmax probabilities, row = query, col = key; masked entries are 0
     std::vector<Mat> scores;    // (T, T) pre-softmax q·k/sqrt(head_dim) for every pair, before the mask
+                                // (T5: q·k unscaled plus the relative bias of the pair's offset)
                                 // (use isMasked() to grey out what the model cannot see)
     // Mixtures of experts, always captured: per layer (empty for dense layers) each token's
     // experts, best first, and their gate weights.

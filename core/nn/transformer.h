@@ -28,6 +28,9 @@ namespace tx {
 // Matches Hugging Face GPT2LMHeadModel and LlamaForCausalLM to 1e-4 (tst_engine), the attention
 // features of Qwen3, OLMo 2, Llama 4, Gemma 2 and gpt-oss to 1e-4 (tst_enginefeatures), DeepSeek's
 // MLA and routers to 1e-4 (tst_enginemla) and PyTorch's training steps to 1e-4 (tst_trainparity).
+// T5's relative position buckets (RelativePositionBias) and ALBERT's factorised embedding with
+// shared layers run too, matched to PyTorch re-implementations of modeling_t5 and modeling_albert
+// to 1e-4 (tst_enginet5albert).
 //
 // One forward pass serves every use: forward()/forwardBatch() for running and the attention
 // view, forwardCached() keeping the activations backward() needs, decode() token by token with

@@ -24,8 +24,8 @@ private slots:
         QCOMPARE(ids.size(), std::size_t(12)); // one token per character
         const auto trace = ForwardTrace::run(demo->model, ids, demo->tokenizer.get(), 1);
         QVERIFY2(trace.hasValue(), qPrintable(trace ? QString() : trace.error().toString()));
-        // tokens, embeddings, 2 layers × (norm, Q, attention, its output, residual, norm, FFN, output), final norm, logits, next
-        QCOMPARE(trace->steps.size(), std::size_t(21));
+        // tokens, embeddings, 3 layers × (norm, Q, attention, its output, residual, norm, FFN, output), final norm, logits, next
+        QCOMPARE(trace->steps.size(), std::size_t(29));
         QStringList titles, shapes;
         for (const ForwardStep &s : trace->steps) {
             titles << s.title;
@@ -39,14 +39,14 @@ private slots:
                                                 QStringLiteral("Layer 1 · residual after attention"),
                                                 QStringLiteral("Layer 1 · RMSNorm before the FFN"),
                                                 QStringLiteral("Layer 1 · FFN hidden units"), QStringLiteral("Layer 1 · output")}));
-        // d_model 128, head_dim 32, d_ff 352, vocabulary 3,688 (resources/models/tang-poems-demo/config.json)
-        QCOMPARE(shapes, QStringList({QStringLiteral("(1, 12)"), QStringLiteral("(12, 128)"), QStringLiteral("(12, 128)"),
-                                      QStringLiteral("(12, 32)"), QStringLiteral("(12, 12)"), QStringLiteral("(12, 128)"),
-                                      QStringLiteral("(12, 128)"), QStringLiteral("(12, 128)"), QStringLiteral("(12, 352)"),
-                                      QStringLiteral("(12, 128)"), QStringLiteral("(12, 128)"), QStringLiteral("(12, 32)"),
-                                      QStringLiteral("(12, 12)"), QStringLiteral("(12, 128)"), QStringLiteral("(12, 128)"),
-                                      QStringLiteral("(12, 128)"), QStringLiteral("(12, 352)"), QStringLiteral("(12, 128)"),
-                                      QStringLiteral("(12, 128)"), QStringLiteral("(12, 3688)"), QStringLiteral("(1, 3688)")}));
+        // 3 layers, d_model 128, 8 heads of head_dim 16, d_ff 352, vocabulary 3,688 (resources/models/tang-poems-demo/config.json)
+        QStringList expected{QStringLiteral("(1, 12)"), QStringLiteral("(12, 128)")};
+        for (int layer = 0; layer < 3; ++layer)
+            expected << QStringLiteral("(12, 128)") << QStringLiteral("(12, 16)") << QStringLiteral("(12, 12)")
+                     << QStringLiteral("(12, 128)") << QStringLiteral("(12, 128)") << QStringLiteral("(12, 128)")
+                     << QStringLiteral("(12, 352)") << QStringLiteral("(12, 128)");
+        expected << QStringLiteral("(12, 128)") << QStringLiteral("(12, 3688)") << QStringLiteral("(1, 3688)");
+        QCOMPARE(shapes, expected);
         QCOMPARE(trace->steps.front().columnLabels.first(), QStringLiteral("床"));
         // The values are the engine's: with RoPE the embedding stage is the token table's rows (E[ids]),
         // and the numbers line quotes the first of them.

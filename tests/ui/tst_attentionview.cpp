@@ -67,13 +67,15 @@ private slots:
         QCOMPARE(view.chips()->count(), 24);
         QCOMPARE(view.chips()->labels().at(4), QStringLiteral("光"));
         QCOMPARE(view.snapshot()->tokenizerKind, QStringLiteral("chars"));
-        QVERIFY(view.message()->text().startsWith(QStringLiteral("24 tokens through 2 layers × 4 heads")));
-        // The grid names the heads (tst_demomodel pins the scores): layer 2 head 3 looks at punctuation.
-        QCOMPARE(view.grid()->caption(1, 2), QStringLiteral("punctuation 0.73"));
+        QVERIFY(view.message()->text().startsWith(QStringLiteral("24 tokens through 3 layers × 8 heads")));
+        // The grid names the heads (tst_demomodel pins the scores): layer 2 head 5 looks at the
+        // character before, layer 2 head 4 at punctuation; layer 1's heads have no role.
+        QCOMPARE(view.grid()->caption(1, 4), QStringLiteral("previous token 0.75"));
+        QCOMPARE(view.grid()->caption(1, 3), QStringLiteral("punctuation 1.00"));
         QVERIFY(view.grid()->caption(0, 3).isEmpty());
-        view.selectHead(1, 2);
+        view.selectHead(1, 4);
         QCOMPARE(view.enlarged()->data().title,
-                 QStringLiteral("Layer 2 · Head 3 — attention probabilities · punctuation head (0.73)"));
+                 QStringLiteral("Layer 2 · Head 5 — attention probabilities · previous token head (0.75)"));
     }
 
     void sentenceGivesChipsAndGrid()

@@ -119,7 +119,7 @@ private slots:
         w.show(); // the first show runs the demo model on its sample text
         if (!view->trace())
             QVERIFY(waitForTrace(view));
-        QCOMPARE(view->stepCount(), 21);
+        QCOMPARE(view->stepCount(), 29);
         QCOMPARE(view->stepTitle(), QStringLiteral("Text → 24 token ids"));
         view->setStep(4);
         QCOMPARE(view->stepTitle(), QStringLiteral("Layer 1 · attention weights of head 1"));
@@ -133,7 +133,7 @@ private slots:
         view->setStep(4);
         view->setUnscaled(true);
         QVERIFY2(view->whyText().startsWith(QStringLiteral("Each query's largest weight, on average: ")), qPrintable(view->whyText()));
-        QVERIFY(view->whyText().contains(QStringLiteral(" with ÷√32, ")));
+        QVERIFY(view->whyText().contains(QStringLiteral(" with ÷√16, ")));
         shoot(w, "inside-why-scaling.png");
         view->setUnscaled(false);
         view->setStep(8);
@@ -153,7 +153,7 @@ private slots:
         text->setText(QStringLiteral("床前明月光，疑是地"));
         view->run();
         QVERIFY(waitForTrace(view));
-        QCOMPARE(view->stepCount(), 21);
+        QCOMPARE(view->stepCount(), 29);
         view->setStep(view->stepCount() - 1);
         view->setSampling(1.0, 0);
         const QString spread = view->nextTokensText();

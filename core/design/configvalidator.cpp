@@ -62,8 +62,10 @@ std::vector<Error> validate(const ModelConfig &c)
                                   .arg(c.nHeads).arg(c.nKvHeads)});
         }
     }
-    if (c.positions == PositionKind::RelativeBuckets)
+    if (c.positions == PositionKind::RelativeBuckets) {
         checkRange(errors, "relative_buckets", c.relativeBuckets, 1, kMaxBuckets);
+        checkRange(errors, "relative_max_distance", c.relativeMaxDistance, 1, kMaxPositions);
+    }
     // Whatever the position kind: a design file cannot hold NaN or infinity (JSON has no such
     // numbers), so a design holding one would save to a file that does not open again.
     for (const auto &[field, value] : {std::pair{"rotary_fraction", c.rotaryFraction}, std::pair{"rope_theta", c.ropeTheta}})
@@ -96,7 +98,8 @@ std::vector<Error> validate(const ModelConfig &c)
     checkRange(errors, "mtp_layers", c.mtpLayers, 0, kMaxMtpLayers);
     if (c.mtpLayers > 0 && c.layout != Layout::DecoderOnly)
         errors.push_back({{}, QStringLiteral("mtp_layers"), ConfigValidator::tr("multi-token prediction needs a decoder-only layout")});
-    for (const auto &[field, value] : {std::pair{"attn_softcap", c.attnSoftcap}, std::pair{"final_softcap", c.finalSoftcap}}) {
+    for (const auto &[field, value] : {std::pair{"attn_softcap", c.attnSoftcap}, std::pair{"final_softcap", c.finalSoftcap},
+                                       std::pair{"swiglu_limit", c.swigluLimit}}) {
         if (!(value >= 0.0 && value < 1e9))
             errors.push_back({{}, QString::fromLatin1(field), ConfigValidator::tr("must be 0 (off) or a positive cap below 10^9")});
     }

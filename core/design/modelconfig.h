@@ -135,11 +135,15 @@ struct ModelConfig
     int dFf = 3072;          // FFN inner width (per expert for MoE)
     FfnKind ffn = FfnKind::Dense2;
     Activation activation = Activation::GeluTanh;
+    // gpt-oss's clamped SwiGLU (swiglu_limit; GptOssExperts): gate clamped above at the limit, up
+    // to ±limit, out = (up + 1) · gate · σ(1.702 · gate). 0 = the plain gated activation.
+    double swigluLimit = 0;
 
     int vocabSize = 50257;
     int maxPositions = 1024; // learned table size; context limit for the others
     PositionKind positions = PositionKind::Learned;
     int relativeBuckets = 32;     // PositionKind::RelativeBuckets (T5)
+    int relativeMaxDistance = 128; // T5's relative_attention_max_distance: tokens from which on offsets share the last bucket
     double rotaryFraction = 1.0;  // share of head_dim that is rotated (Phi-2: 0.4)
     double ropeTheta = 10000.0;
     int slidingWindow = 0;        // attention window in tokens of sliding layers, 0 = full attention

@@ -218,6 +218,8 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
         return mismatch("sharing", tr("GPT-2 and Llama checkpoints store every layer"));
     if (c.lmHeadBias)
         return mismatch("lm_head_bias", tr("GPT-2 and Llama heads have no bias"));
+    if (c.effectiveEmbeddingDim() != c.dModel)
+        return mismatch("embedding_dim", tr("GPT-2 and Llama checkpoints have no factorised embedding"));
     // The engine runs these (EngineSizer), but GPT-2 and Llama tensor names and configs have no place for them.
     // Qwen3 is Llama's layout plus q_norm/k_norm over head_dim (modeling_qwen3.py Qwen3Attention).
     if (c.qkNorm != QkNorm::None && (c.qkNorm != QkNorm::PerHead || c.positions != PositionKind::Rotary))

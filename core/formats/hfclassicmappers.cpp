@@ -161,6 +161,7 @@ void mapT5(HfConfigReader &r, ModelConfig &c, bool switchTransformers)
     c.vocabSize = r.requiredInt({"vocab_size"}, "vocab_size");
     c.maxPositions = r.optionalInt({"n_positions"}, 512, "max_positions");
     c.relativeBuckets = r.optionalInt({"relative_attention_num_buckets"}, 32, "relative_buckets");
+    c.relativeMaxDistance = r.optionalInt({"relative_attention_max_distance"}, 128, "relative_max_distance");
     c.tiedEmbeddings = r.optionalBool("tie_word_embeddings", true, "tied_embeddings");
 
     // "relu", "gated-gelu" (T5 v1.1, Flan-T5), "gated-silu", …

@@ -180,6 +180,24 @@ std::optional<Error> requirePlain(const ModelConfig &c)
     return std::nullopt;
 }
 
+// Qwen3MoeSparseMoeBlock, MixtralSparseMoeBlock and GptOssTopKRouter: a softmax over the experts'
+// logits, the top k taken as they are (renormalised where norm_topk_prob, always in mixtral and
+// gpt_oss), no groups and no scaling factor; their configs have no field for a sigmoid router.
+std::optional<Error> requireSoftmaxRouter(const ModelConfig &c, const char *family, bool normalised)
+{
+    const QString f = QString::fromLatin1(family);
+    if (c.moe.routerScore != RouterScore::Softmax)
+        return refuse("moe_router", HfConfigExporter::tr("%1 scores experts with a softmax, not a sigmoid (DeepSeek-V3's "
+                                                         "router exports as deepseek_v3 or glm4_moe)").arg(f));
+    if (c.moe.groups > 1)
+        return refuse("moe_groups", HfConfigExporter::tr("%1 does not limit the choice to groups of experts").arg(f));
+    if (c.moe.routedScale != 1.0)
+        return refuse("moe_routed_scale", HfConfigExporter::tr("%1 does not scale the routed experts' weights").arg(f));
+    if (normalised && !c.moe.normTopK)
+        return refuse("moe_norm_top_k", HfConfigExporter::tr("%1 always renormalises the top k weights").arg(f));
+    return std::nullopt;
+}
+
 void writeMoeExperts(QJsonObject &o, const ModelConfig &c, const char *expertsKey)
 {
     o.insert(QString::fromLatin1(expertsKey), c.moe.numExperts);
@@ -248,6 +266,8 @@ Expected<QJsonObject, Error> gptOss(const ModelConfig &c)
         return refuse("moe_experts", HfConfigExporter::tr("gpt_oss is a mixture of experts in every layer"));
     if (!c.moe.routerBias || !c.ffnBias || c.moe.sharedExperts > 0 || c.moe.scoreCorrectionBias)
         return refuse("moe_router_bias", HfConfigExporter::tr("gpt_oss has a biased router, biased experts and no shared experts"));
+    if (auto e = requireSoftmaxRouter(c, "gpt_oss", true))
+        return *e;
     if (auto e = requireSameAttentionBias(c))
         return *e;
     if (c.normPlacement != NormPlacement::Pre || c.qkNorm != QkNorm::None)
@@ -260,6 +280,7 @@ Expected<QJsonObject, Error> gptOss(const ModelConfig &c)
     o.insert(QStringLiteral("attention_bias"), c.qkvBias);
     o.insert(QStringLiteral("num_local_experts"), c.moe.numExperts);
     o.insert(QStringLiteral("num_experts_per_tok"), c.moe.topK);
+    o.insert(QStringLiteral("swiglu_limit"), c.swigluLimit);
     o.insert(QStringLiteral("sliding_window"), c.slidingWindow > 0 ? QJsonValue(c.slidingWindow) : QJsonValue());
     o.insert(QStringLiteral("layer_types"), layerTypesJson(c));
     return o;
@@ -317,6 +338,8 @@ Expected<QJsonObject, Error> qwen3(const ModelConfig &c)
     if (c.moe.enabled()) {
         if (c.moe.sharedExperts > 0 || c.moe.routerBias || c.moe.scoreCorrectionBias || c.moe.firstDense > 0)
             return refuse("moe_shared_experts", HfConfigExporter::tr("qwen3_moe has no shared experts, router bias or dense first layers"));
+        if (auto e = requireSoftmaxRouter(c, "qwen3_moe", false))
+            return *e;
         writeBase(o, c, "qwen3_moe", "Qwen3MoeForCausalLM");
         writeMoeExperts(o, c, "num_experts");
         o.insert(QStringLiteral("decoder_sparse_step"), c.moe.sparseEvery);
@@ -374,6 +397,8 @@ Expected<QJsonObject, Error> llamaLike(const ModelConfig &c)
             return refuse("moe_sparse_every", HfConfigExporter::tr("mixtral routes every layer through a router without bias"));
         if (c.moe.expertDff > 0 && c.moe.expertDff != c.dFf)
             return refuse("moe_d_ff", HfConfigExporter::tr("mixtral's experts are intermediate_size wide"));
+        if (auto e = requireSoftmaxRouter(c, "mixtral", true))
+            return *e;
         writeBase(o, c, "mixtral", "MixtralForCausalLM");
         o.insert(QStringLiteral("num_local_experts"), c.moe.numExperts);
         o.insert(QStringLiteral("num_experts_per_tok"), c.moe.topK);
@@ -406,6 +431,8 @@ Expected<QJsonObject, Error> HfConfigExporter::toJson(const ModelConfig &config)
         return deepseek(c);
     if (c.attentionSinks)
         return gptOss(c);
+    if (c.swigluLimit > 0)
+        return refuse("swiglu_limit", tr("only gpt_oss clamps its SwiGLU (swiglu_limit)"));
     if (c.normPlacement == NormPlacement::Sandwich)
         return gemma(c);
     if (c.normPlacement == NormPlacement::Output)

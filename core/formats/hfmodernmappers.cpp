@@ -249,6 +249,8 @@ void mapGptOss(HfConfigReader &r, ModelConfig &c)
     c.moe.topK = r.optionalInt({"num_experts_per_tok", "experts_per_token"}, 4, "moe_top_k");
     c.moe.sparseEvery = 1;
     c.moe.routerBias = true; // GptOssTopKRouter: weight (E, d) and bias (E)
+    // GptOssExperts' clamped SwiGLU: GptOssConfig's swiglu_limit, 7.0 (the experts' alpha is 1.702).
+    c.swigluLimit = r.optionalDouble("swiglu_limit", 7.0, "swiglu_limit");
     readLayerTypes(r, c);
 }
 

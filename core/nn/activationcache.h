@@ -55,8 +55,9 @@ struct ActivationCache
 
     std::vector<int> tokens;  // (N) the input ids, sequences stacked
     std::vector<int> offsets; // (B + 1) first row of each sequence, then N
-    Mat embIn;                // (N, d) embeddings before the embedding norm (designs that have one)
+    Mat embIn;                // (N, e) embeddings before the embedding norm (designs that have one)
     ColVec embMean, embRstd;
+    Mat embProjIn;            // (N, e) factorised embeddings (after their norm) before the projection to d
     std::vector<Layer> layers; // one per executed layer
     Mat xLast;                 // (N, d) output of the last layer
     Mat xFinal;                // (N, d) after the final norm

@@ -56,13 +56,22 @@ AttentionBlock::AttentionBlock(const ModelConfig &config, int layer, int headDim
     }
 }
 
-ops::HeadLogits AttentionBlock::logitsOf(const TransformerWeights::Layer &w, int head) const
+ops::HeadLogits AttentionBlock::logitsOf(const TransformerWeights::Layer &w, int head, const AttentionPass &pass) const
 {
     ops::HeadLogits l;
     l.softcap = float(m_config.attnSoftcap);
     l.hasSink = w.sinks.size() > 0;
     l.sink = l.hasSink ? w.sinks(0, head) : 0.0f;
+    l.scale = logitScale();
+    if (pass.offsetBias)
+        l.offsetBias = pass.offsetBias->row(head).data() + (pass.offsetBias->cols() - 1) / 2;
     return l;
+}
+
+float AttentionBlock::logitScale() const
+{
+    // T5Attention has no 1/sqrt(d_kv): Mesh TensorFlow folds it into the initialisation.
+    return m_config.positions == PositionKind::RelativeBuckets ? 1.0f : 0.0f;
 }
 
 void AttentionBlock::qkNormForward(ActivationCache::Layer &act, Eigen::Index col0, int heads, const Mat &scale,
@@ -141,7 +150,7 @@ void AttentionBlock::forwardCached(const TransformerWeights::Layer &w, Activatio
                                   act.qkv.middleCols(Eigen::Index(head) * hd, hd),
                                   kl.k.block(0, Eigen::Index(g) * hd, kl.count, hd),
                                   kl.v.block(0, Eigen::Index(g) * hd, kl.count, hd), m_mask, pass.pos0, kl.start,
-                                  logitsOf(w, head));
+                                  logitsOf(w, head, pass));
     }
 }
 
@@ -170,7 +179,7 @@ void AttentionBlock::forwardSequences(const TransformerWeights::Layer &w, Activa
                                   act.qkv.block(off, Eigen::Index(head) * hd, T, hd),
                                   act.qkv.block(off, Eigen::Index(H + g) * hd, T, hd),
                                   act.qkv.block(off, Eigen::Index(H + KV + g) * hd, T, hd), m_mask, 0, 0,
-                                  logitsOf(w, head));
+                                  logitsOf(w, head, pass));
         if (pass.captureAttention)
             result->attention[at] = probs;
     }
@@ -185,7 +194,8 @@ void AttentionBlock::backward(const TransformerWeights::Layer &w, TransformerWei
     ops::linearBackward(&dAtt, g.attnOut, g.attnOutBias, dOut, act.att, w.attnOut);
     const bool sinks = w.sinks.size() > 0;
     ops::attentionBackward(dQkv, dAtt, act.probs, act.qkv, *pass.offsets, H, KV, hd, float(m_config.attnSoftcap),
-                           sinks ? &w.sinks : nullptr, sinks ? &g.sinks : nullptr);
+                           sinks ? &w.sinks : nullptr, sinks ? &g.sinks : nullptr, pass.offsetBias, pass.dOffsetBias,
+                           logitScale());
     if (m_rotaryDim > 0)
         for (int b = 0; b < pass.sequences(); ++b) {
             const int off = pass.rowOf(b), T = pass.lengthOf(b);

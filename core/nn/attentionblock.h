@@ -31,7 +31,8 @@ private:
     void forwardCached(const TransformerWeights::Layer &w, ActivationCache::Layer &act, const AttentionPass &pass) const;
     void forwardSequences(const TransformerWeights::Layer &w, ActivationCache::Layer &act,
                           const AttentionPass &pass) const;
-    ops::HeadLogits logitsOf(const TransformerWeights::Layer &w, int head) const;
+    ops::HeadLogits logitsOf(const TransformerWeights::Layer &w, int head, const AttentionPass &pass) const;
+    float logitScale() const; // HeadLogits::scale of the design's attention
     // QK-norm: rows of `width` columns (a head, or all heads) of act.qkv from col0 on, RMS-normalised
     // with `scale` (empty: no weight); keeps the statistics for qkNormBackward.
     void qkNormForward(ActivationCache::Layer &act, Eigen::Index col0, int heads, const Mat &scale, ColVec &mean,

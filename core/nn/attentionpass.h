@@ -22,6 +22,10 @@ struct AttentionPass
     std::vector<ForwardResult> *results = nullptr; // per-sequence captures
     bool captureAttention = false;
     bool captureScores = false;
+    // T5's relative position bias (RelativePositionBias::forward): (nHeads, 2P − 1) for P >= every
+    // position of the pass, column P − 1 the offset 0; null without relative buckets.
+    const Mat *offsetBias = nullptr;
+    Mat *dOffsetBias = nullptr; // backward: its gradient (same shape), accumulated over the layers
 
     int sequences() const { return int(offsets->size()) - 1; }
     int rowOf(int b) const { return (*offsets)[std::size_t(b)]; }

@@ -53,11 +53,16 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     const double sparse = d * E + (c.moe.routerBias ? E : 0)                 // router (d, E) + bias
                           + (c.moe.scoreCorrectionBias ? E : 0)             // e_score_correction_bias
                           + E * (d * Fe * gates + Fe * d)                   // experts
+                          + (c.ffnBias ? E * (Fe * gates + d) : 0)          // their biases (gpt-oss)
                           + S * d * (gates + 1);                            // shared experts
 
-    double floats = V * d;                                             // token embedding (V, d)
-    floats += c.positions == PositionKind::Learned ? double(c.maxPositions) * d : 0; // (P, d)
-    floats += c.embeddingNorm ? normFloats : 0;
+    const double e = c.effectiveEmbeddingDim();
+    const double embNormFloats = c.norm == NormKind::LayerNorm ? 2 * e : e;
+    double floats = V * e;                                             // token embedding (V, e)
+    floats += c.positions == PositionKind::Learned ? double(c.maxPositions) * e : 0; // (P, e)
+    floats += c.positions == PositionKind::RelativeBuckets ? double(c.relativeBuckets) * H : 0; // (buckets, H)
+    floats += c.embeddingNorm ? embNormFloats : 0;
+    floats += e != d ? e * d + d : 0;                                  // projection (e, d) + bias (ALBERT)
     floats += stored * layer;
     for (int i = 0; i < stored; ++i) // MoE designs store every layer (no sharing)
         floats += FeedForwardBlock::isSparse(c, i) ? sparse : dense;
@@ -82,17 +87,20 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
         return no("layout", QT_TR_NOOP("the engine runs decoder-only and encoder-only stacks, not encoder-decoder"));
     if (c.moe.enabled() && c.sharing != Sharing::None)
         return no("sharing", QT_TR_NOOP("the engine does not share layers of a mixture of experts"));
-    if (c.moe.enabled() && c.ffnBias)
-        return no("ffn_bias", QT_TR_NOOP("the engine's experts have no biases"));
+    if (c.moe.enabled() && c.ffnBias && c.moe.sharedExperts > 0)
+        return no("ffn_bias", QT_TR_NOOP("the engine's shared experts have no biases"));
     if (c.moe.enabled() && c.moe.groups > 1 && (c.moe.numExperts % c.moe.groups != 0 || c.moe.numExperts / c.moe.groups < 2))
         return Error{{}, QStringLiteral("moe_groups"),
                      tr("%1 experts do not split into %2 groups of two or more").arg(c.moe.numExperts).arg(c.moe.groups)};
     if (c.moe.enabled() && c.moe.groups > 1 && c.moe.routerScore == RouterScore::Softmax)
         return no("moe_groups", QT_TR_NOOP("the engine limits groups only for a sigmoid router (DeepSeek-V3), not a softmax one"));
-    if (c.positions == PositionKind::RelativeBuckets)
-        return no("positions", QT_TR_NOOP("the engine does not run T5 relative position buckets"));
-    if (c.embeddingDim > 0 && c.embeddingDim != c.dModel)
-        return no("embedding_dim", QT_TR_NOOP("the engine needs embedding_dim equal to d_model"));
+    if (c.positions == PositionKind::RelativeBuckets && c.attention == AttentionKind::Mla)
+        return no("positions", QT_TR_NOOP("the engine's MLA has no T5 relative position buckets"));
+    if (c.effectiveEmbeddingDim() != c.dModel && c.lmHead && c.tiedEmbeddings)
+        return no("tied_embeddings",
+                  QT_TR_NOOP("a head tied to a factorised embedding would need a projection back to its width; untie the head"));
+    if (c.swigluLimit > 0 && c.ffn != FfnKind::Gated3)
+        return no("swiglu_limit", QT_TR_NOOP("a clamped SwiGLU needs a gated FFN"));
     if (c.tokenTypes > 0)
         return no("token_types", QT_TR_NOOP("the engine does not run token-type embeddings"));
     if (c.lora.enabled())
@@ -132,19 +140,15 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         changes << tr("layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)");
     }
     // Mixtures the engine routes stay mixtures (fewer, narrower experts below); the others become dense.
-    const bool routable = c.moe.enabled() && c.sharing == Sharing::None && !c.ffnBias
+    const bool routable = c.moe.enabled() && c.sharing == Sharing::None && !(c.ffnBias && c.moe.sharedExperts > 0)
                           && !(c.moe.groups > 1 && c.moe.routerScore == RouterScore::Softmax);
     if (c.moe.enabled() && !routable) {
         changes << tr("moe_experts: %1 → 0 (one dense FFN of the same width per layer)").arg(c.moe.numExperts);
         c.moe = MoeConfig{};
     }
-    if (c.positions == PositionKind::RelativeBuckets) {
-        c.positions = PositionKind::Sinusoidal;
-        changes << tr("positions: relative → sinusoidal (the engine has no T5 buckets)");
-    }
-    if (c.embeddingDim > 0 && c.embeddingDim != c.dModel) {
-        changes << tr("embedding_dim: %1 → %2 (no factorized embedding)").arg(c.embeddingDim).arg(c.dModel);
-        c.embeddingDim = 0;
+    if (c.positions == PositionKind::RelativeBuckets && c.attention == AttentionKind::Mla) {
+        c.positions = PositionKind::Rotary;
+        changes << tr("positions: relative → rotary (the engine's MLA has no T5 buckets)");
     }
     if (c.tokenTypes > 0) {
         changes << tr("token_types: %1 → 0").arg(c.tokenTypes);
@@ -158,10 +162,17 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         changes << tr("lora_rank: %1 → 0").arg(c.lora.rank);
         c.lora.rank = 0;
     }
+    const bool factorised = c.effectiveEmbeddingDim() != c.dModel;
     if (!c.lmHead) {
         c.lmHead = true;
-        c.tiedEmbeddings = true;
-        changes << tr("lm_head: no → yes, tied to the token embedding (to produce logits)");
+        c.tiedEmbeddings = !factorised;
+        changes << (factorised ? tr("lm_head: no → yes, untied (d_model × vocab, to produce logits)")
+                               : tr("lm_head: no → yes, tied to the token embedding (to produce logits)"));
+    } else if (factorised && c.tiedEmbeddings) {
+        c.tiedEmbeddings = false;
+        changes << tr("tied_embeddings: yes → no (the factorised table is %1 wide, the head reads d_model %2)")
+                       .arg(c.effectiveEmbeddingDim())
+                       .arg(c.dModel);
     }
 
     c.mtpLayers = 0;
@@ -195,6 +206,8 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
                     c.headDim = std::max(1, c.headDim / 2);
             }
             c.dFf = std::max(1, int(std::int64_t(c.dFf) * c.dModel / dOld));
+            if (c.embeddingDim > 0) // a factorised table narrows with the width
+                c.embeddingDim = std::max(1, int(std::int64_t(c.embeddingDim) * c.dModel / dOld));
             if (c.moe.expertDff > 0)
                 c.moe.expertDff = std::max(1, int(std::int64_t(c.moe.expertDff) * c.dModel / dOld));
             if (c.moe.sharedExpertDff > 0)
@@ -227,6 +240,7 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         diff("n_kv_heads", before.nKvHeads, c.nKvHeads);
     diff("head_dim", before.headDim, c.headDim);
     diff("d_ff", before.dFf, c.dFf);
+    diff("embedding_dim", before.embeddingDim, c.embeddingDim);
     diff("vocab_size", before.vocabSize, c.vocabSize);
     diff("max_positions", before.maxPositions, c.maxPositions);
     diff("moe_experts", before.moe.numExperts, c.moe.numExperts);

@@ -15,8 +15,9 @@ EngineWorkspace &EngineWorkspace::local()
 void EngineWorkspace::ensureTables(const ModelConfig &c, int rotaryDim, int positions)
 {
     const int rows = std::max(positions, std::min(c.maxPositions, 2 * positions));
-    if (c.positions == PositionKind::Sinusoidal && (sinusoid.rows() < positions || sinusoid.cols() != c.dModel))
-        sinusoid = ops::sinusoidalTable(rows, c.dModel);
+    const int width = c.effectiveEmbeddingDim(); // positions join the (possibly factorised) token embedding
+    if (c.positions == PositionKind::Sinusoidal && (sinusoid.rows() < positions || sinusoid.cols() != width))
+        sinusoid = ops::sinusoidalTable(rows, width);
     if (rotaryDim > 0 && (ropeCos.rows() < positions || ropeDim != rotaryDim || ropeTheta != c.ropeTheta)) {
         ops::ropeTables(ropeCos, ropeSin, rows, rotaryDim, c.ropeTheta);
         ropeDim = rotaryDim;

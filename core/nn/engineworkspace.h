@@ -13,7 +13,7 @@ struct EngineWorkspace
     Mat x, h;                       // (N, d) residual stream, final norm output
     ColVec mean, rstd;              // (N)
     ActivationCache::Layer layer;   // one layer's activations when no cache keeps them
-    Mat sinusoid;                   // (positions, d)
+    Mat sinusoid;                   // (positions, e): the embedding width (d_model unless factorised)
     Mat ropeCos, ropeSin;           // (positions, rotaryDim/2)
     int ropeDim = 0;
     double ropeTheta = 0.0;

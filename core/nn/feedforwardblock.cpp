@@ -1,5 +1,6 @@
 #include "core/nn/feedforwardblock.h"
 
+#include "core/nn/clampedswiglu.h"
 #include "core/nn/ops.h"
 
 #include <algorithm>
@@ -24,7 +25,9 @@ bool FeedForwardBlock::isSparse(const ModelConfig &c, int i)
 
 void FeedForwardBlock::act(Mat &y, const Mat &pre) const
 {
-    if (m_config.ffn == FfnKind::Gated3)
+    if (m_config.ffn == FfnKind::Gated3 && m_config.swigluLimit > 0)
+        ClampedSwiglu::forward(y, pre, float(m_config.swigluLimit));
+    else if (m_config.ffn == FfnKind::Gated3)
         ops::gatedForward(m_config.activation, y, pre);
     else
         ops::activationForward(m_config.activation, y, pre);
@@ -32,7 +35,9 @@ void FeedForwardBlock::act(Mat &y, const Mat &pre) const
 
 void FeedForwardBlock::actBackward(Mat &dPre, const Mat &dy, const Mat &pre) const
 {
-    if (m_config.ffn == FfnKind::Gated3)
+    if (m_config.ffn == FfnKind::Gated3 && m_config.swigluLimit > 0)
+        ClampedSwiglu::backward(dPre, dy, pre, float(m_config.swigluLimit));
+    else if (m_config.ffn == FfnKind::Gated3)
         ops::gatedBackward(m_config.activation, dPre, dy, pre);
     else
         ops::activationBackward(m_config.activation, dPre, dy, pre);
@@ -147,10 +152,14 @@ void FeedForwardBlock::moeForward(const TransformerWeights::Layer &w, Activation
         Mat &pre = a.expertPre[std::size_t(e)];
         pre.resize(n, w.expertsIn.cols());
         pre.noalias() = x * w.expertsIn.middleRows(Eigen::Index(e) * d, d);
+        if (w.expertsInBias.size() > 0)
+            pre.rowwise() += w.expertsInBias.row(e);
         act(a.expertAct[std::size_t(e)], pre);
         Mat &out = a.expertOut[std::size_t(e)];
         out.resize(n, d);
         out.noalias() = a.expertAct[std::size_t(e)] * w.expertsOut.middleRows(Eigen::Index(e) * F, F);
+        if (w.expertsOutBias.size() > 0) // gpt-oss: the bias is part of the expert's output, gated with it
+            out.rowwise() += w.expertsOutBias.row(e);
     }
     for (int t = 0; t < N; ++t)
         for (int j = 0; j < K; ++j) {
@@ -194,8 +203,12 @@ void FeedForwardBlock::moeBackward(const TransformerWeights::Layer &w, Transform
         Mat dAct(n, F), dPre, dX(n, d);
         dAct.noalias() = dOutE * w.expertsOut.middleRows(Eigen::Index(e) * F, F).transpose();
         g.expertsOut.middleRows(Eigen::Index(e) * F, F).noalias() += a.expertAct[std::size_t(e)].transpose() * dOutE;
+        if (g.expertsOutBias.size() > 0)
+            g.expertsOutBias.row(e) += dOutE.colwise().sum();
         actBackward(dPre, dAct, a.expertPre[std::size_t(e)]);
         g.expertsIn.middleRows(Eigen::Index(e) * d, d).noalias() += a.expertIn[std::size_t(e)].transpose() * dPre;
+        if (g.expertsInBias.size() > 0)
+            g.expertsInBias.row(e) += dPre.colwise().sum();
         dX.noalias() = dPre * w.expertsIn.middleRows(Eigen::Index(e) * d, d).transpose();
         for (int i = 0; i < n; ++i)
             dInput.row(rows[std::size_t(i)]) += dX.row(i);

@@ -18,8 +18,13 @@ namespace tx {
 // e_score_correction_bias, keeps the topk_group groups whose two best experts score highest
 // (the others' scores 0.0) and takes the top k; the weights are the chosen scores without the
 // bias, divided by their sum + 1e-20 when norm_topk_prob. Both times routed_scaling_factor.
+// gpt-oss's GptOssTopKRouter takes torch.topk of the biased logits and a softmax over those k:
+// exp(l_j) / Σ_chosen exp(l_i), the same weights (and gradients) as the normalised softmax above.
 // The choice itself has no gradient; the weights have. DeepSeek's shared experts are added
 // ungated (DeepseekV3MoE), its dense first layers are plain FFNs (first_k_dense_replace).
+// gpt-oss's experts (GptOssExperts) carry biases (expertsInBias, expertsOutBias) and its clamped
+// SwiGLU (ClampedSwiglu, the design's swiglu_limit); the routing weight multiplies the whole
+// expert output, down_proj_bias included.
 class FeedForwardBlock
 {
 public:

@@ -422,11 +422,16 @@ void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *score
                           int qPos0, int kPos0, HeadLogits logits)
 {
     const Eigen::Index Tq = q.rows(), Tk = k.rows();
-    const float scale = 1.0f / std::sqrt(float(q.cols()));
+    const float scale = logits.scale > 0 ? logits.scale : 1.0f / std::sqrt(float(q.cols()));
     const OneBlasThread one; // a head's products are small; the heads are what run in parallel
     const bool former = vec::reference();
     probs.noalias() = q * k.transpose();
-    probs *= scale;
+    if (scale != 1.0f)
+        probs *= scale;
+    if (logits.offsetBias)
+        for (Eigen::Index i = 0; i < Tq; ++i)
+            for (Eigen::Index j = 0; j < Tk; ++j)
+                probs(i, j) += logits.offsetBias[(kPos0 + j) - (qPos0 + i)];
     if (logits.softcap > 0)
         probs = ((probs.array() / logits.softcap).tanh() * logits.softcap).matrix();
     if (scores)
@@ -463,9 +468,9 @@ void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *score
 void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Mat> dv, Mat &dp,
                            const Eigen::Ref<const Mat> &dOut, const Eigen::Ref<const Mat> &p,
                            const Eigen::Ref<const Mat> &q, const Eigen::Ref<const Mat> &k,
-                           const Eigen::Ref<const Mat> &v, HeadLogits logits, float *dSink)
+                           const Eigen::Ref<const Mat> &v, HeadLogits logits, float *dSink, float *dOffsetBias)
 {
-    const float scale = 1.0f / std::sqrt(float(q.cols()));
+    const float scale = logits.scale > 0 ? logits.scale : 1.0f / std::sqrt(float(q.cols()));
     const OneBlasThread one;
     dv.noalias() += p.transpose() * dOut;
     dp.resize(p.rows(), p.cols());
@@ -482,10 +487,20 @@ void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Ma
         // d/ds [c·tanh(s/c)] = 1 − tanh²(s/c), from the raw logits recomputed.
         Mat t(p.rows(), p.cols());
         t.noalias() = q * k.transpose();
-        t.array() = (t.array() * (scale / logits.softcap)).tanh();
+        t *= scale;
+        if (logits.offsetBias)
+            for (Eigen::Index i = 0; i < t.rows(); ++i)
+                for (Eigen::Index j = 0; j < t.cols(); ++j)
+                    t(i, j) += logits.offsetBias[j - i];
+        t.array() = (t.array() / logits.softcap).tanh();
         dp.array() *= 1.0f - t.array().square();
     }
-    dp *= scale;
+    if (dOffsetBias) // the bias enters every logit unscaled
+        for (Eigen::Index i = 0; i < dp.rows(); ++i)
+            for (Eigen::Index j = 0; j < dp.cols(); ++j)
+                dOffsetBias[j - i] += dp(i, j);
+    if (scale != 1.0f)
+        dp *= scale;
     dq.noalias() = dp * k;
     dk.noalias() += dp.transpose() * q;
 }
@@ -514,13 +529,19 @@ void attentionForward(Mat &out, Mat &probs, const Mat &qkv, const std::vector<in
 }
 
 void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &qkv, const std::vector<int> &offsets,
-                       int nHeads, int nKvHeads, int headDim, float softcap, const Mat *sinks, Mat *dSinks)
+                       int nHeads, int nKvHeads, int headDim, float softcap, const Mat *sinks, Mat *dSinks,
+                       const Mat *offsetBias, Mat *dOffsetBias, float scale)
 {
     const int B = int(offsets.size()) - 1;
     dQkv.resize(qkv.rows(), qkv.cols());
     const int group = nHeads / nKvHeads;
     // Each (sequence, head) writes its own sink gradient; summed over sequences after the loop.
     std::vector<float> dSinkParts(dSinks ? std::size_t(B) * nHeads : 0, 0.0f);
+    // The same for the relative bias: one (nHeads, 2P − 1) table per sequence.
+    const Eigen::Index center = offsetBias ? (offsetBias->cols() - 1) / 2 : 0;
+    std::vector<Mat> dBiasParts(dOffsetBias ? std::size_t(B) : 0);
+    for (Mat &part : dBiasParts)
+        part = Mat::Zero(dOffsetBias->rows(), dOffsetBias->cols());
 #pragma omp parallel for schedule(dynamic)
     for (int bg = 0; bg < B * nKvHeads; ++bg) {
         const int b = bg / nKvHeads, g = bg % nKvHeads;
@@ -537,10 +558,14 @@ void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &
                                   dOut.block(r0, Eigen::Index(h) * headDim, T, headDim),
                                   probs.block(Eigen::Index(nHeads) * r0 + Eigen::Index(h) * T, 0, T, T),
                                   qkv.block(r0, Eigen::Index(h) * headDim, T, headDim), k, v,
-                                  HeadLogits{softcap, sinks != nullptr, sinks ? (*sinks)(0, h) : 0.0f},
-                                  dSinks ? &dSinkParts[std::size_t(b) * nHeads + h] : nullptr);
+                                  HeadLogits{softcap, sinks != nullptr, sinks ? (*sinks)(0, h) : 0.0f, scale,
+                                             offsetBias ? offsetBias->row(h).data() + center : nullptr},
+                                  dSinks ? &dSinkParts[std::size_t(b) * nHeads + h] : nullptr,
+                                  dOffsetBias ? dBiasParts[std::size_t(b)].row(h).data() + center : nullptr);
         }
     }
+    for (const Mat &part : dBiasParts)
+        *dOffsetBias += part;
     if (dSinks)
         for (int b = 0; b < B; ++b)
             for (int h = 0; h < nHeads; ++h)

@@ -61,6 +61,11 @@ struct HeadLogits
     float softcap = 0;    // > 0: s ← softcap · tanh(s / softcap) before the mask (Gemma 2's attn_logit_softcapping)
     bool hasSink = false; // a learned sink logit joins each row's softmax and is dropped after it (gpt-oss)
     float sink = 0;
+    float scale = 0;      // multiplies q·kᵀ; 0 is 1/sqrt(hd). T5 leaves its logits unscaled (1).
+    // T5's relative position bias, added to the scaled logits before any soft-capping: the bias of
+    // key position k seen from query position q is offsetBias[k − q] (a pointer into the middle of
+    // one head's row of RelativePositionBias::forward).
+    const float *offsetBias = nullptr;
 };
 
 // One head of one sequence.
@@ -72,11 +77,13 @@ void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *score
                           const Eigen::Ref<const Mat> &k, const Eigen::Ref<const Mat> &v, AttentionMask mask,
                           int qPos0 = 0, int kPos0 = 0, HeadLogits logits = {});
 // dq (T, hd) is assigned; dk, dv (T, hd) are accumulated (GQA: several query heads share them),
-// and so is *dSink (the sink logit's gradient) when given.
+// and so are *dSink (the sink logit's gradient) and dOffsetBias[k − q] (the relative bias's, in
+// logits.offsetBias's layout) when given. Query and key positions both start at 0.
 void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Mat> dv, Mat &scratch,
                            const Eigen::Ref<const Mat> &dOut, const Eigen::Ref<const Mat> &probs,
                            const Eigen::Ref<const Mat> &q, const Eigen::Ref<const Mat> &k,
-                           const Eigen::Ref<const Mat> &v, HeadLogits logits = {}, float *dSink = nullptr);
+                           const Eigen::Ref<const Mat> &v, HeadLogits logits = {}, float *dSink = nullptr,
+                           float *dOffsetBias = nullptr);
 
 // Multi-head attention with GQA over the stacked sequences of `offsets` (B + 1 row offsets).
 //   qkv   (N, (nHeads + 2*nKvHeads) * headDim): columns [q heads | k heads | v heads]
@@ -88,9 +95,12 @@ void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Ma
 void attentionForward(Mat &out, Mat &probs, const Mat &qkv, const std::vector<int> &offsets, int nHeads,
                       int nKvHeads, int headDim, AttentionMask mask, float softcap = 0, const Mat *sinks = nullptr);
 // dQkv (N, (nHeads + 2*nKvHeads) * headDim) is assigned; dSinks (1, nHeads) accumulated when given.
+// T5: offsetBias (nHeads, 2P − 1) is RelativePositionBias::forward's table for P >= max T, whose
+// gradient accumulates into dOffsetBias (same shape); `scale` as HeadLogits::scale.
 void attentionBackward(Mat &dQkv, const Mat &dOut, const Mat &probs, const Mat &qkv, const std::vector<int> &offsets,
                        int nHeads, int nKvHeads, int headDim, float softcap = 0, const Mat *sinks = nullptr,
-                       Mat *dSinks = nullptr);
+                       Mat *dSinks = nullptr, const Mat *offsetBias = nullptr, Mat *dOffsetBias = nullptr,
+                       float scale = 0);
 // B sequences of length T each (row b*T + t), causal or not: probs (B*nHeads*T, T).
 void attentionForward(Mat &out, Mat &probs, const Mat &qkv, int B, int T, int nHeads, int nKvHeads, int headDim,
                       bool causal);

@@ -6,6 +6,7 @@
 #include "core/nn/feedforwardblock.h"
 #include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
+#include "core/nn/relativepositionbias.h"
 #include "core/nn/transformerblock.h"
 #include "core/nn/transformerrun.h"
 
@@ -68,12 +69,19 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     const int gates = c.ffn == FfnKind::Gated3 ? 2 : 1;
     const bool ln = c.norm == NormKind::LayerNorm;
     TransformerWeights &w = t.m_weights;
-    w.tokenEmbedding = Mat::Zero(V, d);
+    const int e = c.effectiveEmbeddingDim(); // ALBERT: the table is narrower, a projection widens it
+    w.tokenEmbedding = Mat::Zero(V, e);
     if (c.positions == PositionKind::Learned)
-        w.positionEmbedding = Mat::Zero(c.maxPositions, d);
+        w.positionEmbedding = Mat::Zero(c.maxPositions, e);
+    if (c.positions == PositionKind::RelativeBuckets)
+        w.relativeBias = Mat::Zero(c.relativeBuckets, c.nHeads);
     if (c.embeddingNorm) {
-        w.embNormScale = ones(d);
-        w.embNormBias = zerosIf(ln, d);
+        w.embNormScale = ones(e);
+        w.embNormBias = zerosIf(ln, e);
+    }
+    if (e != d) {
+        w.embeddingProj = Mat::Zero(e, d);
+        w.embeddingProjBias = Mat::Zero(1, d);
     }
     w.layers.resize(std::size_t(t.storedLayerCount()));
     const bool preNorms = c.normPlacement != NormPlacement::Output; // OLMo 2 has no input norms
@@ -134,6 +142,10 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
             l.routerScoreBias = zerosIf(c.moe.scoreCorrectionBias, E);
             l.expertsIn = Mat::Zero(Eigen::Index(E) * d, gates * Fe);
             l.expertsOut = Mat::Zero(Eigen::Index(E) * Fe, d);
+            if (c.ffnBias) { // gpt-oss's gate_up_proj_bias, down_proj_bias (shared experts have none: EngineSizer)
+                l.expertsInBias = Mat::Zero(E, gates * Fe);
+                l.expertsOutBias = Mat::Zero(E, d);
+            }
             if (S > 0) {
                 l.sharedIn = Mat::Zero(d, gates * S);
                 l.sharedOut = Mat::Zero(S, d);
@@ -373,7 +385,7 @@ bool Transformer::forwardCached(const std::vector<int> &tokens, int B, int T, Ac
 bool Transformer::run(Run &r) const
 {
     const ModelConfig &c = m_config;
-    const int d = c.dModel, V = c.vocabSize;
+    const int V = c.vocabSize;
     const int L = c.totalLayers();
     const int B = int(r.offsets.size()) - 1, N = r.offsets.back();
     const TransformerWeights &w = m_weights;
@@ -398,9 +410,9 @@ bool Transformer::run(Run &r) const
         }
     };
 
-    // Embeddings: x (N, d) is the residual stream of all sequences stacked.
+    // Embeddings: x (N, e) of all sequences stacked, then (N, d) the residual stream.
     Mat &x = ws.x;
-    x.resize(N, d);
+    x.resize(N, c.effectiveEmbeddingDim());
     ws.ensureTables(c, m_rotaryDim, positions);
     for (int b = 0; b < B; ++b) {
         const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
@@ -419,7 +431,15 @@ bool Transformer::run(Run &r) const
         ops::normForward(c.norm, x, r.cache ? r.cache->embMean : ws.mean, r.cache ? r.cache->embRstd : ws.rstd, in,
                          w.embNormScale, w.embNormBias, m_normEps);
     }
+    if (w.embeddingProj.size() > 0) { // AlbertTransformer.embedding_hidden_mapping_in: (N, e) → (N, d)
+        Mat &in = r.cache ? r.cache->embProjIn : ws.h;
+        in.swap(x);
+        ops::linearForward(x, in, w.embeddingProj, w.embeddingProjBias);
+    }
     recordNorms(x, 0);
+    Mat offsetBias; // (H, 2·positions − 1) T5's bias of every key offset, the same in every layer
+    if (w.relativeBias.size() > 0)
+        RelativePositionBias(c).forward(offsetBias, w.relativeBias, positions);
 
     AttentionPass pass;
     pass.offsets = &r.offsets;
@@ -432,6 +452,7 @@ bool Transformer::run(Run &r) const
     pass.results = r.results;
     pass.captureAttention = captureAttention;
     pass.captureScores = captureScores;
+    pass.offsetBias = offsetBias.size() > 0 ? &offsetBias : nullptr;
 
     for (int layer = 0; layer < L; ++layer) {
         if (r.stop && r.stop->load(std::memory_order_relaxed))
@@ -465,6 +486,11 @@ bool Transformer::run(Run &r) const
         last = &out;
     }
     const Mat &head = c.tiedEmbeddings ? w.tokenEmbedding : w.lmHead; // (V, d)
+    Mat rescaled;
+    if (const float s = RelativePositionBias::tiedHeadScale(c); s != 1.0f) {
+        rescaled = *last * s;
+        last = &rescaled;
+    }
     auto project = [&](Mat &logits, int off, int T) {
         logits.resize(T, V);
         if (w.lmHeadBias.size() > 0)

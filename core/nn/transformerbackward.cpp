@@ -5,6 +5,7 @@
 #include "core/nn/attentionpass.h"
 #include "core/nn/engineworkspace.h"
 #include "core/nn/ops.h"
+#include "core/nn/relativepositionbias.h"
 #include "core/nn/transformerblock.h"
 
 #include <algorithm>
@@ -37,9 +38,15 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
     if (g.lmHeadBias.size() > 0)
         g.lmHeadBias.row(0) += dLogitsZ.colwise().sum();
     const Mat &xf = c.finalNorm ? cache.xFinal : cache.xLast;
-    dHead.noalias() += dLogitsZ.transpose() * xf; // (V, d)
+    const float headScale = RelativePositionBias::tiedHeadScale(c); // T5's d_model^-0.5 before a tied head
     Mat dx(dLogits.rows(), c.dModel);
-    dx.noalias() = dLogitsZ * head;
+    if (headScale != 1.0f) {
+        dHead.noalias() += dLogitsZ.transpose() * (xf * headScale);
+        dx.noalias() = (dLogitsZ * head) * headScale;
+    } else {
+        dHead.noalias() += dLogitsZ.transpose() * xf; // (V, d)
+        dx.noalias() = dLogitsZ * head;
+    }
     Mat dIn;
     if (c.finalNorm) {
         ops::normBackward(nk, dIn, g.finalNormScale, g.finalNormBias, dx, cache.xLast, cache.finalMean,
@@ -52,12 +59,27 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
     pass.maxT = maxT;
     pass.ropeCos = &ws.ropeCos;
     pass.ropeSin = &ws.ropeSin;
+    Mat offsetBias, dOffsetBias; // T5: (H, 2 maxT − 1), the bias every layer added and its gradient
+    const RelativePositionBias relative(c);
+    if (w.relativeBias.size() > 0) {
+        relative.forward(offsetBias, w.relativeBias, maxT);
+        dOffsetBias = Mat::Zero(offsetBias.rows(), offsetBias.cols());
+        pass.offsetBias = &offsetBias;
+        pass.dOffsetBias = &dOffsetBias;
+    }
     for (int l = c.totalLayers() - 1; l >= 0; --l) {
         if (stop && stop->load(std::memory_order_relaxed))
             return false;
         const int s = storedLayer(l);
         TransformerBlock(c, l, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly)
             .backward(w.layers[std::size_t(s)], g.layers[std::size_t(s)], cache.layers[std::size_t(l)], dx, pass);
+    }
+    if (w.relativeBias.size() > 0)
+        relative.backward(g.relativeBias, dOffsetBias);
+
+    if (w.embeddingProj.size() > 0) {
+        ops::linearBackward(&dIn, g.embeddingProj, g.embeddingProjBias, dx, cache.embProjIn, w.embeddingProj);
+        dx.swap(dIn);
     }
 
     if (c.embeddingNorm) {

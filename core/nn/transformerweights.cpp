@@ -11,8 +11,11 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
     };
     global("tokenEmbedding", &TransformerWeights::tokenEmbedding, true);
     global("positionEmbedding", &TransformerWeights::positionEmbedding, true);
+    global("relativeBias", &TransformerWeights::relativeBias, true);
     global("embNormScale", &TransformerWeights::embNormScale, false);
     global("embNormBias", &TransformerWeights::embNormBias, false);
+    global("embeddingProj", &TransformerWeights::embeddingProj, true);
+    global("embeddingProjBias", &TransformerWeights::embeddingProjBias, false);
     for (std::size_t l = 0; l < layers.size(); ++l) {
         auto field = [&](const char *name, Mat Layer::*f, bool matrix, bool residual, bool ffn) {
             if ((layers[l].*f).size() > 0)
@@ -51,7 +54,9 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
         field("routerBias", &Layer::routerBias, false, false, true);
         field("routerScoreBias", &Layer::routerScoreBias, false, false, true);
         field("expertsIn", &Layer::expertsIn, true, false, true);
+        field("expertsInBias", &Layer::expertsInBias, false, false, true);
         field("expertsOut", &Layer::expertsOut, true, true, true);
+        field("expertsOutBias", &Layer::expertsOutBias, false, false, true);
         field("sharedIn", &Layer::sharedIn, true, false, true);
         field("sharedOut", &Layer::sharedOut, true, true, true);
         field("postFfnNormScale", &Layer::postFfnNormScale, false, false, true);

@@ -56,7 +56,9 @@ struct TransformerWeights
         Mat routerBias;  // (1, nExperts)
         Mat routerScoreBias; // (1, nExperts) DeepSeek-V3's e_score_correction_bias: added for the choice only, not trained
         Mat expertsIn;   // (nExperts * d, gates * expertDff): expert e in rows [e*d, (e+1)*d), columns [gate | up]
+        Mat expertsInBias;  // (nExperts, gates * expertDff) gpt-oss's gate_up_proj_bias, columns [gate | up]
         Mat expertsOut;  // (nExperts * expertDff, d): expert e in rows [e*expertDff, (e+1)*expertDff)
+        Mat expertsOutBias; // (nExperts, d) gpt-oss's down_proj_bias, weighted by the gate like the rest of the output
         Mat sharedIn;    // (d, gates * S * sharedDff): the S shared experts side by side, one FFN
         Mat sharedOut;   // (S * sharedDff, d)
         Mat postFfnNormScale;  // (1, d) on the FFN output before the residual add (sandwich, output)
@@ -81,10 +83,13 @@ struct TransformerWeights
         }
     };
 
-    Mat tokenEmbedding;    // (vocab, d)
-    Mat positionEmbedding; // (maxPositions, d), learned positions only
-    Mat embNormScale;      // (1, d) when the design has a norm after the embeddings
-    Mat embNormBias;       // (1, d)
+    Mat tokenEmbedding;    // (vocab, e), e = embedding_dim (d_model unless factorised)
+    Mat positionEmbedding; // (maxPositions, e), learned positions only
+    Mat relativeBias;      // (relativeBuckets, nHeads) T5's relative_attention_bias, the stack's first layer's
+    Mat embNormScale;      // (1, e) when the design has a norm after the embeddings
+    Mat embNormBias;       // (1, e)
+    Mat embeddingProj;     // (e, d) ALBERT's embedding_hidden_mapping_in, when e != d
+    Mat embeddingProjBias; // (1, d)
     std::vector<Layer> layers; // stored layers (fewer than executed ones when layers are shared)
     Mat finalNormScale;    // (1, d)
     Mat finalNormBias;     // (1, d)

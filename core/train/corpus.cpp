@@ -10,7 +10,7 @@ Expected<QString, Error> Corpus::load(const QString &nameOrFile)
     QFile file(nameOrFile);
     QFile &f = builtIn.exists() ? builtIn : file;
     if (!f.exists())
-        return Error{nameOrFile, {}, tr("no such file (bundled corpora: tang-poems, shakespeare-sonnets)")};
+        return Error{nameOrFile, {}, tr("no such file (bundled corpora: tang-poems, carroll-alice)")};
     if (f.size() > 64 * 1024 * 1024)
         return Error{nameOrFile, {}, tr("larger than 64 MB")};
     if (!f.open(QIODevice::ReadOnly))

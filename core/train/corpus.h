@@ -14,7 +14,7 @@ class Corpus
 {
     Q_DECLARE_TR_FUNCTIONS(tx::Corpus)
 public:
-    // A bundled name ("tang-poems", "shakespeare-sonnets") or a file path. Errors name the
+    // A bundled name ("tang-poems", "carroll-alice") or a file path. Errors name the
     // name or file in Error::file.
     static Expected<QString, Error> load(const QString &nameOrFile);
 };

@@ -1560,8 +1560,8 @@
 <context>
     <name>tx::Corpus</name>
     <message>
-        <source>no such file (bundled corpora: tang-poems, shakespeare-sonnets)</source>
-        <translation>没有该文件（内置语料：tang-poems、shakespeare-sonnets）</translation>
+        <source>no such file (bundled corpora: tang-poems, carroll-alice)</source>
+        <translation>没有该文件（内置语料：tang-poems、carroll-alice）</translation>
     </message>
     <message>
         <source>larger than 64 MB</source>
@@ -2509,14 +2509,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>moe_experts：%1 → 0（每层一个同宽度的稠密前馈网络）</translation>
     </message>
     <message>
-        <source>positions: relative → sinusoidal (the engine has no T5 buckets)</source>
-        <translation>位置：相对 → 正弦（引擎没有 T5 位置桶）</translation>
-    </message>
-    <message>
-        <source>embedding_dim: %1 → %2 (no factorized embedding)</source>
-        <translation>embedding_dim：%1 → %2（不使用分解嵌入）</translation>
-    </message>
-    <message>
         <source>token_types: %1 → 0</source>
         <translation>token_types：%1 → 0</translation>
     </message>
@@ -2549,14 +2541,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>引擎只运行仅解码器和仅编码器的堆叠，不运行编码器-解码器</translation>
     </message>
     <message>
-        <source>the engine does not run T5 relative position buckets</source>
-        <translation>引擎不运行 T5 的相对位置分桶</translation>
-    </message>
-    <message>
-        <source>the engine needs embedding_dim equal to d_model</source>
-        <translation>引擎要求 embedding_dim 等于 d_model</translation>
-    </message>
-    <message>
         <source>the engine does not run token-type embeddings</source>
         <translation>引擎不运行 token 类型嵌入</translation>
     </message>
@@ -2581,10 +2565,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>引擎不共享混合专家（MoE）的层</translation>
     </message>
     <message>
-        <source>the engine&apos;s experts have no biases</source>
-        <translation>引擎的专家没有偏置</translation>
-    </message>
-    <message>
         <source>moe_first_dense: %1 → %2</source>
         <translation>moe_first_dense：%1 → %2</translation>
     </message>
@@ -2607,6 +2587,34 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>the engine&apos;s MLA has no attention sinks</source>
         <translation>引擎的 MLA 没有注意力汇（sink）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s MLA has no T5 relative position buckets</source>
+        <translation>引擎的 MLA 不支持 T5 相对位置分桶</translation>
+    </message>
+    <message>
+        <source>a head tied to a factorised embedding would need a projection back to its width; untie the head</source>
+        <translation>与分解嵌入共享权重的输出头需要一个投影回嵌入宽度；请取消共享输出头</translation>
+    </message>
+    <message>
+        <source>positions: relative → rotary (the engine&apos;s MLA has no T5 buckets)</source>
+        <translation>positions：relative → rotary（引擎的 MLA 不支持 T5 分桶）</translation>
+    </message>
+    <message>
+        <source>lm_head: no → yes, untied (d_model × vocab, to produce logits)</source>
+        <translation>lm_head：否 → 是，不与嵌入共享（d_model × 词表，用于生成 logits）</translation>
+    </message>
+    <message>
+        <source>tied_embeddings: yes → no (the factorised table is %1 wide, the head reads d_model %2)</source>
+        <translation>tied_embeddings：是 → 否（分解嵌入表宽 %1，输出头读取 d_model %2）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s shared experts have no biases</source>
+        <translation>引擎的共享专家没有偏置</translation>
+    </message>
+    <message>
+        <source>a clamped SwiGLU needs a gated FFN</source>
+        <translation>截断的 SwiGLU 需要门控 FFN</translation>
     </message>
 </context>
 <context>
@@ -4275,6 +4283,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>GPT-2 and Llama do not soft-cap logits</source>
         <translation>GPT-2 和 Llama 不对 logits 做软截断</translation>
     </message>
+    <message>
+        <source>GPT-2 and Llama checkpoints have no factorised embedding</source>
+        <translation>GPT-2 和 Llama 检查点没有分解嵌入</translation>
+    </message>
 </context>
 <context>
     <name>tx::HfConfigExporter</name>
@@ -4457,6 +4469,26 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>a per-layer pattern needs gpt_oss or Gemma; mixtral slides every layer</source>
         <translation>逐层模式需要 gpt_oss 或 Gemma；mixtral 每层都用滑动窗口</translation>
+    </message>
+    <message>
+        <source>%1 scores experts with a softmax, not a sigmoid (DeepSeek-V3&apos;s router exports as deepseek_v3 or glm4_moe)</source>
+        <translation>%1 用 softmax 而不是 sigmoid 给专家打分（DeepSeek-V3 的路由器导出为 deepseek_v3 或 glm4_moe）</translation>
+    </message>
+    <message>
+        <source>%1 does not limit the choice to groups of experts</source>
+        <translation>%1 不把选择限制在专家组内</translation>
+    </message>
+    <message>
+        <source>%1 does not scale the routed experts&apos; weights</source>
+        <translation>%1 不缩放路由专家的权重</translation>
+    </message>
+    <message>
+        <source>%1 always renormalises the top k weights</source>
+        <translation>%1 总是把前 k 个权重重新归一化</translation>
+    </message>
+    <message>
+        <source>only gpt_oss clamps its SwiGLU (swiglu_limit)</source>
+        <translation>只有 gpt_oss 截断其 SwiGLU（swiglu_limit）</translation>
     </message>
 </context>
 <context>
@@ -6016,6 +6048,37 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>the design counts %1, the file holds %2: %3</source>
         <translation>设计计为 %1，文件中有 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>tx::RelativeBiasHeatmap</name>
+    <message>
+        <source>T5 relative position bias, %1 heads × %2 key offsets, one table for all %3 layers</source>
+        <translation>T5 相对位置偏置：%1 个头 × %2 个键偏移，全部 %3 层共用一张表</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>key offset k − q</source>
+        <translation>键偏移 k − q</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>An encoder gives later keys their own half of the buckets.</source>
+        <translation>编码器为后面的键单独分配一半的桶。</translation>
+    </message>
+    <message>
+        <source>A decoder sees earlier keys only (later offsets in the mask colour).</source>
+        <translation>解码器只看得到前面的键（后面的偏移以遮罩色显示）。</translation>
+    </message>
+    <message>
+        <source>Each head adds a learned number to q·k, looked up by the bucket of the key&apos;s offset k − q: offsets below %1 have a bucket each, longer ones share logarithmically wider buckets up to %2 tokens, and every offset from there on shares the last of the %3 buckets (Raffel et al. 2019, §2.1). %4 T5 does not divide q·k by √d.</source>
+        <translation>每个头在 q·k 上加一个学到的数，按键偏移 k − q 所在的桶查表：小于 %1 的偏移各占一个桶，更远的偏移共用按对数变宽的桶，直到 %2 个词元；再往后的偏移都共用 %3 个桶中的最后一个（Raffel 等，2019，§2.1）。%4 T5 不把 q·k 除以 √d。</translation>
     </message>
 </context>
 <context>
@@ -8541,8 +8604,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>字符：唐诗（中文）</translation>
     </message>
     <message>
-        <source>Characters: Shakespeare&apos;s sonnets</source>
-        <translation>字符：莎士比亚十四行诗</translation>
+        <source>Characters: Alice in Wonderland</source>
+        <translation>字符：爱丽丝梦游仙境</translation>
     </message>
     <message>
         <source>Characters: my own text</source>
@@ -9135,8 +9198,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>唐诗（中文）</translation>
     </message>
     <message>
-        <source>Shakespeare&apos;s sonnets (English)</source>
-        <translation>莎士比亚十四行诗（英文）</translation>
+        <source>Alice in Wonderland (English)</source>
+        <translation>爱丽丝梦游仙境（英文）</translation>
     </message>
     <message>
         <source>Corpus</source>

@@ -4,8 +4,10 @@
 // after RoPE with chunked and NoPE layers (Llama 4, modeling_llama4.py), sandwich norms with
 // alternating sliding windows and soft-capping (Gemma 2, modeling_gemma2.py), sinks with
 // alternating sliding windows (gpt-oss, modeling_gpt_oss.py eager_attention_forward). The
-// references are written by tests/reference/make_feature_reference.py (PyTorch 1.13); DeepSeek's
-// MLA and routers are in tst_enginemla.
+// references are written by tests/reference/make_feature_reference.py (PyTorch 1.13); gpt-oss's
+// whole layer with its experts (GptOssTopKRouter, GptOssExperts) and a Qwen3-MoE trained in
+// tst_trainparity by tests/reference/make_moe_reference.py; DeepSeek's MLA and routers are in
+// tst_enginemla.
 #include "core/design/designfile.h"
 #include "core/design/presetlibrary.h"
 #include "core/nn/enginesizer.h"
@@ -39,6 +41,13 @@ private slots:
         QTest::newRow("qwen3-moe: top-2 of 4 experts, renormalised") << QStringLiteral("qwen3-moe-top2") << 9 + 8 + 9 + 3;
         // DeepSeek-style: layer 0 dense (first_k_dense_replace 1), then routed and shared experts
         QTest::newRow("deepseek-style: shared expert, first layer dense") << QStringLiteral("deepseek-moe-shared-first-dense") << 6 + 2 * 9 + 3;
+        // gpt-oss's whole layer (make_moe_reference.py): norm1, qkv + bias, sinks, o + bias, norm2,
+        // router + bias, experts in + bias, experts out + bias; 93 of the chosen experts' 864 gate
+        // and up values lie past the ±7 clamp
+        QTest::newRow("gpt-oss: biased router and experts, clamped swiglu")
+            << QStringLiteral("gpt-oss-moe-clamped-swiglu") << 3 * 13 + 3;
+        // Qwen3-MoE as Qwen3-30B-A3B: every layer sparse, top 2 of 8 renormalised (the training parity's model)
+        QTest::newRow("qwen3-moe: top-2 of 8, every layer") << QStringLiteral("qwen3-moe-train-top2") << 2 * 9 + 3;
     }
     void matchesPyTorch()
     {
@@ -117,6 +126,7 @@ private slots:
         QTest::newRow("gpt-oss") << QStringLiteral("gpt-oss-sinks-sliding");
         QTest::newRow("qwen3-moe") << QStringLiteral("qwen3-moe-top2");
         QTest::newRow("deepseek-style moe") << QStringLiteral("deepseek-moe-shared-first-dense");
+        QTest::newRow("gpt-oss moe: expert biases") << QStringLiteral("gpt-oss-moe-clamped-swiglu");
     }
     void weightBytesCountTheNewTensors()
     {
@@ -148,19 +158,34 @@ private slots:
         QVERIFY(!plan->changes.join(QLatin1Char('\n')).contains(QLatin1String("sinks")));
         QVERIFY(Transformer::create(plan->config).hasValue());
 
-        // gpt-oss-20b (24 layers alternating sliding and full, window 128, sinks): the 2 layers
-        // it keeps under the default cap are the pattern's first two. Its MoE is still swapped.
+        // gpt-oss-20b (24 layers alternating sliding and full, window 128, sinks, 32 biased experts,
+        // top 4, clamped SwiGLU): the 2 layers it keeps under the default cap are the pattern's
+        // first two, and it stays a mixture of the same kind, with fewer and narrower experts.
         const Preset *oss = PresetLibrary::builtIn().find(QStringLiteral("gpt-oss-20b"));
         QVERIFY(oss);
         auto small = EngineSizer::fit(oss->config, Transformer::kDefaultCapBytes);
         QVERIFY2(small.hasValue(), qPrintable(small ? QString() : small.error().toString()));
-        QCOMPARE(small->config.nLayers, 2);
+        QCOMPARE(small->changes, (QStringList{QStringLiteral("n_layers: 24 → 2"), QStringLiteral("d_model: 2880 → 180"),
+                                              QStringLiteral("n_heads: 64 → 4"), QStringLiteral("n_kv_heads: 8 → 1"),
+                                              QStringLiteral("d_ff: 2880 → 180"), QStringLiteral("moe_experts: 32 → 8"),
+                                              QStringLiteral("layer_types: the first 2 of its 24 entries")}));
         QVERIFY(small->config.layerTypes == (std::vector<LayerAttention>{LayerAttention::Sliding, LayerAttention::Full}));
         QVERIFY(small->config.attentionSinks);
         QCOMPARE(small->config.slidingWindow, 128);
-        QVERIFY2(small->changes.contains(QStringLiteral("layer_types: the first 2 of its 24 entries")),
-                 qPrintable(small->changes.join(QLatin1Char('\n'))));
-        QVERIFY(Transformer::create(small->config).hasValue());
+        QCOMPARE(small->config.moe.topK, 4);
+        QVERIFY(small->config.moe.routerBias && small->config.ffnBias);
+        QCOMPARE(small->config.swigluLimit, 7.0);
+        auto model = Transformer::create(small->config);
+        QVERIFY(model.hasValue());
+        // Both layers route: router with bias, experts with biases (8 × (2·180) and 8 × 180).
+        for (const TransformerWeights::Layer &l : model->weights().layers) {
+            QCOMPARE(int(l.router.cols()), 8);
+            QCOMPARE(int(l.routerBias.size()), 8);
+            QCOMPARE(int(l.expertsInBias.rows()), 8);
+            QCOMPARE(int(l.expertsInBias.cols()), 360);
+            QCOMPARE(int(l.expertsOutBias.cols()), 180);
+            QCOMPARE(l.ffnIn.size(), Eigen::Index(0));
+        }
     }
 };
 

@@ -1,6 +1,7 @@
 // Central-difference gradient checks (tiny-dnn / llm.c practice) for every backward pass the
 // trainer uses, op by op on small shapes, then through whole models of every supported kind.
 #include "core/base/rng.h"
+#include "core/nn/clampedswiglu.h"
 #include "core/nn/feedforwardblock.h"
 #include "core/nn/ops.h"
 #include "core/train/trainablemodel.h"
@@ -119,6 +120,50 @@ private slots:
         QVERIFY2(c.maxRelError < kTolerance, qPrintable(QString::number(c.maxRelError)));
     }
 
+    // gpt-oss's clamped SwiGLU (GptOssExperts): values, and gradients on both sides of the clamp.
+    void clampedSwiglu()
+    {
+        Rng rng(31);
+        const float limit = 1.5f;
+        // (4, 2·6) [gate | up], kept 0.1 away from ±limit so that h = 1e-2 never straddles a corner.
+        Mat x = randomMat(rng, 4, 12, 2.0), r = randomMat(rng, 4, 6), y, dx;
+        for (Eigen::Index i = 0; i < x.size(); ++i)
+            for (float corner : {limit, -limit})
+                if (std::abs(x.data()[i] - corner) < 0.1f)
+                    x.data()[i] = corner + (x.data()[i] >= corner ? 0.1f : -0.1f);
+        ClampedSwiglu::forward(y, x, limit);
+        // gate 0.5, up 3 (clamped to 1.5): (1.5 + 1) · 0.5 · σ(1.702 · 0.5)
+        Mat one(1, 2), yOne;
+        one << 0.5f, 3.0f;
+        ClampedSwiglu::forward(yOne, one, limit);
+        QVERIFY(std::abs(yOne(0, 0) - 2.5 * 0.5 / (1.0 + std::exp(-1.702 * 0.5))) < 1e-6);
+        // gate 4 (clamped to 1.5), up −0.5: 0.5 · 1.5 · σ(2.553)
+        one << 4.0f, -0.5f;
+        ClampedSwiglu::forward(yOne, one, limit);
+        QVERIFY(std::abs(yOne(0, 0) - 0.5 * 1.5 / (1.0 + std::exp(-1.702 * 1.5))) < 1e-6);
+        ClampedSwiglu::backward(dx, r, x, limit);
+        int clamped = 0;
+        for (Eigen::Index row = 0; row < 4; ++row)
+            for (Eigen::Index c = 0; c < 6; ++c) {
+                if (x(row, c) > limit) {
+                    QCOMPARE(dx(row, c), 0.0f);
+                    ++clamped;
+                }
+                if (std::abs(x(row, 6 + c)) > limit) {
+                    QCOMPARE(dx(row, 6 + c), 0.0f);
+                    ++clamped;
+                }
+            }
+        QVERIFY(clamped > 0);
+        auto loss = [&] {
+            ClampedSwiglu::forward(y, x, limit);
+            return probe(y, r);
+        };
+        const GradientCheck c = GradientCheck::run(loss, x, dx);
+        QCOMPARE(c.checked, int(x.size()));
+        QVERIFY2(c.maxRelError < kTolerance, qPrintable(QString::number(c.maxRelError)));
+    }
+
     void rope()
     {
         // 2 sequences of 3 positions, 2 heads of width 6 with 4 rotated dims (partial rotary).
@@ -230,6 +275,10 @@ private slots:
         // DeepseekV3TopkRouter: sigmoid, correction bias, 2 of 4 groups of 2, top 3, normalised, × 2.5
         QTest::newRow("sigmoid, bias, groups, top-3 of 8, ×2.5 (DeepSeek-V3)") << 1;
         QTest::newRow("softmax, top-2 of 4, unnormalised, ×1.5 (DeepSeek-V2)") << 2;
+        // GptOssTopKRouter (softmax over the top-k biased logits) and GptOssExperts: biases on
+        // both expert projections, the clamped SwiGLU (limit 0.8 here, so that a good share of
+        // the gate and up values are clamped), no shared expert.
+        QTest::newRow("gpt-oss: biased experts, clamped swiglu") << 3;
     }
     void moeBlock()
     {
@@ -239,11 +288,14 @@ private slots:
         c.nLayers = 1;
         c.ffn = FfnKind::Gated3;
         c.activation = Activation::Silu;
-        c.ffnBias = false;
+        const bool oss = variant == 3;
+        c.ffnBias = oss;
+        c.swigluLimit = oss ? 0.8 : 0.0;
         c.moe.numExperts = variant == 1 ? 8 : 4;
         c.moe.topK = variant == 1 ? 3 : 2;
         c.moe.expertDff = 6;
-        c.moe.sharedExperts = 1;
+        c.moe.sharedExperts = oss ? 0 : 1;
+        c.moe.routerBias = true;
         if (variant == 1) {
             c.moe.routerScore = RouterScore::Sigmoid;
             c.moe.scoreCorrectionBias = true;
@@ -265,17 +317,39 @@ private slots:
             w.routerScoreBias = randomMat(rng, 1, E, 0.1);
         w.expertsIn = randomMat(rng, E * 8, 2 * 6, 0.5);
         w.expertsOut = randomMat(rng, E * 6, 8, 0.5);
-        w.sharedIn = randomMat(rng, 8, 2 * 6, 0.5);
-        w.sharedOut = randomMat(rng, 6, 8, 0.5);
-        // Candidate rows; the first 6 clear of every tie are the block's input.
-        const Mat candidates = randomMat(rng, 40, 8);
+        if (oss) {
+            w.expertsInBias = randomMat(rng, E, 2 * 6, 0.5);
+            w.expertsOutBias = randomMat(rng, E, 8, 0.5);
+        } else {
+            w.sharedIn = randomMat(rng, 8, 2 * 6, 0.5);
+            w.sharedOut = randomMat(rng, 6, 8, 0.5);
+        }
+        // Candidate rows; the first 6 clear of every tie (and of the clamp's corners) are the block's input.
+        const int nCandidates = oss ? 200 : 40; // the clamp's corners rule out more rows
+        const Mat candidates = randomMat(rng, nCandidates, 8);
         ActivationCache::Layer act;
         block.forward(w, act, candidates);
         const float h = 1e-2f;
         const float reach = h * std::max({candidates.cwiseAbs().maxCoeff(), w.router.cwiseAbs().maxCoeff(), 1.0f})
                             * (variant == 1 ? 0.25f : 1.0f); // a sigmoid moves at most 1/4 of its logit
+        // The clamp's corners: a gate or up value within a step of ±limit.
+        const float clampReach = h * std::max({candidates.cwiseAbs().maxCoeff(), w.expertsIn.cwiseAbs().maxCoeff(), 1.0f});
+        auto clampClear = [&](int t) {
+            if (!oss)
+                return true;
+            for (int j = 0; j < K; ++j) {
+                const int e = act.chosen[std::size_t(t) * K + j];
+                const Mat pre = act.expertPre[std::size_t(e)].row(act.expertSlot[std::size_t(t) * K + j]);
+                for (Eigen::Index i = 0; i < pre.size(); ++i) {
+                    const float v = pre(0, i), limit = float(c.swigluLimit);
+                    if (std::abs(v - limit) < 2 * clampReach || (i >= 6 && std::abs(v + limit) < 2 * clampReach))
+                        return false;
+                }
+            }
+            return true;
+        };
         std::vector<int> clear;
-        for (int t = 0; t < 40 && clear.size() < 6; ++t) {
+        for (int t = 0; t < nCandidates && clear.size() < 6; ++t) {
             std::vector<float> choice(static_cast<std::size_t>(E));
             for (int e = 0; e < E; ++e)
                 choice[std::size_t(e)] = variant == 1 ? act.routerScores(t, e) + w.routerScoreBias(0, e) : act.routerLogits(t, e);
@@ -292,7 +366,7 @@ private slots:
                         choice[std::size_t(e)] = 0.0f;
             }
             std::sort(choice.begin(), choice.end(), std::greater<float>());
-            if (groupsClear && choice[std::size_t(K - 1)] - choice[std::size_t(K)] > 2 * reach)
+            if (groupsClear && choice[std::size_t(K - 1)] - choice[std::size_t(K)] > 2 * reach && clampClear(t))
                 clear.push_back(t);
         }
         QCOMPARE(int(clear.size()), 6);
@@ -303,8 +377,10 @@ private slots:
         TransformerWeights::Layer g;
         for (auto f : {&TransformerWeights::Layer::router, &TransformerWeights::Layer::routerBias,
                        &TransformerWeights::Layer::expertsIn, &TransformerWeights::Layer::expertsOut,
+                       &TransformerWeights::Layer::expertsInBias, &TransformerWeights::Layer::expertsOutBias,
                        &TransformerWeights::Layer::sharedIn, &TransformerWeights::Layer::sharedOut})
-            g.*f = Mat::Zero((w.*f).rows(), (w.*f).cols());
+            if ((w.*f).size() > 0)
+                g.*f = Mat::Zero((w.*f).rows(), (w.*f).cols());
         Mat dx;
         block.backward(w, g, act, x, r, dx);
         auto loss = [&] {
@@ -317,10 +393,21 @@ private slots:
             {"routerBias", {&w.routerBias, &g.routerBias}},
             {"expertsIn", {&w.expertsIn, &g.expertsIn}},
             {"expertsOut", {&w.expertsOut, &g.expertsOut}},
+            {"expertsInBias", {&w.expertsInBias, &g.expertsInBias}},
+            {"expertsOutBias", {&w.expertsOutBias, &g.expertsOutBias}},
             {"sharedIn", {&w.sharedIn, &g.sharedIn}},
             {"sharedOut", {&w.sharedOut, &g.sharedOut}},
         };
+        int clamped = 0;
+        for (const Mat &pre : act.expertPre)
+            for (Eigen::Index r = 0; r < pre.rows(); ++r)
+                for (Eigen::Index i = 0; i < pre.cols(); ++i)
+                    clamped += i < 6 ? pre(r, i) > c.swigluLimit : std::abs(pre(r, i)) > c.swigluLimit;
+        if (oss) // the clamp is exercised: its gradient (none past the limit) is checked too
+            QVERIFY2(clamped >= 10, qPrintable(QString::number(clamped)));
         for (const auto &[name, pair] : checks) {
+            if (pair.first->size() == 0)
+                continue;
             const GradientCheck gc = GradientCheck::run(loss, *pair.first, *pair.second, h, 96, 1e-2);
             QVERIFY2(gc.maxRelError < kTolerance, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(name)).arg(gc.maxRelError)));
         }

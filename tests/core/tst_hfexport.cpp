@@ -270,6 +270,35 @@ private slots:
         QVERIFY(!s);
         QCOMPARE(s.error().field, QStringLiteral("layer_types"));
     }
+
+    // Qwen3MoeSparseMoeBlock scores with a softmax over the experts and its config has no field
+    // for anything else: a DeepSeek-V3-style sigmoid router is refused, not exported as a softmax.
+    void qwen3MoeRefusesASigmoidRouter()
+    {
+        const Preset *qwen = PresetLibrary::builtIn().find(QStringLiteral("qwen3-30b-a3b"));
+        QVERIFY(qwen);
+        auto fine = HfConfigExporter::toJson(qwen->config);
+        QVERIFY2(fine, qPrintable(fine ? QString() : fine.error().toString()));
+        QCOMPARE(fine->value(QStringLiteral("model_type")).toString(), QStringLiteral("qwen3_moe"));
+        ModelConfig c = qwen->config;
+        c.moe.routerScore = RouterScore::Sigmoid;
+        const auto e = HfConfigExporter::toJson(c);
+        QVERIFY(!e);
+        QCOMPARE(e.error().field, QStringLiteral("moe_router"));
+        QCOMPARE(e.error().message, QStringLiteral("qwen3_moe scores experts with a softmax, not a sigmoid (DeepSeek-V3's "
+                                                   "router exports as deepseek_v3 or glm4_moe)"));
+        c.moe.routerScore = RouterScore::Softmax;
+        c.moe.routedScale = 2.5;
+        QCOMPARE(HfConfigExporter::toJson(c).error().field, QStringLiteral("moe_routed_scale"));
+        // gpt-oss writes its clamped SwiGLU's limit; no other family has one.
+        const Preset *oss = PresetLibrary::builtIn().find(QStringLiteral("gpt-oss-20b"));
+        auto ossJson = HfConfigExporter::toJson(oss->config);
+        QVERIFY(ossJson);
+        QCOMPARE(ossJson->value(QStringLiteral("swiglu_limit")).toDouble(), 7.0);
+        ModelConfig clamped = qwen->config;
+        clamped.swigluLimit = 7.0;
+        QCOMPARE(HfConfigExporter::toJson(clamped).error().field, QStringLiteral("swiglu_limit"));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestHfExport)

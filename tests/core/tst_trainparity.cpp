@@ -3,7 +3,8 @@
 // same training loss at every step and after the last one, within 1e-4 relative. The DeepSeek
 // case (multi-head latent attention, a sigmoid router with groups, shared experts) starts from the
 // weights of tests/data/engine-features/deepseek-v3-mla-sigmoid-groups and follows
-// tests/reference/make_deepseek_reference.py into tests/data/train_parity_deepseek.json.
+// tests/reference/make_deepseek_reference.py into tests/data/train_parity_deepseek.json; the
+// Qwen3-MoE and gpt-oss cases follow tests/reference/make_moe_reference.py the same way.
 #include "core/train/adamw.h"
 #include "core/train/lrschedule.h"
 #include "core/train/trainablemodel.h"
@@ -119,9 +120,22 @@ private slots:
                  qPrintable(QStringLiteral("after 10 steps: %1 vs PyTorch %2").arg(final, 0, 'g', 9).arg(expected, 0, 'g', 9)));
     }
 
-    void tenStepsDeepseek()
+    // Models of tests/data/engine-features trained by their reference scripts, file by file.
+    void tenStepsFromReference_data()
     {
-        QFile f(QStringLiteral(TX_TEST_DATA_DIR "/train_parity_deepseek.json"));
+        QTest::addColumn<QString>("file");
+        QTest::newRow("deepseek-v3: mla, sigmoid router with groups, shared expert")
+            << QStringLiteral("train_parity_deepseek.json");
+        // Qwen3MoeSparseMoeBlock: softmax over 8 experts, top 2 renormalised, QK-norm per head
+        QTest::newRow("qwen3-moe: softmax router, top-2 of 8") << QStringLiteral("train_parity_qwen3-moe-train-top2.json");
+        // GptOssTopKRouter and GptOssExperts: biased router and experts, clamped SwiGLU, sinks, windows
+        QTest::newRow("gpt-oss: biased experts, clamped swiglu, sinks")
+            << QStringLiteral("train_parity_gpt-oss-moe-clamped-swiglu.json");
+    }
+    void tenStepsFromReference()
+    {
+        QFETCH(QString, file);
+        QFile f(QStringLiteral(TX_TEST_DATA_DIR "/") + file);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject c = QJsonDocument::fromJson(f.readAll()).object();
         const QJsonObject hp = c.value(QStringLiteral("train")).toObject();

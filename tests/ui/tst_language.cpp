@@ -24,6 +24,7 @@
 #include "ui/widgets/highlightoverlay.h"
 #include "ui/widgets/knobcontrol.h"
 #include "ui/widgets/livelabel.h"
+#include "ui/widgets/pagebar.h"
 #include "ui/widgets/summarycard.h"
 
 #include <QApplication>
@@ -37,6 +38,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
+#include <QToolButton>
 
 using namespace tx;
 
@@ -182,6 +184,8 @@ private slots:
     {
         MainWindow window;
         window.setLanguage(QStringLiteral("en"));
+        window.show(); // as the program does: presentation starts on a window on screen
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
         // Without experts "experts per token" is off: presentation mode must leave that alone.
         QVERIFY(!window.controls()->knob(QStringLiteral("moe_top_k"))->slider()->isEnabled());
         const double before = QApplication::font().pointSizeF();
@@ -191,6 +195,24 @@ private slots:
         QCOMPARE(window.parameterView()->breakdown()->titleFont().pointSizeF(), titleBefore * PresentationMode::kFontScale);
         QVERIFY(window.readout()->isVisibleTo(&window));
         QCOMPARE(window.readout()->valueLabel()->text(), QStringLiteral("Width (d_model) = 768"));
+        // Every page title stays readable on the black window: its text is drawn in a colour far
+        // from the button's background (the bar's style sheet once kept the light palette's black
+        // text, and every page but the current one went blank).
+        QCoreApplication::processEvents();
+        for (int i = 0; i < window.pageBar()->count(); ++i) {
+            QToolButton *b = window.pageBar()->button(i);
+            const QImage shot = b->grab().toImage();
+            int lo = 255, hi = 0;
+            for (int y = 2; y < shot.height() - 5; ++y) // above the 3 px page line
+                for (int x = 2; x < shot.width() - 2; ++x) {
+                    const int v = qGray(shot.pixel(x, y));
+                    lo = std::min(lo, v);
+                    hi = std::max(hi, v);
+                }
+            QVERIFY2(hi - lo > 160, qPrintable(QStringLiteral("%1: grey levels %2-%3").arg(b->text()).arg(lo).arg(hi)));
+            // The dark palette's colours: white text on black, the current page on black too.
+            QCOMPARE(qGray(shot.pixel(3, 3)), 0);
+        }
         QVERIFY(window.controls()->knob(QStringLiteral("d_model"))->slider()->isEnabled());
         QVERIFY(!window.controls()->knob(QStringLiteral("n_layers"))->slider()->isEnabled());
         QVERIFY(!window.controls()->knob(QStringLiteral("n_layers"))->spinBox()->isEnabled());

@@ -191,9 +191,17 @@ private slots:
 
     // The promise behind bench_slider: a slider tick repaints the numbers, it does not make
     // the main window lay itself out again, and the window still fits a 1000 px screen.
+    void sliderTickDoesNotRelayOutTheWindow_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN"); // its labels are taller and narrower
+    }
     void sliderTickDoesNotRelayOutTheWindow()
     {
+        QFETCH(QString, language);
         MainWindow window;
+        window.setLanguage(language);
         window.resize(1600, 1000);
         QVERIFY(window.loadPreset(QStringLiteral("llama-2-7b")));
         window.show();

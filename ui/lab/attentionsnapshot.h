@@ -28,7 +28,8 @@ struct AttentionSnapshot
     ForwardResult result;    // attention, scores and residual norms captured
     std::vector<HeadScore> heads;
     std::vector<HeadRole> roles; // heads that earn a name on this text (HeadSurvey)
-    Mat positional;          // (T, d) sinusoidal position encodings (Vaswani et al. 2017, §3.5)
+    Mat positional;          // (T, d) sinusoidal position encodings (Vaswani et al. 2017, §3.5), or with T5's
+                             // relative buckets (nHeads, 2T − 1) the bias of each key offset (RelativePositionBias)
     double seconds = 0.0;    // wall time of build + forward
 };
 

@@ -11,6 +11,7 @@
 #include "ui/lab/attentionlinesview.h"
 #include "ui/lab/attentionworker.h"
 #include "ui/lab/heatmapgrid.h"
+#include "ui/lab/relativebiasheatmap.h"
 #include "ui/lab/heatmapwidget.h"
 #include "ui/lab/routertable.h"
 #include "ui/lab/tokenchips.h"
@@ -465,22 +466,27 @@ void AttentionView::showSnapshot(const AttentionSnapshot &snapshot)
     refreshHeatmaps();
     showLinesLayer(m_layer);
 
-    HeatmapData pe;
-    pe.values = snapshot.positional;
-    pe.scale = HeatmapData::Scale::Diverging;
-    pe.squareCells = false;
-    pe.title = tr("Sinusoidal position encoding, %1 positions × %2 dimensions").arg(pe.values.rows()).arg(pe.values.cols());
-    pe.rowAxis = tr("position");
-    pe.columnAxis = tr("dimension");
-    for (int p = 0; p < pe.values.rows(); ++p)
-        pe.rowLabels << QString::number(p);
-    for (int d = 0; d < pe.values.cols(); ++d)
-        pe.columnLabels << QString::number(d);
-    m_positions->setData(pe);
-    m_positionsNote->setText(tr("PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)) "
-                                "(Vaswani et al. 2017, §3.5). Low dimensions change fast with position, high ones slowly. "
-                                "This design uses %1.")
-                                 .arg(positionName(c.positions)));
+    if (c.positions == PositionKind::RelativeBuckets) {
+        m_positions->setData(RelativeBiasHeatmap::data(snapshot.positional, c));
+        m_positionsNote->setText(RelativeBiasHeatmap::note(c));
+    } else {
+        HeatmapData pe;
+        pe.values = snapshot.positional;
+        pe.scale = HeatmapData::Scale::Diverging;
+        pe.squareCells = false;
+        pe.title = tr("Sinusoidal position encoding, %1 positions × %2 dimensions").arg(pe.values.rows()).arg(pe.values.cols());
+        pe.rowAxis = tr("position");
+        pe.columnAxis = tr("dimension");
+        for (int p = 0; p < pe.values.rows(); ++p)
+            pe.rowLabels << QString::number(p);
+        for (int d = 0; d < pe.values.cols(); ++d)
+            pe.columnLabels << QString::number(d);
+        m_positions->setData(pe);
+        m_positionsNote->setText(tr("PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)) "
+                                    "(Vaswani et al. 2017, §3.5). Low dimensions change fast with position, high ones slowly. "
+                                    "This design uses %1.")
+                                     .arg(positionName(c.positions)));
+    }
 
     fillSummary();
     m_router->setRouting(snapshot.result, snapshot.tokenLabels);

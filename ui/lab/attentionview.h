@@ -68,6 +68,7 @@ public:
     HeatmapWidget *enlarged() const { return m_enlarged; }
     AttentionLinesView *lines() const { return m_lines; }
     HeatmapWidget *positions() const { return m_positions; }
+    QLabel *positionsNote() const { return m_positionsNote; }
     QTableWidget *summary() const { return m_summary; }
     RouterTable *router() const { return m_router; }
     QLabel *message() const { return m_message; }

@@ -5,6 +5,7 @@
 #include "core/formats/runnablemodel.h"
 #include "core/nn/enginesizer.h"
 #include "core/nn/ops.h"
+#include "core/nn/relativepositionbias.h"
 #include "core/tokenize/bytetokenizer.h"
 
 #include <QElapsedTimer>
@@ -138,7 +139,10 @@ void AttentionWorker::run(const AttentionRequest &request)
     // repeated random probe: two more passes, small next to the run for the models this names.
     if (auto survey = HeadSurvey::run(*m_model, *m_tokenizer, request.text))
         snapshot.roles = survey->roles;
-    snapshot.positional = ops::sinusoidalTable(int(tokens.size()), m_modelConfig.dModel);
+    if (m_modelConfig.positions == PositionKind::RelativeBuckets) // the bias the stack's layers add
+        RelativePositionBias(m_modelConfig).forward(snapshot.positional, m_model->weights().relativeBias, int(tokens.size()));
+    else
+        snapshot.positional = ops::sinusoidalTable(int(tokens.size()), m_modelConfig.dModel);
     snapshot.seconds = double(timer.nsecsElapsed()) * 1e-9;
     emit progress(100, tr("Done"));
     emit finished(snapshot);

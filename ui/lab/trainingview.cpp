@@ -103,7 +103,7 @@ TrainingView::TrainingView(QWidget *parent)
 
     m_task->addItems({tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"),
                       tr("Induction (repeated random tokens)"), tr("Characters: Tang poems (中文)"),
-                      tr("Characters: Shakespeare's sonnets"), tr("Characters: my own text")});
+                      tr("Characters: Alice in Wonderland"), tr("Characters: my own text")});
     m_steps->setRange(1, 1'000'000);
     m_steps->setValue(1000);
     m_steps->setSuffix(tr(" steps"));
@@ -245,7 +245,7 @@ TrainingView::TrainingView(QWidget *parent)
         m_openInAttention->setToolTip(tr("Show the trained model's heads in the Attention tab"));
         const QStringList tasks{tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"),
                                 tr("Induction (repeated random tokens)"), tr("Characters: Tang poems (中文)"),
-                                tr("Characters: Shakespeare's sonnets"), tr("Characters: my own text")};
+                                tr("Characters: Alice in Wonderland"), tr("Characters: my own text")};
         for (int i = 0; i < tasks.size() && i < m_task->count(); ++i)
             m_task->setItemText(i, tasks[i]);
         m_steps->setSuffix(tr(" steps"));
@@ -308,9 +308,9 @@ TrainingRequest TrainingView::requestFor(TaskChoice choice) const
     if (choice == TangPoems) {
         r.task.text = corpus(QStringLiteral("tang-poems"));
         r.task.textSource = QStringLiteral("tang-poems");
-    } else if (choice == Sonnets) {
-        r.task.text = corpus(QStringLiteral("shakespeare-sonnets"));
-        r.task.textSource = QStringLiteral("shakespeare-sonnets");
+    } else if (choice == Alice) {
+        r.task.text = corpus(QStringLiteral("carroll-alice"));
+        r.task.textSource = QStringLiteral("carroll-alice");
     } else if (choice == CustomText) {
         r.task.text = m_customText->toPlainText();
         r.task.textSource = tr("pasted text");

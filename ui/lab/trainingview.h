@@ -37,7 +37,7 @@ class TrainingView : public QWidget
 {
     Q_OBJECT
 public:
-    enum TaskChoice { Copy, Reverse, Sort, Induction, TangPoems, Sonnets, CustomText };
+    enum TaskChoice { Copy, Reverse, Sort, Induction, TangPoems, Alice, CustomText };
 
     explicit TrainingView(QWidget *parent = nullptr);
     ~TrainingView() override;

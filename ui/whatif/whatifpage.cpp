@@ -67,8 +67,15 @@ QSpinBox *intBox(int lo, int hi, int value)
 WhatIfPage::WhatIfPage(SnapshotSource *source, QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("whatIfPage"));
-    m_outer = new QVBoxLayout(this);
-    m_outer->setContentsMargins(0, 0, 0, 0);
+    // The tables of a what-if are as tall as their rows: in a scroll area, a long one scrolls
+    // the page instead of raising the window's minimum height past a 1000 px screen.
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_scroll = new QScrollArea;
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outer->addWidget(m_scroll);
     build();
     SnapshotFeed::follow(source, this);
 }
@@ -77,13 +84,12 @@ void WhatIfPage::build()
 {
     // Rebuilt whole on a language switch: the knobs' values live in the option members.
     if (m_body) {
-        // Out of the layout at once: two bodies side by side would double the page's height.
-        m_outer->removeWidget(m_body);
+        // Out of the scroll area at once, deleted once the event that asked for it is done.
+        m_scroll->takeWidget();
         m_body->hide();
         m_body->deleteLater();
     }
     m_body = new QWidget;
-    m_outer->addWidget(m_body);
     // Top: the what-if and "Apply"; middle: its knobs beside before → after and the memory bar;
     // bottom: the table of the what-if beside the working (formulas with numbers, sources).
     auto *layout = new QVBoxLayout(m_body);
@@ -168,6 +174,7 @@ void WhatIfPage::build()
     knobScroll->setMinimumWidth(m_knobs->minimumSizeHint().width() + 8);
     bottom->setSizes({knobScroll->minimumWidth(), 100000}); // the working gets the rest
     layout->addWidget(bottom, 1);
+    m_scroll->setWidget(m_body);
 
     connect(m_kindBox, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_kindIndex = i;
@@ -387,7 +394,7 @@ QWidget *WhatIfPage::vocabularyKnobs()
     auto *form = new QFormLayout(w);
     auto *corpus = combo();
     corpus->addItem(tr("Tang poems (Chinese)"), QStringLiteral("tang-poems"));
-    corpus->addItem(tr("Shakespeare's sonnets (English)"), QStringLiteral("shakespeare-sonnets"));
+    corpus->addItem(tr("Alice in Wonderland (English)"), QStringLiteral("carroll-alice"));
     corpus->setCurrentIndex(std::max(0, corpus->findData(m_vocabulary.corpus)));
     connect(corpus, &QComboBox::currentIndexChanged, this, [this, corpus] {
         m_vocabulary.corpus = corpus->currentData().toString();

@@ -16,10 +16,10 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QStackedWidget;
 class QTableWidget;
 class QTextBrowser;
-class QVBoxLayout;
 
 namespace tx {
 
@@ -74,7 +74,7 @@ private:
     QWidget *vocabularyKnobs();
 
     QWidget *m_body = nullptr;
-    QVBoxLayout *m_outer = nullptr;
+    QScrollArea *m_scroll = nullptr; // holds m_body: the page scrolls rather than make the window taller
     QComboBox *m_kindBox = nullptr;
     QStackedWidget *m_knobs = nullptr;
     QLabel *m_title = nullptr;

@@ -2,7 +2,9 @@
 
 #include "ui/widgets/flowlayout.h"
 
+#include <QApplication>
 #include <QButtonGroup>
+#include <QEvent>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QToolButton>
@@ -19,17 +21,44 @@ PageBar::PageBar(QWidget *parent)
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
-    // Like tabs: the current page's button is marked by a bar in the highlight colour (the
-    // palette's, so it follows the dark palette), the others by a thin line.
-    setStyleSheet(QStringLiteral("QToolButton { padding: 4px 10px; border: none;"
-                                 " border-bottom: 3px solid palette(mid); }"
-                                 "QToolButton:hover { background: palette(midlight); }"
-                                 "QToolButton:checked { border-bottom: 3px solid palette(highlight);"
-                                 " background: palette(base); }"));
+    applyStyle();
+    qApp->installEventFilter(this);
     connect(m_group, &QButtonGroup::idToggled, this, [this](int id, bool checked) {
         if (checked)
             emit currentChanged(id);
     });
+}
+
+void PageBar::applyStyle()
+{
+    // Like tabs: the current page's button is marked by a bar in the highlight colour, the
+    // others by a thin line, in the application palette's colours. A widget with a style sheet
+    // holds the palette it was polished with and no longer follows the application's, so the
+    // sheet is made again when the application palette changes (presentation mode's white on
+    // black): else the buttons would keep the light palette's black text on the black window.
+    const QPalette p = QApplication::palette();
+    const QColor text = p.color(QPalette::ButtonText), button = p.color(QPalette::Button);
+    // Hover: the button colour moved 15 % towards its text, light or dark alike.
+    const QColor hover = QColor::fromRgbF(button.redF() + 0.15f * (text.redF() - button.redF()),
+                                          button.greenF() + 0.15f * (text.greenF() - button.greenF()),
+                                          button.blueF() + 0.15f * (text.blueF() - button.blueF()));
+    const QString sheet = QStringLiteral("QToolButton { padding: 4px 10px; border: none; color: %1;"
+                                 " border-bottom: 3px solid %2; }"
+                                 "QToolButton:hover { background: %3; }"
+                                 "QToolButton:checked { border-bottom: 3px solid %4; background: %5; color: %6; }")
+                              .arg(text.name(), p.color(QPalette::Mid).name(), hover.name(),
+                                   p.color(QPalette::Highlight).name(), p.color(QPalette::Base).name(),
+                                   p.color(QPalette::Text).name());
+    if (sheet != styleSheet())
+        setStyleSheet(sheet);
+}
+
+bool PageBar::eventFilter(QObject *watched, QEvent *event)
+{
+    // Qt sends the application palette's change to the application object itself.
+    if (watched == qApp && event->type() == QEvent::ApplicationPaletteChange)
+        applyStyle();
+    return QWidget::eventFilter(watched, event);
 }
 
 void PageBar::mirror(QTabWidget *tabs)

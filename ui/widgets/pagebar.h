@@ -40,7 +40,13 @@ public slots:
 signals:
     void currentChanged(int index);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // The buttons' style sheet: its palette() colours are taken when it is applied.
+    void applyStyle();
+
     FlowLayout *m_layout;
     QTabWidget *m_tabs = nullptr;
     QButtonGroup *m_group;

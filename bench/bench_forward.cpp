@@ -85,6 +85,9 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QTextStream out(stdout);
     const bool pytorch = app.arguments().contains(QStringLiteral("--pytorch"));
+    // `--row NAME` runs that row only (e.g. under perf).
+    const int rowAt = int(app.arguments().indexOf(QStringLiteral("--row")));
+    const QString onlyRow = rowAt > 0 && rowAt + 1 < app.arguments().size() ? app.arguments()[rowAt + 1] : QString();
     std::mt19937 rng(7);
     struct Case
     {
@@ -103,7 +106,10 @@ int main(int argc, char *argv[])
         {"forward_b1_GPT2", 50257, 768, 12, 12, 3072, 1024, 64, 1, 2, 11},
     };
     const int cores = omp_get_num_procs();
+    out << txbench::machineLines();
     for (const Case &c : cases) {
+        if (!onlyRow.isEmpty() && onlyRow != QLatin1String(c.name))
+            continue;
         const int threads = std::min(c.threads, cores);
         omp_set_num_threads(threads);
         auto model = tx::Transformer::create(shape(c.vocab, c.d, c.layers, c.heads, c.dFf, c.positions));
@@ -141,5 +147,6 @@ int main(int argc, char *argv[])
         }
         out.flush();
     }
+    out << txbench::loadLine("end");
     return 0;
 }

@@ -4,6 +4,7 @@
 // for one row of bench_forward / bench_train and returns its medians in ms (wall, and CPU time
 // summed over threads), or -1 when PyTorch is not installed or the script fails.
 
+#include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStringList>
@@ -29,6 +30,34 @@ inline TorchTiming better(TorchTiming a, TorchTiming b)
 {
     auto pick = [](double x, double y) { return x < 0 ? y : (y < 0 ? x : std::min(x, y)); };
     return {pick(a.wallMs, b.wallMs), pick(a.cpuMs, b.cpuMs)};
+}
+
+// The load average (1, 5, 15 minutes): other jobs share the cores.
+inline QString loadLine(const char *when)
+{
+    QFile load(QStringLiteral("/proc/loadavg"));
+    if (!load.open(QIODevice::ReadOnly))
+        return {};
+    return QStringLiteral("load_average[%1]: ").arg(QString::fromLatin1(when))
+           + QString::fromLatin1(load.readAll()).section(QLatin1Char(' '), 0, 2) + QLatin1Char('\n');
+}
+
+// What a reader of the figures needs to know about the run: the CPU, the environment that picks
+// the kernels (OPENBLAS_CORETYPE reaches PyTorch's OpenBLAS too), and the load at the start.
+inline QString machineLines()
+{
+    QString out;
+    QFile cpu(QStringLiteral("/proc/cpuinfo"));
+    if (cpu.open(QIODevice::ReadOnly)) {
+        const auto model =
+            QRegularExpression(QStringLiteral("model name\\s*: ([^\\n]*)")).match(QString::fromLatin1(cpu.readAll()));
+        if (model.hasMatch())
+            out += QStringLiteral("cpu: ") + model.captured(1) + QLatin1Char('\n');
+    }
+    for (const char *name : {"OPENBLAS_CORETYPE", "TX_KERNELS", "OMP_NUM_THREADS"})
+        if (qEnvironmentVariableIsSet(name))
+            out += QString::fromLatin1(name) + QStringLiteral(": ") + qEnvironmentVariable(name) + QLatin1Char('\n');
+    return out + loadLine("start");
 }
 
 inline TorchTiming pytorchMedianMs(const TorchRow &r)

@@ -323,8 +323,14 @@ void linearBackward(Mat *dx, Mat &dw, Mat &dbias, const Mat &dy, const Eigen::Re
         dx->noalias() = dy * w.transpose();
     }
     dw.noalias() += x.transpose() * dy;
-    if (dbias.size() > 0)
+    if (dbias.size() > 0 && vec::reference()) {
         dbias.row(0) += dy.colwise().sum();
+    } else if (dbias.size() > 0) {
+        // Row by row: one contiguous pass over dy, where Eigen's column sums of a row-major
+        // matrix stride down the rows (3 % of a training step's CPU in perf).
+        for (Eigen::Index r = 0; r < dy.rows(); ++r)
+            dbias.row(0) += dy.row(r);
+    }
 }
 
 void normForward(NormKind kind, Mat &y, ColVec &mean, ColVec &rstd, const Mat &x, const Mat &scale, const Mat &bias,

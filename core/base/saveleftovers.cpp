@@ -56,7 +56,7 @@ QStringList SaveLeftovers::clear(const QString &target)
     return moved;
 }
 
-QStringList SaveLeftovers::removeIn(const QString &folder)
+QStringList SaveLeftovers::removeIn(const QString &folder, const QString &prefix)
 {
     const QDir dir(folder);
     if (!dir.exists())
@@ -68,7 +68,7 @@ QStringList SaveLeftovers::removeIn(const QString &folder)
         if (name.size() < 8)
             continue;
         const QString target = name.left(name.size() - 7);
-        if (isTemporaryOf(name, target) && QFile::remove(info.absoluteFilePath()))
+        if (target.startsWith(prefix) && isTemporaryOf(name, target) && QFile::remove(info.absoluteFilePath()))
             removed << info.absoluteFilePath();
     }
     return removed;

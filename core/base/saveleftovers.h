@@ -26,9 +26,10 @@ public:
     static QStringList find(const QString &target);
     // Moves find(target)'s files to the trash; returns the ones moved.
     static QStringList clear(const QString &target);
-    // Every leftover in `folder` of any file there (a folder only this program writes, such as
-    // the autosave folder): removed outright; returns the ones removed.
-    static QStringList removeIn(const QString &folder);
+    // Every leftover in `folder` of a file whose name starts with `prefix` (files only this
+    // program writes, such as the autosaves): removed outright; returns the ones removed. Other
+    // files there, a user's "design.json.backup" say, are left alone.
+    static QStringList removeIn(const QString &folder, const QString &prefix);
 };
 
 } // namespace tx

@@ -186,8 +186,15 @@ private slots:
         const QString autosave = dir.filePath(QStringLiteral("autosave-41-1764600000000.json"));
         QVERIFY(!DesignFile::save(m_versions[0], autosave));
         QVERIFY(QFile::copy(autosave, autosave + QStringLiteral(".zYxWvU")));
-        QCOMPARE(SaveLeftovers::removeIn(dir.path()), QStringList{autosave + QStringLiteral(".zYxWvU")});
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("autosave-41-1764600000000.json")});
+        // A user's file that happens to sit there keeps its ".backup" (six letters too).
+        const QString other = dir.filePath(QStringLiteral("mine.json"));
+        QVERIFY(QFile::copy(autosave, other));
+        QVERIFY(QFile::copy(autosave, other + QStringLiteral(".backup")));
+        QCOMPARE(SaveLeftovers::removeIn(dir.path(), QStringLiteral("autosave-")),
+                 QStringList{autosave + QStringLiteral(".zYxWvU")});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden, QDir::Name),
+                 (QStringList{QStringLiteral("autosave-41-1764600000000.json"), QStringLiteral("mine.json"),
+                              QStringLiteral("mine.json.backup")}));
     }
 
     void plainWritesAreCaughtTearing()

@@ -373,7 +373,7 @@ void MainWindow::restoreSession()
     m_darkAction->setChecked(settings.value(QStringLiteral("window/dark"), false).toBool());
     // A save killed between Qt's link and rename leaves its temporary behind: gone at start.
     m_files->clearSaveLeftovers();
-    SaveLeftovers::removeIn(Autosave::folder());
+    SaveLeftovers::removeIn(Autosave::folder(), QStringLiteral("autosave-"));
     m_files->restoreLastDesign(settings);
     m_autosave->offerRestore(this);
 }

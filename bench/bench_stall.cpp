@@ -134,7 +134,8 @@ int main(int argc, char *argv[])
     run(500);
 
     StallMeter meter;
-    double maxStall = 0, maxStallCpu = 0, p99 = 0, cancelMs = 0;
+    double maxStall = 0, maxStallCpu = 0, p99 = 0;
+    double cancelMs = -1; // -1 until every cancel has been measured
 
     // 1. Training the induction preset, its page shown, for trainMs; then cancel it.
     tx::TrainingView *training = window.trainingView();
@@ -145,7 +146,11 @@ int main(int argc, char *argv[])
     const bool trainEnded = waitFor(training, &tx::TrainingView::runFinished, trainMs);
     QElapsedTimer cancel;
     double trainCancelMs = -1;
-    if (!trainEnded && training->isRunning()) {
+    if (trainEnded) { // an idle machine trains the preset to its end: a second run, cancelled at 2 s
+        training->watchInductionHead();
+        waitFor(training, &tx::TrainingView::runFinished, 2000);
+    }
+    if (training->isRunning()) {
         cancel.start();
         training->cancel();
         if (waitFor(training, &tx::TrainingView::runCancelled, 10'000))
@@ -160,14 +165,16 @@ int main(int argc, char *argv[])
     maxStall = std::max(maxStall, meter.max());
     maxStallCpu = std::max(maxStallCpu, meter.maxCpu());
     p99 = std::max(p99, meter.p99());
-    cancelMs = std::max(cancelMs, trainCancelMs);
+    cancelMs = trainCancelMs;
 
-    // 2. The attention view on GPT-2 small (the window's design), page shown: one whole run.
+    // 2. The attention view on GPT-2 small (the window's design, not the demo model the page
+    // opens on), page shown: one whole run, the weights' initialisation included.
     tx::AttentionView *attention = window.attentionView();
     window.tabs()->setCurrentWidget(attention);
     run(200);
     if (attention->isRunning()) // the first showing starts a run of its own
         waitFor(attention, &tx::AttentionView::shown, 600'000);
+    attention->setCheckpoint(QString()); // back to the design
     meter.start();
     QElapsedTimer whole;
     whole.start();
@@ -187,9 +194,13 @@ int main(int argc, char *argv[])
 
     // 3. Cancel the attention run half way through (by the time a whole one took).
     meter.start();
+    // A new design (one layer fewer), so the run builds its weights again rather than reuse
+    // the kept model, which answers a short text in milliseconds.
+    window.state()->edit(QStringLiteral("bench"), QStringLiteral("n_layers"), [](tx::ModelConfig &c) { c.nLayers -= 1; });
+    run(100);
     attention->setText(QStringLiteral("The cat sat on the mat because the mat was warm and the cat was cold."));
     attention->run();
-    run(int(std::clamp(attentionMs / 2, 50.0, 5000.0)));
+    run(int(std::clamp(attentionMs / 4, 50.0, 5000.0)));
     double attentionCancelMs = -1;
     if (attention->isRunning()) {
         cancel.start();
@@ -202,7 +213,7 @@ int main(int argc, char *argv[])
     print("attention_cancel_max_stall_ms", meter.max());
     maxStall = std::max(maxStall, meter.max());
     maxStallCpu = std::max(maxStallCpu, meter.maxCpu());
-    cancelMs = std::max(cancelMs, attentionCancelMs);
+    cancelMs = trainCancelMs < 0 || attentionCancelMs < 0 ? -1 : std::max(trainCancelMs, attentionCancelMs);
 
     print("max_stall_ms", maxStall);
     print("max_stall_cpu_ms", maxStallCpu);

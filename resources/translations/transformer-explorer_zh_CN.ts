@@ -548,8 +548,8 @@
         <translation>演示模型在唐诗上训练过：它的注意力头学会了该看哪里。用设计的随机权重时，注意力头只显示架构本身的结构。</translation>
     </message>
     <message>
-        <source>the demo model: 2 layers × 4 heads, one token per character, trained on 3,939 Tang poems by this program (scripts/train-demo-model.sh)</source>
-        <translation>演示模型：2 层 × 4 个头，每个字一个词元，由本程序在 3,939 首唐诗上训练（scripts/train-demo-model.sh）</translation>
+        <source>the demo model: 3 layers × 8 heads, one token per character, trained on 3,939 Tang poems by this program (scripts/train-demo-model.sh)</source>
+        <translation>演示模型：3 层 × 8 个头，每个字一个词元，由本程序在 3,939 首唐诗上训练（scripts/train-demo-model.sh）</translation>
     </message>
     <message>
         <source>The demo model, %1 tokenizer.</source>

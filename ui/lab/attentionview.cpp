@@ -360,7 +360,7 @@ void AttentionView::setCheckpoint(const QString &path)
     if (path.isEmpty())
         m_source->setText(tr("the current design, random GPT-2-style weights (seed 1)"));
     else if (path == DemoModel::path())
-        m_source->setText(tr("the demo model: 2 layers × 4 heads, one token per character, trained on 3,939 Tang poems "
+        m_source->setText(tr("the demo model: 3 layers × 8 heads, one token per character, trained on 3,939 Tang poems "
                              "by this program (scripts/train-demo-model.sh)"));
     else
         m_source->setText(tr("checkpoint %1").arg(QDir::toNativeSeparators(path)));

@@ -4837,11 +4837,11 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <name>tx::KvCacheSize</name>
     <message>
         <source>KV cache for these %1 tokens: %2 (float32). MLA caches its latent, kv_lora_rank %3 + qk_rope_head_dim %4 = %5 numbers per token and layer, not the %6 of the heads&apos; keys and values.</source>
-        <translation>这 %1 个 token 的 KV 缓存：%2（float32）。MLA 缓存的是潜向量：每个 token 每层 kv_lora_rank %3 + qk_rope_head_dim %4 = %5 个数，而不是各头的键和值所需的 %6 个。</translation>
+        <translation>这 %1 个词元的键值缓存：%2（float32）。MLA 缓存的是潜向量：每个词元每层 kv_lora_rank %3 + qk_rope_head_dim %4 = %5 个数，而不是各头的键和值所需的 %6 个。</translation>
     </message>
     <message>
         <source>KV cache for these %1 tokens: %2 (float32, %3 numbers per token and layer).</source>
-        <translation>这 %1 个 token 的 KV 缓存：%2（float32，每个 token 每层 %3 个数）。</translation>
+        <translation>这 %1 个词元的键值缓存：%2（float32，每个词元每层 %3 个数）。</translation>
     </message>
 </context>
 <context>

@@ -113,6 +113,7 @@ private slots:
         QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(window.trainingView())), QStringLiteral("训练(&T)"));
         // The attention view is built before the window picks its language: it follows on LanguageChange.
         QCOMPARE(window.attentionView()->tabs()->tabText(0), QStringLiteral("注意力头"));
+        QCOMPARE(window.attentionView()->tabs()->tabText(4), QStringLiteral("专家")); // it once stayed "Experts"
         QVERIFY(labelTexts(window.attentionView()).contains(QStringLiteral("模型：")));
         QVERIFY(labelTexts(window.trainingView()).contains(QStringLiteral("任务：")));
 

@@ -273,6 +273,7 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
         m_tabs->setTabText(1, tr("Lines"));
         m_tabs->setTabText(2, tr("Positions"));
         m_tabs->setTabText(3, tr("Head summary"));
+        m_tabs->setTabText(m_tabs->indexOf(m_router), tr("Experts"));
     };
 
     connect(m_run, &QPushButton::clicked, this, &AttentionView::run);

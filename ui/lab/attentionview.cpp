@@ -269,11 +269,9 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
         linesHint->setText(tr("Hover a token on the left to see where it attends; line opacity is the probability."));
         m_summary->setHorizontalHeaderLabels({tr("Layer"), tr("Head"), tr("Entropy (bits)"), tr("→ previous token"),
                                               tr("→ first token")});
-        m_tabs->setTabText(0, tr("Heads"));
-        m_tabs->setTabText(1, tr("Lines"));
-        m_tabs->setTabText(2, tr("Positions"));
-        m_tabs->setTabText(3, tr("Head summary"));
-        m_tabs->setTabText(m_tabs->indexOf(m_router), tr("Experts"));
+        const QStringList titles = {tr("Heads"), tr("Lines"), tr("Positions"), tr("Head summary"), tr("Experts")};
+        for (int i = 0; i < titles.size(); ++i) // in the order the tabs are added below
+            m_tabs->setTabText(i, titles[i]);
     };
 
     connect(m_run, &QPushButton::clicked, this, &AttentionView::run);

@@ -1,5 +1,6 @@
 #include "ui/shell/autosave.h"
 
+#include "core/base/saveleftovers.h"
 #include "core/design/designfile.h"
 #include "ui/design/designstate.h"
 
@@ -172,6 +173,8 @@ std::optional<Autosave::Recovered> Autosave::findOrphan()
 
 bool Autosave::offerRestore(QWidget *window)
 {
+    // An autosave killed in QSaveFile's commit leaves "autosave-….json.XXXXXX": never offered, removed.
+    SaveLeftovers::removeIn(folder(), QStringLiteral("autosave-"));
     // A test killed by its timeout leaves an autosave in the test-mode data folder all test
     // windows share; it must not stop the next run's windows in a dialog. Tests that mean to see
     // the offer give their own folder.

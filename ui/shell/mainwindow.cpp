@@ -1,6 +1,5 @@
 #include "ui/shell/mainwindow.h"
 
-#include "core/base/saveleftovers.h"
 #include "ui/design/designcontrols.h"
 #include "ui/design/designstate.h"
 #include "ui/design/presetpicker.h"
@@ -371,9 +370,7 @@ void MainWindow::restoreSession()
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
     m_darkAction->setChecked(settings.value(QStringLiteral("window/dark"), false).toBool());
-    // A save killed between Qt's link and rename leaves its temporary behind: gone at start.
-    m_files->clearSaveLeftovers();
-    SaveLeftovers::removeIn(Autosave::folder(), QStringLiteral("autosave-"));
+    m_files->clearSaveLeftovers(); // what saves killed in QSaveFile's commit left; autosaves' in offerRestore
     m_files->restoreLastDesign(settings);
     m_autosave->offerRestore(this);
 }

@@ -4657,6 +4657,37 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::HfT5Checkpoint</name>
+    <message>
+        <source>T5 checkpoints hold an encoder-decoder</source>
+        <translation>T5 检查点保存的是编码器-解码器</translation>
+    </message>
+    <message>
+        <source>T5 checkpoints have relative position buckets</source>
+        <translation>T5 检查点使用相对位置桶</translation>
+    </message>
+    <message>
+        <source>T5 uses its scale-only layer norm, with a final norm in each stack</source>
+        <translation>T5 使用只有缩放的层归一化，每个堆栈末尾各有一个归一化</translation>
+    </message>
+    <message>
+        <source>T5 has no biases</source>
+        <translation>T5 没有偏置</translation>
+    </message>
+    <message>
+        <source>T5 has as many key/value heads as query heads</source>
+        <translation>T5 的键/值头与查询头数量相同</translation>
+    </message>
+    <message>
+        <source>T5&apos;s feed-forward is relu, gated-gelu or gated-silu</source>
+        <translation>T5 的前馈层是 relu、gated-gelu 或 gated-silu</translation>
+    </message>
+    <message>
+        <source>T5 checkpoints have no query/key norms, sinks, soft-capping or windows</source>
+        <translation>T5 检查点没有查询/键归一化、注意力汇聚、软截断或滑动窗口</translation>
+    </message>
+</context>
+<context>
     <name>tx::InsidePage</name>
     <message>
         <source>Export diagram</source>

@@ -222,9 +222,10 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     };
     fitGroups();
     while (weightBytes(c) > capBytes) {
-        if (c.nLayers > 2 || (encdec && c.nDecoderLayers > 2)) { // both stacks halve together
-            c.nLayers = std::max(2, c.nLayers / 2);
-            if (encdec)
+        if (c.nLayers > 2 || (encdec && c.nDecoderLayers > 2)) { // both stacks halve together, neither below 2
+            if (c.nLayers > 2)
+                c.nLayers = std::max(2, c.nLayers / 2);
+            if (encdec && c.nDecoderLayers > 2)
                 c.nDecoderLayers = std::max(2, c.nDecoderLayers / 2);
         } else if (c.moe.enabled() && c.moe.numExperts > std::max(4, 2 * c.moe.topK)) {
             c.moe.numExperts /= 2;

@@ -1574,6 +1574,30 @@
         <source>Each decoder token (a row) attends over the output of the encoder&apos;s %1 layers, one column per input token; rows sum to 1 and nothing is masked. The keys and values come from the encoder&apos;s output once, so decoding token by token reuses them (T5&apos;s EncDecAttention, Raffel et al. 2019). The decoder reads the text shifted right behind its start token.</source>
         <translation>每个解码器词元（一行）关注编码器 %1 层的输出，每个输入词元一列；每行之和为 1，没有任何遮盖。键和值由编码器输出只计算一次，逐词元解码时反复使用（T5 的 EncDecAttention，Raffel 等，2019）。解码器读入右移一位、以起始词元开头的文本。</translation>
     </message>
+    <message>
+        <source>Encoder self-attention · layer %1 · head %2: %3 tokens, each seeing every other</source>
+        <translation>编码器自注意力 · 第 %1 层 · 第 %2 头：%3 个词元，彼此都能看见</translation>
+    </message>
+    <message>
+        <source>encoder token (query)</source>
+        <translation>编码器词元（查询）</translation>
+    </message>
+    <message>
+        <source>Encoder layer %1</source>
+        <translation>编码器第 %1 层</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Cross-attention (decoder over encoder)</source>
+        <translation>交叉注意力（解码器对编码器）</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>编码器自注意力</translation>
+    </message>
 </context>
 <context>
     <name>tx::DesignArguments</name>

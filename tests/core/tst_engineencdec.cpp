@@ -304,6 +304,19 @@ private slots:
         if (preset == QLatin1String("t5-small"))
             QCOMPARE(model->parameterCount(), qint64(60'506'624));
     }
+
+    // The stacks halve together, but a stack already at 2 layers or fewer keeps its depth: a
+    // T5-base with a one-layer encoder loses half its decoder only.
+    void stacksHalveSeparately()
+    {
+        ModelConfig c = PresetLibrary::builtIn().find(QStringLiteral("t5-base"))->config;
+        c.nLayers = 1;
+        auto plan = EngineSizer::fit(c, Transformer::kDefaultCapBytes);
+        QVERIFY(plan.hasValue());
+        QCOMPARE(plan->changes, QStringList{QStringLiteral("n_decoder_layers: 12 → 6")});
+        QCOMPARE(plan->config.encoderLayers(), 1);
+        QCOMPARE(plan->config.decoderLayers(), 6);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestEngineEncDec)

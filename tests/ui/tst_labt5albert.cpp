@@ -77,6 +77,17 @@ private slots:
         QCOMPARE(cross.values, view.snapshot()->result.crossAttentionAt(5, 7));
         QVERIFY((cross.values.rowwise().sum().array() - 1.0f).abs().maxCoeff() < 1e-5f); // nothing masked
         QVERIFY(!cross.isMasked(0, 6)); // the start token sees the last encoder token
+        // The encoder's own attention in the same tab: bidirectional, 7 × 7 over the text.
+        view.crossAttention()->showEncoder(true);
+        view.crossAttention()->select(2, 1);
+        const HeatmapData &encoder = view.crossAttention()->heatmapWidget()->data();
+        QCOMPARE(encoder.title, QStringLiteral("Encoder self-attention · layer 3 · head 2: 7 tokens, each seeing every other"));
+        QCOMPARE(encoder.rowLabels, view.snapshot()->encoderLabels);
+        QCOMPARE(encoder.columnLabels, view.snapshot()->encoderLabels);
+        QCOMPARE(encoder.values, view.snapshot()->result.encoderAttentionAt(2, 1));
+        QVERIFY(encoder.values(0, 6) > 0.0f); // the first token sees the last: no causal mask
+        view.crossAttention()->showEncoder(false);
+        view.crossAttention()->select(5, 7);
         tabs->setCurrentIndex(crossTab);
         view.resize(1200, 800);
         view.show();

@@ -20,11 +20,16 @@ CrossAttentionPanel::CrossAttentionPanel(QWidget *parent)
     , m_headLabel(new QLabel)
     , m_layer(new QComboBox)
     , m_head(new QComboBox)
+    , m_showLabel(new QLabel)
+    , m_show(new QComboBox)
     , m_heatmap(new HeatmapWidget(HeatmapPainter::Mode::Full))
 {
     setObjectName(QStringLiteral("crossAttentionPanel"));
     m_note->setWordWrap(true);
+    m_show->addItems({QString(), QString()}); // texts in retranslate()
     auto *choose = new QHBoxLayout;
+    choose->addWidget(m_showLabel);
+    choose->addWidget(m_show);
     choose->addWidget(m_layerLabel);
     choose->addWidget(m_layer);
     choose->addWidget(m_headLabel);
@@ -36,6 +41,10 @@ CrossAttentionPanel::CrossAttentionPanel(QWidget *parent)
     layout->addWidget(m_heatmap, 1);
     connect(m_layer, &QComboBox::currentIndexChanged, this, &CrossAttentionPanel::refresh);
     connect(m_head, &QComboBox::currentIndexChanged, this, &CrossAttentionPanel::refresh);
+    connect(m_show, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_snapshot)
+            setSnapshot(*m_snapshot); // the encoder and the decoder may have different layer counts
+    });
     retranslate();
 }
 
@@ -57,6 +66,26 @@ HeatmapData CrossAttentionPanel::heatmap(const AttentionSnapshot &snapshot, int 
     return d;
 }
 
+HeatmapData CrossAttentionPanel::encoderHeatmap(const AttentionSnapshot &snapshot, int layer, int head)
+{
+    HeatmapData d;
+    d.values = snapshot.result.encoderAttentionAt(layer, head);
+    d.title = tr("Encoder self-attention · layer %1 · head %2: %3 tokens, each seeing every other")
+                  .arg(layer + 1)
+                  .arg(head + 1)
+                  .arg(d.values.rows());
+    d.rowAxis = tr("encoder token (query)");
+    d.columnAxis = tr("encoder token (key)");
+    d.rowLabels = snapshot.encoderLabels;
+    d.columnLabels = snapshot.encoderLabels;
+    return d;
+}
+
+void CrossAttentionPanel::showEncoder(bool encoder)
+{
+    m_show->setCurrentIndex(encoder ? 1 : 0);
+}
+
 void CrossAttentionPanel::setSnapshot(const AttentionSnapshot &snapshot)
 {
     if (snapshot.result.crossAttention.empty()) {
@@ -65,14 +94,15 @@ void CrossAttentionPanel::setSnapshot(const AttentionSnapshot &snapshot)
         return;
     }
     m_snapshot = snapshot;
-    const int layers = snapshot.result.nLayers, heads = snapshot.result.nHeads;
+    const bool encoder = m_show->currentIndex() == 1;
+    const int layers = encoder ? snapshot.result.nEncoderLayers : snapshot.result.nLayers, heads = snapshot.result.nHeads;
     {
         const QSignalBlocker blockLayer(m_layer), blockHead(m_head);
         const int layer = std::clamp(m_layer->currentIndex(), 0, layers - 1);
         const int head = std::clamp(m_head->currentIndex(), 0, heads - 1);
         m_layer->clear();
         for (int l = 0; l < layers; ++l)
-            m_layer->addItem(tr("Decoder layer %1").arg(l + 1));
+            m_layer->addItem(encoder ? tr("Encoder layer %1").arg(l + 1) : tr("Decoder layer %1").arg(l + 1));
         m_head->clear();
         for (int h = 0; h < heads; ++h)
             m_head->addItem(tr("Head %1").arg(h + 1));
@@ -93,11 +123,16 @@ void CrossAttentionPanel::refresh()
 {
     if (!m_snapshot || m_layer->currentIndex() < 0 || m_head->currentIndex() < 0)
         return;
-    m_heatmap->setData(heatmap(*m_snapshot, m_layer->currentIndex(), m_head->currentIndex()));
+    const int layer = m_layer->currentIndex(), head = m_head->currentIndex();
+    m_heatmap->setData(m_show->currentIndex() == 1 ? encoderHeatmap(*m_snapshot, layer, head)
+                                                   : heatmap(*m_snapshot, layer, head));
 }
 
 void CrossAttentionPanel::retranslate()
 {
+    m_showLabel->setText(tr("Show:"));
+    m_show->setItemText(0, tr("Cross-attention (decoder over encoder)"));
+    m_show->setItemText(1, tr("Encoder self-attention"));
     m_layerLabel->setText(tr("Layer:"));
     m_headLabel->setText(tr("Head:"));
     const int encoderLayers = m_snapshot ? m_snapshot->result.nEncoderLayers : 0;
@@ -106,8 +141,9 @@ void CrossAttentionPanel::retranslate()
                        "output once, so decoding token by token reuses them (T5's EncDecAttention, Raffel et al. 2019). "
                        "The decoder reads the text shifted right behind its start token.")
                         .arg(encoderLayers));
+    const bool encoder = m_show->currentIndex() == 1;
     for (int l = 0; l < m_layer->count(); ++l)
-        m_layer->setItemText(l, tr("Decoder layer %1").arg(l + 1));
+        m_layer->setItemText(l, encoder ? tr("Encoder layer %1").arg(l + 1) : tr("Decoder layer %1").arg(l + 1));
     for (int h = 0; h < m_head->count(); ++h)
         m_head->setItemText(h, tr("Head %1").arg(h + 1));
     if (m_snapshot)

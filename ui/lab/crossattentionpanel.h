@@ -17,6 +17,7 @@ class HeatmapWidget;
 // The attention view's Cross-attention tab for an encoder-decoder (T5): one decoder layer's head
 // at a time, its rows the decoder's tokens (queries), its columns the encoder's (keys), every
 // cell visible (cross-attention has no mask). Chosen by layer and head; empty for other designs.
+// The same tab shows the encoder's own bidirectional self-attention when asked (Show: Encoder).
 class CrossAttentionPanel : public QWidget
 {
     Q_OBJECT
@@ -27,8 +28,12 @@ public:
     bool hasCrossAttention() const { return m_snapshot.has_value(); }
     // What the panel draws for (layer, head) of a snapshot: the probabilities and both axes' labels.
     static HeatmapData heatmap(const AttentionSnapshot &snapshot, int layer, int head);
+    // The encoder's self-attention of (layer, head): rows and columns the encoder's tokens.
+    static HeatmapData encoderHeatmap(const AttentionSnapshot &snapshot, int layer, int head);
     HeatmapWidget *heatmapWidget() const { return m_heatmap; }
     void select(int layer, int head);
+    // false: the decoder's cross-attention (the default); true: the encoder's self-attention.
+    void showEncoder(bool encoder);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -43,6 +48,8 @@ private:
     QLabel *m_headLabel;
     QComboBox *m_layer;
     QComboBox *m_head;
+    QLabel *m_showLabel;
+    QComboBox *m_show; // cross-attention | encoder self-attention
     HeatmapWidget *m_heatmap;
 };
 

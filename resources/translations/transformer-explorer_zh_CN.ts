@@ -1352,8 +1352,8 @@
         <translation>解码</translation>
     </message>
     <message>
-        <source>arithmetic intensity (FLOP per byte moved)</source>
-        <translation>算术强度（每搬运一字节的 FLOP）</translation>
+        <source>arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/字节）</translation>
     </message>
     <message>
         <source>attainable speed (TFLOP/s)</source>
@@ -5338,8 +5338,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>设备显存（%1 GB）</translation>
     </message>
     <message>
-        <source>Device memory (%1 GB), above the scale ↑</source>
-        <translation>设备显存（%1 GB），超出刻度 ↑</translation>
+        <source>Device (%1 GB) ↑ off scale</source>
+        <translation>设备（%1 GB）↑ 超出刻度</translation>
     </message>
 </context>
 <context>

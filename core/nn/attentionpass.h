@@ -17,6 +17,8 @@ struct AttentionPass
     int maxT = 0;                              // longest sequence
     const Mat *ropeCos = nullptr;              // (positions, rotaryDim/2)
     const Mat *ropeSin = nullptr;
+    const Mat *ropeLocalCos = nullptr;         // the sliding layers' plain RoPE (rope_local_theta), or null
+    const Mat *ropeLocalSin = nullptr;
     KvCache *kv = nullptr;                     // decoding: one sequence, keys and values cached
     bool keepProbs = false;                    // keep every head's probabilities for backward
     std::vector<ForwardResult> *results = nullptr; // per-sequence captures

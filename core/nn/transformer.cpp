@@ -7,6 +7,7 @@
 #include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
 #include "core/nn/relativepositionbias.h"
+#include "core/nn/ropefrequencies.h"
 #include "core/nn/transformerblock.h"
 #include "core/nn/transformerrun.h"
 
@@ -59,10 +60,8 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     t.m_attentionOnly = attentionOnly;
     const ModelConfig &c = t.m_config;
     t.m_headDim = c.effectiveHeadDim();
-    t.m_rotaryDim = c.positions == PositionKind::Rotary ? (int(t.m_headDim * c.rotaryFraction) / 2) * 2 : 0;
+    t.m_rotaryDim = RopeFrequencies::rotaryDim(c);
     const bool mla = c.attention == AttentionKind::Mla;
-    if (mla) // DeepSeek rotates the decoupled rope part of each query and the shared key, nothing else
-        t.m_rotaryDim = c.positions == PositionKind::Rotary ? c.mla.qkRopeHeadDim : 0;
 
     t.m_decoderStack = c;
     if (c.layout == Layout::EncoderDecoder) { // each stack runs as a stack of its own
@@ -551,8 +550,12 @@ bool Transformer::run(Run &r) const
     pass.offsets = &r.offsets;
     pass.pos0 = r.pos0;
     pass.maxT = maxT;
-    pass.ropeCos = &ws.ropeCos;
-    pass.ropeSin = &ws.ropeSin;
+    pass.ropeCos = &ws.rope.cos;
+    pass.ropeSin = &ws.rope.sin;
+    if (c.ropeLocalTheta > 0) {
+        pass.ropeLocalCos = &ws.ropeLocal.cos;
+        pass.ropeLocalSin = &ws.ropeLocal.sin;
+    }
     pass.kv = r.kv;
     pass.keepProbs = r.cache != nullptr;
     pass.results = r.results;

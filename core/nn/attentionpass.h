@@ -3,6 +3,7 @@
 #include "core/nn/forwardresult.h"
 #include "core/nn/kvcache.h"
 #include "core/nn/mat.h"
+#include "core/nn/transposedweights.h"
 
 #include <vector>
 
@@ -26,6 +27,8 @@ struct AttentionPass
     // position of the pass, column P − 1 the offset 0; null without relative buckets.
     const Mat *offsetBias = nullptr;
     Mat *dOffsetBias = nullptr; // backward: its gradient (same shape), accumulated over the layers
+    // This layer's (out, in) copies of its matrices (inference only), or null.
+    const TransposedWeights::Layer *transposed = nullptr;
 
     int sequences() const { return int(offsets->size()) - 1; }
     int rowOf(int b) const { return (*offsets)[std::size_t(b)]; }

@@ -4,6 +4,7 @@
 #include "core/nn/enginesizer.h"
 #include "core/nn/engineworkspace.h"
 #include "core/nn/feedforwardblock.h"
+#include "core/nn/gemmnt.h"
 #include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
 #include "core/nn/relativepositionbias.h"
@@ -200,6 +201,7 @@ QString Transformer::weightsSha256() const
 
 void Transformer::initGpt2Style(std::uint64_t seed)
 {
+    m_transposed.clear();
     Rng rng(seed);
     const float residualStd = 0.02f / std::sqrt(2.0f * float(std::max(1, m_config.totalLayers())));
     for (const TransformerWeights::Slot &s : m_weights.registry()) {
@@ -385,7 +387,6 @@ bool Transformer::forwardCached(const std::vector<int> &tokens, int B, int T, Ac
 bool Transformer::run(Run &r) const
 {
     const ModelConfig &c = m_config;
-    const int V = c.vocabSize;
     const int L = c.totalLayers();
     const int B = int(r.offsets.size()) - 1, N = r.offsets.back();
     const TransformerWeights &w = m_weights;
@@ -453,6 +454,11 @@ bool Transformer::run(Run &r) const
     pass.captureAttention = captureAttention;
     pass.captureScores = captureScores;
     pass.offsetBias = offsetBias.size() > 0 ? &offsetBias : nullptr;
+    // Inference passes whose rows suit gemm::addXWt multiply with (out, in) copies of the layer
+    // matrices, made once the model runs a second time; training and decoding never ask.
+    std::shared_ptr<const TransposedWeights> transposed;
+    if (!r.cache && !r.kv && gemm::suits(N))
+        transposed = m_transposed.get(w);
 
     for (int layer = 0; layer < L; ++layer) {
         if (r.stop && r.stop->load(std::memory_order_relaxed))
@@ -460,6 +466,7 @@ bool Transformer::run(Run &r) const
         const TransformerWeights::Layer &lw = w.layers[std::size_t(storedLayer(layer))];
         ActivationCache::Layer &act = r.cache ? r.cache->layers[std::size_t(layer)] : ws.layer;
         act.x.swap(x); // the layer input; x is rewritten below
+        pass.transposed = transposed ? &transposed->layers[std::size_t(storedLayer(layer))] : nullptr;
         TransformerBlock(c, layer, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly).forward(lw, act, x, pass);
         if (r.results && !m_attentionOnly && FeedForwardBlock::isSparse(c, layer)) {
             const int K = c.moe.topK;
@@ -492,12 +499,7 @@ bool Transformer::run(Run &r) const
         last = &rescaled;
     }
     auto project = [&](Mat &logits, int off, int T) {
-        logits.resize(T, V);
-        if (w.lmHeadBias.size() > 0)
-            logits.rowwise() = w.lmHeadBias.row(0);
-        else
-            logits.setZero();
-        ops::matmulAddTransposed(logits, last->middleRows(off, T), head);
+        ops::linearForwardTransposed(logits, last->middleRows(off, T), head, w.lmHeadBias); // (T, V)
         if (c.finalSoftcap > 0) { // Gemma 2's final_logit_softcapping: cap · tanh(logits / cap)
             const float cap = float(c.finalSoftcap);
             logits.array() = (logits.array() / cap).tanh() * cap;

@@ -3,6 +3,7 @@
 #include "core/nn/forwardresult.h"
 #include "core/nn/kvcache.h"
 #include "core/nn/mat.h"
+#include "core/nn/transposedweights.h"
 
 #include <vector>
 
@@ -34,6 +35,8 @@ struct AttentionPass
     const Mat *encoder = nullptr;                     // (Ne, d)
     const std::vector<int> *encoderOffsets = nullptr; // (B + 1)
     Mat *dEncoder = nullptr;                          // (Ne, d)
+    // This layer's (out, in) copies of its matrices (inference only), or null.
+    const TransposedWeights::Layer *transposed = nullptr;
 
     int sequences() const { return int(offsets->size()) - 1; }
     int rowOf(int b) const { return (*offsets)[std::size_t(b)]; }

@@ -4,6 +4,7 @@
 #include "core/nn/enginesizer.h"
 #include "core/nn/engineworkspace.h"
 #include "core/nn/feedforwardblock.h"
+#include "core/nn/gemmnt.h"
 #include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
 #include "core/nn/relativepositionbias.h"
@@ -242,6 +243,7 @@ QString Transformer::weightsSha256() const
 bool Transformer::initGpt2Style(std::uint64_t seed, const std::atomic<bool> *stop)
 {
     constexpr Eigen::Index kChunk = Eigen::Index(1) << 16; // values between two looks at `stop`
+    m_transposed.clear();
     Rng rng(seed);
     const float residualStd = 0.02f / std::sqrt(2.0f * float(std::max(1, m_config.totalLayers())));
     for (const TransformerWeights::Slot &s : m_weights.registry()) {
@@ -564,6 +566,11 @@ bool Transformer::run(Run &r) const
     pass.offsetBias = offsetBias.size() > 0 ? &offsetBias : nullptr;
     pass.encoder = encoder;
     pass.encoderOffsets = &r.encoderOffsets;
+    // Inference passes whose rows suit gemm::addXWt multiply with (out, in) copies of the layer
+    // matrices, made once the model runs a second time; training and decoding never ask.
+    std::shared_ptr<const TransposedWeights> transposed;
+    if (!r.cache && !r.kv && gemm::suits(N))
+        transposed = m_transposed.get(w);
 
     for (int layer = 0; layer < L; ++layer) {
         if (r.stop && r.stop->load(std::memory_order_relaxed))
@@ -571,6 +578,7 @@ bool Transformer::run(Run &r) const
         const TransformerWeights::Layer &lw = w.layers[std::size_t(encoderLayers + storedLayer(layer))];
         ActivationCache::Layer &act = r.cache ? r.cache->layers[std::size_t(layer)] : ws.layer;
         act.x.swap(x); // the layer input; x is rewritten below
+        pass.transposed = transposed ? &transposed->layers[std::size_t(encoderLayers + storedLayer(layer))] : nullptr;
         TransformerBlock(c, layer, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly).forward(lw, act, x, pass);
         if (r.results && !m_attentionOnly && FeedForwardBlock::isSparse(c, layer)) {
             const int K = c.moe.topK;
@@ -603,12 +611,7 @@ bool Transformer::run(Run &r) const
         last = &rescaled;
     }
     auto project = [&](Mat &logits, int off, int T) {
-        logits.resize(T, V);
-        if (w.lmHeadBias.size() > 0)
-            logits.rowwise() = w.lmHeadBias.row(0);
-        else
-            logits.setZero();
-        ops::matmulAddTransposed(logits, last->middleRows(off, T), head);
+        ops::linearForwardTransposed(logits, last->middleRows(off, T), head, w.lmHeadBias); // (T, V)
         if (c.finalSoftcap > 0) { // Gemma 2's final_logit_softcapping: cap · tanh(logits / cap)
             const float cap = float(c.finalSoftcap);
             logits.array() = (logits.array() / cap).tanh() * cap;

@@ -8,6 +8,7 @@
 #include "core/nn/forwardresult.h"
 #include "core/nn/kvcache.h"
 #include "core/nn/transformerweights.h"
+#include "core/nn/transposedweightcache.h"
 
 #include <atomic>
 #include <cstdint>
@@ -69,7 +70,13 @@ public:
     bool attentionOnly() const { return m_attentionOnly; }
     int headDim() const { return m_headDim; }
     int rotaryDim() const { return m_rotaryDim; } // dims of each head RoPE rotates (0 without RoPE)
-    TransformerWeights &weights() { return m_weights; }
+    // Writing through the non-const weights() drops the transposed copies inference keeps
+    // (TransposedWeightCache): take it again for each change, not a reference kept from before a run.
+    TransformerWeights &weights()
+    {
+        m_transposed.clear();
+        return m_weights;
+    }
     const TransformerWeights &weights() const { return m_weights; }
     // The tensor registry of the learned tensors: weights().registry() without the FFN of an
     // attention-only model. Gradients and optimizer moments use the same slots.
@@ -157,6 +164,7 @@ private:
     ModelConfig m_decoderStack; // m_config, or the decoder alone of an encoder-decoder
     ModelConfig m_encoderStack; // the encoder alone of an encoder-decoder (else unused)
     TransformerWeights m_weights;
+    TransposedWeightCache m_transposed; // (out, in) copies for repeated inference passes
 };
 
 } // namespace tx

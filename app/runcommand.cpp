@@ -5,6 +5,7 @@
 #include "core/nn/decoder.h"
 #include "core/nn/enginesizer.h"
 #include "core/nn/forwarddump.h"
+#include "core/nn/ropefrequencies.h"
 #include "core/nn/transformer.h"
 #include "core/tokenize/bytetokenizer.h"
 #include "core/tokenize/tokenizer.h"
@@ -189,6 +190,8 @@ int runRunCommand(QStringList args)
             return fail({{}, QStringLiteral("--dump"), RunCommand::tr("give either --dump or --generate")});
         for (const QString &change : changes)
             out << RunCommand::tr("Scaled down: %1").arg(change) << '\n';
+        if (const QString rope = RopeFrequencies::describe(model->config()); !rope.isEmpty())
+            out << RunCommand::tr("RoPE scaling: %1").arg(rope) << '\n';
         Decoder decoder(*model);
         const auto start = std::chrono::steady_clock::now();
         auto generated = decoder.generate(tokens, generate, sampling);
@@ -234,6 +237,8 @@ int runRunCommand(QStringList args)
     const ModelConfig &c = model->config();
     for (const QString &change : changes)
         out << RunCommand::tr("Scaled down: %1").arg(change) << '\n';
+    if (const QString rope = RopeFrequencies::describe(c); !rope.isEmpty())
+        out << RunCommand::tr("RoPE scaling: %1").arg(rope) << '\n';
     if (hasDump) {
         QJsonObject header;
         header.insert(QStringLiteral("model"), c.name);

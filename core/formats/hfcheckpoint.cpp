@@ -2,6 +2,7 @@
 
 #include "core/design/configvalidator.h"
 #include "core/formats/hfconfigimporter.h"
+#include "core/formats/hfmappers.h"
 #include "core/formats/hfmoecheckpoint.h"
 #include "core/formats/hft5checkpoint.h"
 #include "core/nn/enginesizer.h"
@@ -200,15 +201,20 @@ Expected<HfCheckpoint::Config, Error> HfCheckpoint::parseConfig(const QByteArray
         if (r.boolean(key, false))
             return Error{file, QString::fromLatin1(key), tr("not supported by the engine")};
     }
-    // RoPE scaling (linear, dynamic, YaRN, Llama 3's) changes the frequencies; the engine runs
-    // plain RoPE only. transformers 5 writes {"rope_type": "default", …} under rope_parameters.
-    for (const QString key : {QStringLiteral("rope_scaling"), QStringLiteral("rope_parameters")}) {
+    // RoPE scaling: the engine computes linear, dynamic, yarn, llama3 and longrope frequencies as
+    // transformers does (RopeFrequencies); other kinds (mrope, …) it cannot run.
+    for (const QString &key : {QStringLiteral("rope_scaling"), QStringLiteral("rope_parameters")}) {
         const QJsonValue v = o.value(key);
         if (v.isUndefined() || v.isNull())
             continue;
-        const QJsonObject scaling = v.toObject();
+        QJsonObject scaling = v.toObject();
+        if (scaling.value(QStringLiteral("full_attention")).isObject()) // transformers 5, per layer type
+            scaling = scaling.value(QStringLiteral("full_attention")).toObject();
         const QString type = scaling.value(QStringLiteral("rope_type")).toString(scaling.value(QStringLiteral("type")).toString());
-        if (!v.isObject() || (key == QLatin1String("rope_scaling") && type.isEmpty()) || (!type.isEmpty() && type != QLatin1String("default")))
+        static const QStringList known = {QStringLiteral("default"), QStringLiteral("linear"), QStringLiteral("dynamic"),
+                                          QStringLiteral("yarn"), QStringLiteral("llama3"), QStringLiteral("longrope"),
+                                          QStringLiteral("su")};
+        if (!v.isObject() || (key == QLatin1String("rope_scaling") && type.isEmpty()) || (!type.isEmpty() && !known.contains(type)))
             return Error{file, key, tr("RoPE scaling \"%1\" is not supported by the engine").arg(type)};
     }
     if (r.error)
@@ -254,6 +260,8 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
         return mismatch("layer_types", tr("GPT-2 and Llama use one attention pattern for every layer"));
     if (c.attnSoftcap > 0 || c.finalSoftcap > 0)
         return mismatch("attn_softcap", tr("GPT-2 and Llama do not soft-cap logits"));
+    if (c.ropeLocalTheta > 0)
+        return mismatch("rope_local_theta", tr("GPT-2 and Llama rotate every layer alike"));
     if (c.positions == PositionKind::Learned) {
         if (c.norm != NormKind::LayerNorm)
             return mismatch("norm", tr("GPT-2 uses LayerNorm"));
@@ -321,6 +329,10 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
         o.insert(QStringLiteral("hidden_act"), activationToHf(c.activation, *family));
         o.insert(QStringLiteral("rms_norm_eps"), shortestDecimal(normEps));
         o.insert(QStringLiteral("rope_theta"), c.ropeTheta);
+        if (auto e = hfmap::ropeScalingExportable(c))
+            return *e;
+        if (c.ropeScaling.enabled())
+            o.insert(QStringLiteral("rope_scaling"), hfmap::ropeScalingJson(c));
         if (c.rotaryFraction != 1.0)
             o.insert(QStringLiteral("partial_rotary_factor"), c.rotaryFraction);
         o.insert(QStringLiteral("attention_bias"), c.qkvBias);

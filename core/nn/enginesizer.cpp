@@ -2,6 +2,7 @@
 
 #include "core/design/configvalidator.h"
 #include "core/nn/feedforwardblock.h"
+#include "core/nn/ropefrequencies.h"
 
 #include <QCoreApplication>
 
@@ -134,6 +135,19 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
         return no("qk_norm", QT_TR_NOOP("the engine's MLA has no query/key norms beyond its latent norms"));
     if (c.attention == AttentionKind::Mla && c.attentionSinks)
         return no("attention_sinks", QT_TR_NOOP("the engine's MLA has no attention sinks"));
+    if (c.ropeScaling.kind == RopeScalingKind::LongRope) {
+        const std::size_t pairs = std::size_t(RopeFrequencies::rotaryDim(c) / 2);
+        if (c.ropeScaling.shortFactor.size() != pairs || c.ropeScaling.longFactor.size() != pairs)
+            return Error{{}, QStringLiteral("rope_short_factor"),
+                         tr("longrope needs one short and one long factor per rotated pair (%1), has %2 and %3")
+                             .arg(pairs)
+                             .arg(c.ropeScaling.shortFactor.size())
+                             .arg(c.ropeScaling.longFactor.size())};
+    }
+    // Llama 4 normalises after RoPE, which would undo cos/sin's attention factor; the engine
+    // normalises before, which is the same only for a pure rotation.
+    if (c.qkNorm == QkNorm::Weightless && c.positions == PositionKind::Rotary && RopeFrequencies::attentionFactor(c) != 1.0)
+        return no("rope_attention_factor", QT_TR_NOOP("the engine's weightless QK-norm needs RoPE without an attention factor"));
     // Training is next-token prediction: every query may only see earlier tokens.
     if (purpose == EnginePurpose::Train && c.layout != Layout::DecoderOnly)
         return no("layout", QT_TR_NOOP("training runs decoder-only models (causal language modelling)"));
@@ -298,6 +312,20 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         c.moe.firstDense = c.nLayers - 1;
     }
     std::erase_if(c.moe.denseLayers, [&](int l) { return l >= c.nLayers; });
+    // longrope's factors, one per rotated pair, follow a narrower head: every k-th of them.
+    if (c.ropeScaling.kind == RopeScalingKind::LongRope) {
+        const std::size_t pairs = std::size_t(RopeFrequencies::rotaryDim(c) / 2);
+        const std::size_t had = c.ropeScaling.shortFactor.size();
+        if (pairs > 0 && had > pairs && had % pairs == 0 && c.ropeScaling.longFactor.size() == had) {
+            for (auto *list : {&c.ropeScaling.shortFactor, &c.ropeScaling.longFactor}) {
+                std::vector<double> kept;
+                for (std::size_t i = 0; i < pairs; ++i)
+                    kept.push_back((*list)[i * (had / pairs)]);
+                *list = std::move(kept);
+            }
+            changes << tr("rope_short_factor, rope_long_factor: %1 → %2 entries (one of every %3)").arg(had).arg(pairs).arg(had / pairs);
+        }
+    }
     // A per-layer list keeps its pattern: the first layers' entries (gpt-oss: sliding, full, …).
     if (c.layerTypes.size() > std::size_t(c.nLayers)) {
         changes << tr("layer_types: the first %1 of its %2 entries").arg(c.nLayers).arg(c.layerTypes.size());

@@ -4,9 +4,11 @@
 #include "core/nn/enginesizer.h"
 #include "core/nn/engineworkspace.h"
 #include "core/nn/feedforwardblock.h"
+#include "core/nn/gemmnt.h"
 #include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
 #include "core/nn/relativepositionbias.h"
+#include "core/nn/ropefrequencies.h"
 #include "core/nn/transformerblock.h"
 #include "core/nn/transformerrun.h"
 
@@ -40,7 +42,7 @@ Mat zerosIf(bool present, int n)
 } // namespace
 
 Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std::int64_t capBytes, float normEps,
-                                                 bool attentionOnly)
+                                                 bool attentionOnly, const std::atomic<bool> *stop)
 {
     if (auto e = EngineSizer::unsupported(config))
         return *e;
@@ -59,10 +61,8 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     t.m_attentionOnly = attentionOnly;
     const ModelConfig &c = t.m_config;
     t.m_headDim = c.effectiveHeadDim();
-    t.m_rotaryDim = c.positions == PositionKind::Rotary ? (int(t.m_headDim * c.rotaryFraction) / 2) * 2 : 0;
+    t.m_rotaryDim = RopeFrequencies::rotaryDim(c);
     const bool mla = c.attention == AttentionKind::Mla;
-    if (mla) // DeepSeek rotates the decoupled rope part of each query and the shared key, nothing else
-        t.m_rotaryDim = c.positions == PositionKind::Rotary ? c.mla.qkRopeHeadDim : 0;
 
     t.m_decoderStack = c;
     if (c.layout == Layout::EncoderDecoder) { // each stack runs as a stack of its own
@@ -79,21 +79,29 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     const int gates = c.ffn == FfnKind::Gated3 ? 2 : 1;
     const bool ln = c.norm == NormKind::LayerNorm;
     TransformerWeights &w = t.m_weights;
+    // The weight matrices are allocated first and zeroed at the end, in chunks that look at
+    // `stop`: zeroing GPT-2 small's 497 MB (a page fault per 4 KB) took 150–800 ms on the shared
+    // 2-core machine, too long for a cancel to wait for.
+    std::vector<Mat *> matrices;
+    const auto zeros = [&matrices](Mat &m, Eigen::Index rows, Eigen::Index cols) {
+        m.resize(rows, cols);
+        matrices.push_back(&m);
+    };
     const int e = c.effectiveEmbeddingDim(); // ALBERT: the table is narrower, a projection widens it
-    w.tokenEmbedding = Mat::Zero(V, e);
+    zeros(w.tokenEmbedding, V, e);
     if (c.positions == PositionKind::Learned)
-        w.positionEmbedding = Mat::Zero(c.maxPositions, e);
+        zeros(w.positionEmbedding, c.maxPositions, e);
     if (c.positions == PositionKind::RelativeBuckets)
-        w.relativeBias = Mat::Zero(c.relativeBuckets, c.nHeads);
+        zeros(w.relativeBias, c.relativeBuckets, c.nHeads);
     if (c.positions == PositionKind::RelativeBuckets && encoderLayers > 0)
-        w.encoderRelativeBias = Mat::Zero(c.relativeBuckets, c.nHeads);
+        zeros(w.encoderRelativeBias, c.relativeBuckets, c.nHeads);
     if (c.embeddingNorm) {
         w.embNormScale = ones(e);
         w.embNormBias = zerosIf(ln, e);
     }
     if (e != d) {
-        w.embeddingProj = Mat::Zero(e, d);
-        w.embeddingProjBias = Mat::Zero(1, d);
+        zeros(w.embeddingProj, e, d);
+        zeros(w.embeddingProjBias, 1, d);
     }
     w.layers.resize(std::size_t(t.storedLayerCount()));
     const bool preNorms = c.normPlacement != NormPlacement::Output; // OLMo 2 has no input norms
@@ -109,20 +117,20 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
             const int qCols = c.nHeads * (c.mla.qkNopeHeadDim + c.mla.qkRopeHeadDim);
             const int qLora = c.mla.qLoraRank, kvLora = c.mla.kvLoraRank, kvA = kvLora + c.mla.qkRopeHeadDim;
             if (qLora > 0) {
-                l.qAProj = Mat::Zero(d, qLora);
+                zeros(l.qAProj, d, qLora);
                 l.qAProjBias = zerosIf(c.qkvBias, qLora);
                 l.qANormScale = ones(qLora);
                 l.qANormBias = zerosIf(ln, qLora);
             }
-            l.qBProj = Mat::Zero(qLora > 0 ? qLora : d, qCols);
+            zeros(l.qBProj, qLora > 0 ? qLora : d, qCols);
             l.qBProjBias = zerosIf(c.qkvBias && qLora == 0, qCols);
-            l.kvAProj = Mat::Zero(d, kvA);
+            zeros(l.kvAProj, d, kvA);
             l.kvAProjBias = zerosIf(c.qkvBias, kvA);
             l.kvANormScale = ones(kvLora);
             l.kvANormBias = zerosIf(ln, kvLora);
-            l.kvBProj = Mat::Zero(kvLora, c.nHeads * (c.mla.qkNopeHeadDim + c.mla.vHeadDim));
+            zeros(l.kvBProj, kvLora, c.nHeads * (c.mla.qkNopeHeadDim + c.mla.vHeadDim));
         } else {
-            l.qkv = Mat::Zero(d, qkvCols);
+            zeros(l.qkv, d, qkvCols);
             l.qkvBias = zerosIf(c.qkvBias, qkvCols);
         }
         if (c.qkNorm == QkNorm::PerHead) {
@@ -133,8 +141,8 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
             l.kNormScale = ones(c.nKvHeads * hd);
         }
         if (c.attentionSinks)
-            l.sinks = Mat::Zero(1, c.nHeads);
-        l.attnOut = Mat::Zero(c.nHeads * (mla ? c.mla.vHeadDim : hd), d);
+            zeros(l.sinks, 1, c.nHeads);
+        zeros(l.attnOut, c.nHeads * (mla ? c.mla.vHeadDim : hd), d);
         l.attnOutBias = zerosIf(c.attnOutBias, d);
         if (postNorms) {
             l.postAttnNormScale = ones(d);
@@ -145,11 +153,11 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
         if (encoderLayers > 0 && int(i) >= encoderLayers) { // a decoder layer: T5's layer.1 (EncDecAttention)
             l.crossNormScale = ones(d);
             l.crossNormBias = zerosIf(ln, d);
-            l.crossQ = Mat::Zero(d, c.nHeads * hd);
+            zeros(l.crossQ, d, c.nHeads * hd);
             l.crossQBias = zerosIf(c.qkvBias, c.nHeads * hd);
-            l.crossKv = Mat::Zero(d, 2 * c.nKvHeads * hd);
+            zeros(l.crossKv, d, 2 * c.nKvHeads * hd);
             l.crossKvBias = zerosIf(c.qkvBias, 2 * c.nKvHeads * hd);
-            l.crossOut = Mat::Zero(c.nHeads * hd, d);
+            zeros(l.crossOut, c.nHeads * hd, d);
             l.crossOutBias = zerosIf(c.attnOutBias, d);
         }
         if ((!c.parallelBlock || c.parallelTwoNorms) && preNorms) {
@@ -159,24 +167,24 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
         if (FeedForwardBlock::isSparse(c, int(i))) { // MoE layers are never shared (EngineSizer)
             const int E = c.moe.numExperts, Fe = c.moe.effectiveExpertDff(F);
             const int S = c.moe.sharedExperts * c.moe.effectiveSharedDff(F);
-            l.router = Mat::Zero(d, E);
+            zeros(l.router, d, E);
             l.routerBias = zerosIf(c.moe.routerBias, E);
             l.routerScoreBias = zerosIf(c.moe.scoreCorrectionBias, E);
-            l.expertsIn = Mat::Zero(Eigen::Index(E) * d, gates * Fe);
-            l.expertsOut = Mat::Zero(Eigen::Index(E) * Fe, d);
+            zeros(l.expertsIn, Eigen::Index(E) * d, gates * Fe);
+            zeros(l.expertsOut, Eigen::Index(E) * Fe, d);
             if (c.ffnBias) { // gpt-oss's gate_up_proj_bias, down_proj_bias (shared experts have none: EngineSizer)
-                l.expertsInBias = Mat::Zero(E, gates * Fe);
-                l.expertsOutBias = Mat::Zero(E, d);
+                zeros(l.expertsInBias, E, gates * Fe);
+                zeros(l.expertsOutBias, E, d);
             }
             if (S > 0) {
-                l.sharedIn = Mat::Zero(d, gates * S);
-                l.sharedOut = Mat::Zero(S, d);
+                zeros(l.sharedIn, d, gates * S);
+                zeros(l.sharedOut, S, d);
             }
             continue;
         }
-        l.ffnIn = Mat::Zero(d, gates * F);
+        zeros(l.ffnIn, d, gates * F);
         l.ffnInBias = zerosIf(c.ffnBias, gates * F);
-        l.ffnOut = Mat::Zero(F, d);
+        zeros(l.ffnOut, F, d);
         l.ffnOutBias = zerosIf(c.ffnBias, d);
     }
     if (c.finalNorm) {
@@ -188,8 +196,16 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
         w.encoderFinalNormBias = zerosIf(ln, d);
     }
     if (!c.tiedEmbeddings)
-        w.lmHead = Mat::Zero(V, d);
+        zeros(w.lmHead, V, d);
     w.lmHeadBias = zerosIf(c.lmHeadBias, V);
+    constexpr Eigen::Index kChunk = Eigen::Index(1) << 20; // floats (4 MB) between two looks at `stop`
+    for (Mat *m : matrices) {
+        for (Eigen::Index begin = 0; begin < m->size(); begin += kChunk) {
+            if (stop && stop->load(std::memory_order_relaxed))
+                return Error{{}, {}, tr("cancelled")};
+            std::fill(m->data() + begin, m->data() + std::min(m->size(), begin + kChunk), 0.0f);
+        }
+    }
     return t;
 }
 
@@ -224,11 +240,15 @@ QString Transformer::weightsSha256() const
     return QString::fromLatin1(hash.result().toHex());
 }
 
-void Transformer::initGpt2Style(std::uint64_t seed)
+bool Transformer::initGpt2Style(std::uint64_t seed, const std::atomic<bool> *stop)
 {
+    constexpr Eigen::Index kChunk = Eigen::Index(1) << 16; // values between two looks at `stop`
+    m_transposed.clear();
     Rng rng(seed);
     const float residualStd = 0.02f / std::sqrt(2.0f * float(std::max(1, m_config.totalLayers())));
     for (const TransformerWeights::Slot &s : m_weights.registry()) {
+        if (stop && stop->load(std::memory_order_relaxed))
+            return false;
         Mat &m = s.in(m_weights);
         if (!s.matrix) {
             m.setConstant(s.name.endsWith(QLatin1String("Scale")) ? 1.0f : 0.0f);
@@ -240,9 +260,17 @@ void Transformer::initGpt2Style(std::uint64_t seed)
         }
         const float stddev = s.residual ? residualStd : 0.02f;
         float *p = m.data();
-        for (Eigen::Index i = 0; i < m.size(); ++i)
-            p[i] = float(rng.normal()) * stddev;
+        // In chunks, so a cancel reaches the middle of a big tensor (GPT-2's 38.6 M-value
+        // embedding); the draws and their order are the same as in one loop.
+        for (Eigen::Index begin = 0; begin < m.size(); begin += kChunk) {
+            if (stop && begin > 0 && stop->load(std::memory_order_relaxed))
+                return false;
+            const Eigen::Index end = std::min(m.size(), begin + kChunk);
+            for (Eigen::Index i = begin; i < end; ++i)
+                p[i] = float(rng.normal()) * stddev;
+        }
     }
+    return true;
 }
 
 int Transformer::storedLayer(int layer) const
@@ -524,8 +552,12 @@ bool Transformer::run(Run &r) const
     pass.offsets = &r.offsets;
     pass.pos0 = r.pos0;
     pass.maxT = maxT;
-    pass.ropeCos = &ws.ropeCos;
-    pass.ropeSin = &ws.ropeSin;
+    pass.ropeCos = &ws.rope.cos;
+    pass.ropeSin = &ws.rope.sin;
+    if (c.ropeLocalTheta > 0) {
+        pass.ropeLocalCos = &ws.ropeLocal.cos;
+        pass.ropeLocalSin = &ws.ropeLocal.sin;
+    }
     pass.kv = r.kv;
     pass.keepProbs = r.cache != nullptr;
     pass.results = r.results;
@@ -534,6 +566,11 @@ bool Transformer::run(Run &r) const
     pass.offsetBias = offsetBias.size() > 0 ? &offsetBias : nullptr;
     pass.encoder = encoder;
     pass.encoderOffsets = &r.encoderOffsets;
+    // Inference passes whose rows suit gemm::addXWt multiply with (out, in) copies of the layer
+    // matrices, made once the model runs a second time; training and decoding never ask.
+    std::shared_ptr<const TransposedWeights> transposed;
+    if (!r.cache && !r.kv && gemm::suits(N))
+        transposed = m_transposed.get(w);
 
     for (int layer = 0; layer < L; ++layer) {
         if (r.stop && r.stop->load(std::memory_order_relaxed))
@@ -541,6 +578,7 @@ bool Transformer::run(Run &r) const
         const TransformerWeights::Layer &lw = w.layers[std::size_t(encoderLayers + storedLayer(layer))];
         ActivationCache::Layer &act = r.cache ? r.cache->layers[std::size_t(layer)] : ws.layer;
         act.x.swap(x); // the layer input; x is rewritten below
+        pass.transposed = transposed ? &transposed->layers[std::size_t(encoderLayers + storedLayer(layer))] : nullptr;
         TransformerBlock(c, layer, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly).forward(lw, act, x, pass);
         if (r.results && !m_attentionOnly && FeedForwardBlock::isSparse(c, layer)) {
             const int K = c.moe.topK;
@@ -573,12 +611,7 @@ bool Transformer::run(Run &r) const
         last = &rescaled;
     }
     auto project = [&](Mat &logits, int off, int T) {
-        logits.resize(T, V);
-        if (w.lmHeadBias.size() > 0)
-            logits.rowwise() = w.lmHeadBias.row(0);
-        else
-            logits.setZero();
-        ops::matmulAddTransposed(logits, last->middleRows(off, T), head);
+        ops::linearForwardTransposed(logits, last->middleRows(off, T), head, w.lmHeadBias); // (T, V)
         if (c.finalSoftcap > 0) { // Gemma 2's final_logit_softcapping: cap · tanh(logits / cap)
             const float cap = float(c.finalSoftcap);
             logits.array() = (logits.array() / cap).tanh() * cap;

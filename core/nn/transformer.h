@@ -8,6 +8,7 @@
 #include "core/nn/forwardresult.h"
 #include "core/nn/kvcache.h"
 #include "core/nn/transformerweights.h"
+#include "core/nn/transposedweightcache.h"
 
 #include <atomic>
 #include <cstdint>
@@ -50,22 +51,32 @@ public:
     // Allocates the weights (zero matrices, unit norm scales). Refuses a design the engine
     // cannot run, or whose weights would take more than capBytes, before allocating anything.
     // An attention-only model keeps zero FFN weights (so it saves as a plain checkpoint that
-    // computes the same function under pre-norm) but never runs or trains them.
+    // computes the same function under pre-norm) but never runs or trains them. `stop` is
+    // checked every 4 MB of zeroing: an Error ("cancelled") when it turned true.
     static Expected<Transformer, Error> create(const ModelConfig &config, std::int64_t capBytes = kDefaultCapBytes,
-                                               float normEps = 1e-5f, bool attentionOnly = false);
+                                               float normEps = 1e-5f, bool attentionOnly = false,
+                                               const std::atomic<bool> *stop = nullptr);
 
     // GPT-2's initialisation (Radford et al. 2019; HF GPT2PreTrainedModel._init_weights):
     // weights and embeddings ~ N(0, 0.02), residual output projections ~ N(0, 0.02/sqrt(2·layers)),
     // biases 0, norm scales 1. Draws come from tx::Rng in the order of tensors(), so the same
     // seed gives the same weights on every compiler, for running and training alike.
-    void initGpt2Style(std::uint64_t seed);
+    // `stop` is checked every 64 Ki values (about a millisecond; GPT-2 small draws 124 M, 2 s):
+    // false when it turned true, the weights then only partly drawn.
+    bool initGpt2Style(std::uint64_t seed, const std::atomic<bool> *stop = nullptr);
 
     const ModelConfig &config() const { return m_config; }
     float normEps() const { return m_normEps; }
     bool attentionOnly() const { return m_attentionOnly; }
     int headDim() const { return m_headDim; }
     int rotaryDim() const { return m_rotaryDim; } // dims of each head RoPE rotates (0 without RoPE)
-    TransformerWeights &weights() { return m_weights; }
+    // Writing through the non-const weights() drops the transposed copies inference keeps
+    // (TransposedWeightCache): take it again for each change, not a reference kept from before a run.
+    TransformerWeights &weights()
+    {
+        m_transposed.clear();
+        return m_weights;
+    }
     const TransformerWeights &weights() const { return m_weights; }
     // The tensor registry of the learned tensors: weights().registry() without the FFN of an
     // attention-only model. Gradients and optimizer moments use the same slots.
@@ -153,6 +164,7 @@ private:
     ModelConfig m_decoderStack; // m_config, or the decoder alone of an encoder-decoder
     ModelConfig m_encoderStack; // the encoder alone of an encoder-decoder (else unused)
     TransformerWeights m_weights;
+    TransposedWeightCache m_transposed; // (out, in) copies for repeated inference passes
 };
 
 } // namespace tx

@@ -58,8 +58,12 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
     AttentionPass pass;
     pass.offsets = &offsets;
     pass.maxT = maxT;
-    pass.ropeCos = &ws.ropeCos;
-    pass.ropeSin = &ws.ropeSin;
+    pass.ropeCos = &ws.rope.cos;
+    pass.ropeSin = &ws.rope.sin;
+    if (c.ropeLocalTheta > 0) {
+        pass.ropeLocalCos = &ws.ropeLocal.cos;
+        pass.ropeLocalSin = &ws.ropeLocal.sin;
+    }
     Mat offsetBias, dOffsetBias; // T5: (H, 2 maxT − 1), the bias every layer added and its gradient
     const RelativePositionBias relative(c);
     if (w.relativeBias.size() > 0) {

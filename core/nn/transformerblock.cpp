@@ -43,7 +43,7 @@ void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCac
         act.n1In = act.x + act.a;
         ops::normForward(nk, act.h, act.n1Mean, act.n1Rstd, act.n1In, w.norm1Scale, w.norm1Bias, eps);
         if (m_ffn) {
-            m_ffnBlock.forward(w, act, act.h);
+            m_ffnBlock.forward(w, act, act.h, pass.transposed);
             act.n2In = act.h + act.m;
             ops::normForward(nk, x, act.n2Mean, act.n2Rstd, act.n2In, w.norm2Scale, w.norm2Bias, eps);
         } else {
@@ -57,9 +57,9 @@ void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCac
         if (m_ffn) {
             if (m_config.parallelTwoNorms) {
                 ops::normForward(nk, act.n2Out, act.n2Mean, act.n2Rstd, act.x, w.norm2Scale, w.norm2Bias, eps);
-                m_ffnBlock.forward(w, act, act.n2Out);
+                m_ffnBlock.forward(w, act, act.n2Out, pass.transposed);
             } else {
-                m_ffnBlock.forward(w, act, act.n1Out);
+                m_ffnBlock.forward(w, act, act.n1Out, pass.transposed);
             }
             x += act.m;
         }
@@ -87,7 +87,7 @@ void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCac
         if (m_ffn) {
             if (preNorms)
                 ops::normForward(nk, act.n2Out, act.n2Mean, act.n2Rstd, act.h, w.norm2Scale, w.norm2Bias, eps);
-            m_ffnBlock.forward(w, act, preNorms ? act.n2Out : act.h);
+            m_ffnBlock.forward(w, act, preNorms ? act.n2Out : act.h, pass.transposed);
             if (postNorms) {
                 ops::normForward(nk, act.pfOut, act.pfMean, act.pfRstd, act.m, w.postFfnNormScale, w.postFfnNormBias,
                                  eps);

@@ -1324,8 +1324,8 @@
         <translation>解码</translation>
     </message>
     <message>
-        <source>arithmetic intensity (FLOP per byte moved)</source>
-        <translation>算术强度（每搬运一字节的 FLOP）</translation>
+        <source>arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/字节）</translation>
     </message>
     <message>
         <source>attainable speed (TFLOP/s)</source>
@@ -1527,6 +1527,34 @@
     <message>
         <source>must be in (0, 1000]</source>
         <translation>必须在 (0, 1000] 之内</translation>
+    </message>
+    <message>
+        <source>every factor must be positive and below 10^9</source>
+        <translation>每个系数都必须为正且小于 10^9</translation>
+    </message>
+    <message>
+        <source>must be 0 (as rope_theta) or positive and below 10^12</source>
+        <translation>必须为 0（与 rope_theta 相同）或小于 10^12 的正数</translation>
+    </message>
+    <message>
+        <source>must be at least 1 and at most 10^6</source>
+        <translation>必须不小于 1 且不大于 10^6</translation>
+    </message>
+    <message>
+        <source>the attention factor and the mscales must be 0 (derived) or positive</source>
+        <translation>注意力系数和各 mscale 必须为 0（自动推导）或正数</translation>
+    </message>
+    <message>
+        <source>llama3 scaling needs 0 &lt; low_freq_factor &lt;= high_freq_factor</source>
+        <translation>llama3 缩放要求 0 &lt; low_freq_factor &lt;= high_freq_factor</translation>
+    </message>
+    <message>
+        <source>yarn&apos;s beta_fast and beta_slow must be positive</source>
+        <translation>yarn 的 beta_fast 和 beta_slow 必须为正数</translation>
+    </message>
+    <message>
+        <source>longrope needs a short and a long factor for each rotated pair</source>
+        <translation>longrope 需要为每个旋转维度对各给一个短系数和一个长系数</translation>
     </message>
 </context>
 <context>
@@ -2340,6 +2368,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>expected a list of layer numbers</source>
         <translation>应为层号列表</translation>
     </message>
+    <message>
+        <source>expected a list of numbers</source>
+        <translation>应为数字列表</translation>
+    </message>
 </context>
 <context>
     <name>tx::DesignFiles</name>
@@ -2678,6 +2710,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>embeddings: plain token table of d_model %1 (the engine&apos;s encoder-decoder has no embedding norm or projection)</source>
         <translation>embeddings：宽度为 d_model %1 的普通词元表（引擎的编码器-解码器没有嵌入归一化或投影）</translation>
+    </message>
+    <message>
+        <source>longrope needs one short and one long factor per rotated pair (%1), has %2 and %3</source>
+        <translation>longrope 需要为每个旋转维度对（%1 对）各给一个短系数和一个长系数，现有 %2 个和 %3 个</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s weightless QK-norm needs RoPE without an attention factor</source>
+        <translation>引擎的无权重 QK 归一化要求 RoPE 不带注意力系数</translation>
+    </message>
+    <message>
+        <source>rope_short_factor, rope_long_factor: %1 → %2 entries (one of every %3)</source>
+        <translation>rope_short_factor、rope_long_factor：%1 → %2 项（每 %3 项取一项）</translation>
     </message>
 </context>
 <context>
@@ -4350,6 +4394,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>GPT-2 and Llama checkpoints have no factorised embedding</source>
         <translation>GPT-2 和 Llama 检查点没有分解嵌入</translation>
     </message>
+    <message>
+        <source>GPT-2 and Llama rotate every layer alike</source>
+        <translation>GPT-2 和 Llama 的每一层都以相同方式旋转</translation>
+    </message>
 </context>
 <context>
     <name>tx::HfConfigExporter</name>
@@ -4553,6 +4601,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>only gpt_oss clamps its SwiGLU (swiglu_limit)</source>
         <translation>只有 gpt_oss 截断其 SwiGLU（swiglu_limit）</translation>
     </message>
+    <message>
+        <source>only Gemma 3 gives its sliding layers a RoPE base of their own</source>
+        <translation>只有 Gemma 3 为滑动窗口层单独设置 RoPE 基数</translation>
+    </message>
+    <message>
+        <source>Gemma 3 rotates its sliding layers without the RoPE scaling; give them a base (rope_local_theta)</source>
+        <translation>Gemma 3 的滑动窗口层旋转时不做 RoPE 缩放；请为它们设置基数（rope_local_theta）</translation>
+    </message>
+    <message>
+        <source>transformers&apos; dynamic scaling starts at max_position_embeddings; set both alike</source>
+        <translation>transformers 的 dynamic 缩放从 max_position_embeddings 开始；请把两者设为相同</translation>
+    </message>
 </context>
 <context>
     <name>tx::HfConfigImporter</name>
@@ -4663,6 +4723,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>needs one entry per layer (%1)</source>
         <translation>每层需要一项（%1）</translation>
+    </message>
+    <message>
+        <source>required key is missing (rope_type &quot;%1&quot;)</source>
+        <translation>缺少必需的键（rope_type“%1”）</translation>
+    </message>
+    <message>
+        <source>expected a list of numbers</source>
+        <translation>应为数字列表</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 16777216</source>
+        <translation>必须在 1 到 16777216 之间</translation>
     </message>
 </context>
 <context>
@@ -5432,8 +5504,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>设备显存（%1 GB）</translation>
     </message>
     <message>
-        <source>Device memory (%1 GB), above the scale ↑</source>
-        <translation>设备显存（%1 GB），超出刻度 ↑</translation>
+        <source>Device (%1 GB) ↑ off scale</source>
+        <translation>设备（%1 GB）↑ 超出刻度</translation>
     </message>
 </context>
 <context>
@@ -6871,6 +6943,45 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::RopeFrequencies</name>
+    <message>
+        <source>linear, factor %1</source>
+        <translation>linear，系数 %1</translation>
+    </message>
+    <message>
+        <source>dynamic NTK, factor %1 past %2 positions</source>
+        <translation>dynamic NTK，超过 %2 个位置后系数 %1</translation>
+    </message>
+    <message>
+        <source>yarn, factor %1 from %2 positions, beta_fast %3, beta_slow %4%5</source>
+        <translation>yarn，系数 %1，基于 %2 个位置，beta_fast %3，beta_slow %4%5</translation>
+    </message>
+    <message>
+        <source>, not truncated</source>
+        <translation>，不取整</translation>
+    </message>
+    <message>
+        <source>llama3, factor %1 from %2 positions, low_freq_factor %3, high_freq_factor %4</source>
+        <translation>llama3，系数 %1，基于 %2 个位置，low_freq_factor %3，high_freq_factor %4</translation>
+    </message>
+    <message>
+        <source>longrope, %1 factors from %2 positions</source>
+        <translation>longrope，%1 个系数，基于 %2 个位置</translation>
+    </message>
+    <message>
+        <source>cos/sin × %1</source>
+        <translation>cos/sin × %1</translation>
+    </message>
+    <message>
+        <source>softmax scale × %1</source>
+        <translation>softmax 缩放 × %1</translation>
+    </message>
+    <message>
+        <source>sliding layers: plain RoPE, base %1</source>
+        <translation>滑动窗口层：普通 RoPE，基数 %1</translation>
+    </message>
+</context>
+<context>
     <name>tx::RouterTable</name>
     <message>
         <source>Layer %1</source>
@@ -6994,6 +7105,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>Encoder-decoder: the encoder reads the input (%1 layers), the decoder starts from token %2 and attends over it (%3 layers)</source>
         <translation>编码器-解码器：编码器读入输入（%1 层），解码器从词元 %2 开始并关注编码器的输出（%3 层）</translation>
+    </message>
+    <message>
+        <source>RoPE scaling: %1</source>
+        <translation>RoPE 缩放：%1</translation>
     </message>
 </context>
 <context>

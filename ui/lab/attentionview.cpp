@@ -83,7 +83,7 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
 {
     setObjectName(QStringLiteral("attentionView"));
     qRegisterMetaType<tx::AttentionRequest>();
-    qRegisterMetaType<tx::AttentionSnapshot>();
+    qRegisterMetaType<std::shared_ptr<tx::AttentionSnapshot>>();
 
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
@@ -91,7 +91,14 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
         m_progress->setValue(percent);
         m_progress->setFormat(stage);
     });
-    connect(m_worker, &AttentionWorker::finished, this, &AttentionView::showSnapshot);
+    connect(m_worker, &AttentionWorker::finished, this, [this](const std::shared_ptr<AttentionSnapshot> &snapshot) {
+        if (m_pending) { // a newer sentence is waiting: drawing this one would only flash
+            finishRun();
+            return;
+        }
+        m_snapshot = std::move(*snapshot); // handed over by the worker: moved, not copied, on this thread
+        showSnapshot();
+    });
     connect(m_worker, &AttentionWorker::failed, this, &AttentionView::showFailure);
     connect(m_worker, &AttentionWorker::cancelled, this, [this] {
         m_message->setText(tr("Cancelled."));
@@ -314,8 +321,7 @@ void AttentionView::changeEvent(QEvent *event)
         if (m_running) {
             // The run's own texts arrive in the new language when it ends.
         } else if (m_snapshot) {
-            const AttentionSnapshot snapshot = *m_snapshot;
-            showSnapshot(snapshot); // the status line, titles, captions and notes
+            showSnapshot(); // the status line, titles, captions and notes
         } else {
             m_progress->setFormat(tr("Idle"));
             m_message->setText(tr("The demo model is trained on Tang poems: its heads learned what to look at. "
@@ -410,13 +416,9 @@ void AttentionView::showFailure(const QString &message)
     finishRun();
 }
 
-void AttentionView::showSnapshot(const AttentionSnapshot &snapshot)
+void AttentionView::showSnapshot()
 {
-    if (m_pending) { // a newer sentence is waiting: drawing this one would only flash
-        finishRun();
-        return;
-    }
-    m_snapshot = snapshot;
+    const AttentionSnapshot &snapshot = *m_snapshot;
     const ModelConfig &c = snapshot.config;
     QString what = tr("%1 tokens through %2 layers × %3 heads, d_model %4, %5 of float32 weights, in %6 s.")
                        .arg(snapshot.result.tokens.size())
@@ -475,11 +477,10 @@ void AttentionView::refreshHeatmaps()
 {
     if (!m_snapshot)
         return;
-    m_grid->setHeatmaps(m_snapshot->result.nLayers, m_snapshot->result.nHeads,
-                        [this](int l, int h) { return HeadHeatmaps::heatmap(*m_snapshot, l, h, false, m_showScores); });
-    for (int l = 0; l < m_snapshot->result.nLayers; ++l)
-        for (int h = 0; h < m_snapshot->result.nHeads; ++h)
-            m_grid->setCaption(l, h, HeadHeatmaps::roleCaption(*m_snapshot, l, h));
+    m_grid->setHeatmaps(
+        m_snapshot->result.nLayers, m_snapshot->result.nHeads,
+        [this](int l, int h) { return HeadHeatmaps::heatmap(*m_snapshot, l, h, false, m_showScores); },
+        [this](int l, int h) { return HeadHeatmaps::roleCaption(*m_snapshot, l, h); });
     selectHead(m_layer, m_head);
 }
 

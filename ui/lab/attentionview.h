@@ -88,7 +88,7 @@ signals:
     void runCancelled();
 
 private:
-    void showSnapshot(const AttentionSnapshot &snapshot);
+    void showSnapshot(); // draws m_snapshot
     void showFailure(const QString &message);
     void finishRun();
     void refreshHeatmaps();

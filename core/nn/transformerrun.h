@@ -1,6 +1,6 @@
 #pragma once
 
-// Private to the engine's implementation files (transformer.cpp, transformerdecode.cpp):
+// Private to the engine's implementation files (transformer*.cpp):
 // what one pass of Transformer::run reads and writes.
 
 #include "core/nn/transformer.h"

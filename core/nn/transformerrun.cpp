@@ -17,7 +17,6 @@ namespace tx {
 bool Transformer::run(Run &r) const
 {
     const ModelConfig &c = m_decoderStack; // the stack that makes the logits
-    const int V = c.vocabSize;
     const int L = c.totalLayers();
     const int encoderLayers = isEncoderDecoder() ? m_encoderStack.totalLayers() : 0; // stored before the decoder's
     const int B = int(r.offsets.size()) - 1, N = r.offsets.back();

@@ -7,7 +7,8 @@ namespace tx {
 TransformerBlock::TransformerBlock(const ModelConfig &config, int layer, int headDim, int rotaryDim, float normEps,
                                    bool ffn)
     : m_config(config), m_attention(config, layer, headDim, rotaryDim, normEps),
-      m_mla(config, layer, rotaryDim, normEps, m_attention.mask()), m_ffnBlock(config, layer), m_normEps(normEps),
+      m_mla(config, layer, rotaryDim, normEps, m_attention.mask()), m_cross(config, layer, headDim),
+      m_ffnBlock(config, layer), m_normEps(normEps),
       m_ffn(ffn)
 {
 }
@@ -76,6 +77,12 @@ void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCac
             act.h = act.x + act.paOut;
         } else {
             act.h = act.x + act.a;
+        }
+        if (w.crossQ.size() > 0) { // T5LayerCrossAttention: h' = h + cross(layer_norm(h), encoder)
+            act.hSelf.swap(act.h);
+            ops::normForward(nk, act.cnOut, act.cnMean, act.cnRstd, act.hSelf, w.crossNormScale, w.crossNormBias, eps);
+            m_cross.forward(w, act, act.cnOut, pass);
+            act.h = act.hSelf + act.crossA;
         }
         if (m_ffn) {
             if (preNorms)
@@ -148,6 +155,12 @@ void TransformerBlock::backward(const TransformerWeights::Layer &w, TransformerW
             } else {
                 dh += dTmp;
             }
+        }
+        if (w.crossQ.size() > 0) { // dh by h' → by h: through the residual and the cross-attention
+            m_cross.backward(w, g, act, act.cnOut, dh, dTmp, pass);
+            ops::normBackward(nk, dIn, g.crossNormScale, g.crossNormBias, dTmp, act.hSelf, act.cnMean, act.cnRstd,
+                              w.crossNormScale);
+            dh += dIn;
         }
         const Mat *dA = &dh;
         Mat dPost;

@@ -491,7 +491,6 @@ bool Transformer::forwardCached(const std::vector<int> &tokens, int B, int T, Ac
 bool Transformer::run(Run &r) const
 {
     const ModelConfig &c = m_decoderStack; // the stack that makes the logits
-    const int V = c.vocabSize;
     const int L = c.totalLayers();
     const int encoderLayers = isEncoderDecoder() ? m_encoderStack.totalLayers() : 0; // stored before the decoder's
     const int B = int(r.offsets.size()) - 1, N = r.offsets.back();

@@ -40,6 +40,7 @@ struct Timing
 {
     double wallMs = -1.0; // median
     double cpuMs = -1.0;  // median
+    double parameters = 0; // the model's
 };
 
 Timing medianStep(int vocab, int d, int layers, int heads, int dFf, int T, int B, int repeats, int threads)
@@ -83,7 +84,7 @@ Timing medianStep(int vocab, int d, int layers, int heads, int dFf, int T, int B
     }
     std::sort(ms.begin(), ms.end());
     std::sort(cpu.begin(), cpu.end());
-    return {ms[ms.size() / 2], cpu[cpu.size() / 2]};
+    return {ms[ms.size() / 2], cpu[cpu.size() / 2], double(model->parameterCount())};
 }
 
 } // namespace
@@ -101,6 +102,28 @@ int main(int argc, char *argv[])
     const int forced = at > 0 && at + 1 < args.size() ? std::max(1, args[at + 1].toInt()) : 0;
     const int cores = omp_get_num_procs();
     out << txbench::machineLines() << "kernels: " << vec::isa() << Qt::endl;
+    if (args.contains(QStringLiteral("--thread-sweep"))) {
+        // Where a second thread starts to pay (Trainer's one-thread cutoff): small GPT-2-family
+        // steps at T 64, batch 1 to 32, on one thread and on two, with the parameter-tokens
+        // (parameters × batch × T) the cutoff is stated in.
+        struct Shape
+        {
+            int d, layers, heads, dFf;
+        };
+        for (const Shape &sh : {Shape{64, 2, 4, 256}, Shape{128, 2, 4, 512}}) {
+            for (int B : {1, 2, 4, 8, 16, 32}) {
+                const Timing one = medianStep(64, sh.d, sh.layers, sh.heads, sh.dFf, 64, B, 15, 1);
+                const Timing two = medianStep(64, sh.d, sh.layers, sh.heads, sh.dFf, 64, B, 15, std::min(2, cores));
+                const QString key = QStringLiteral("d%1_b%2").arg(sh.d).arg(B);
+                out << "parameter_tokens[" << key << "]: " << QString::number(one.parameters * B * 64, 'g', 3) << Qt::endl;
+                out << "step_ms_1t[" << key << "]: " << one.wallMs << Qt::endl;
+                out << "step_ms_2t[" << key << "]: " << two.wallMs << Qt::endl;
+                out << "cpu_ms_2t[" << key << "]: " << two.cpuMs << Qt::endl;
+            }
+        }
+        out << txbench::loadLine("end");
+        return 0;
+    }
     struct Row
     {
         const char *name;

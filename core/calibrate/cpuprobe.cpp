@@ -1,5 +1,7 @@
 #include "core/calibrate/cpuprobe.h"
 
+#include "core/nn/vectormath.h"
+
 #include <QFile>
 #include <QString>
 
@@ -8,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <vector>
 
 namespace tx {
@@ -74,11 +77,15 @@ double CpuProbe::measureGflopsPerCore(QString *isa)
     float (*loop)(long) = mulAddLoop128;
     QString name = QStringLiteral("sse");
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f")) {
+    // The width the engine's kernels run (TX_KERNELS=avx2|sse caps it, vec::isa()); under
+    // TX_KERNELS=reference the products are OpenBLAS's, which use the widest the CPU has.
+    const char *engine = vec::isa();
+    const bool capAvx2 = std::strcmp(engine, "avx2+fma") == 0, capSse = std::strcmp(engine, "sse4.2") == 0;
+    if (!capAvx2 && !capSse && __builtin_cpu_supports("avx512f")) {
         loop = fmaLoop512;
         width = 16;
         name = QStringLiteral("avx512");
-    } else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+    } else if (!capSse && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
         loop = fmaLoop256;
         width = 8;
         name = QStringLiteral("avx2+fma");

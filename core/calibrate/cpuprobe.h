@@ -12,6 +12,8 @@ class CpuProbe
 {
 public:
     static CpuPeak measure();
+    // One core's multiply-add peak at the vector width the engine runs: the widest the CPU has,
+    // or the one TX_KERNELS=avx2|sse caps it to (isa names it).
     static double measureGflopsPerCore(QString *isa = nullptr);
     static double measureBandwidthBytesPerSecond();
     static QString cpuName();     // "" when /proc/cpuinfo says nothing

@@ -22,6 +22,12 @@ namespace tx::gemm {
 // vector lanes, a matrix–vector product is OpenBLAS's; more rows than L2 holds are OpenBLAS's).
 bool suits(long M);
 
+// Where the engine uses addXWt: weights larger than this do not stay in the last-level cache
+// from one pass to the next (this machine's L3 is 32 MB), so every pass streams them from memory
+// and OpenBLAS's packing pass costs a second trip. Weights that stay cached are packed at cache
+// speed, and OpenBLAS is as fast or faster there (T1's and T2's products: 50–80 GFLOP/s both).
+constexpr double kStreamedBytes = 32e6;
+
 // accumulate: C += X · Wtᵀ. Otherwise C = X · Wtᵀ + bias (bias (N), or null for none): the
 // output is written once, with no pass that first fills it with the bias or zeros (GPT-2's
 // logits are 13 MB per 64 tokens).

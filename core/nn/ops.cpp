@@ -276,7 +276,7 @@ void matmulAdd(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen:
 
 void matmulAddTransposed(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w)
 {
-    if (gemm::suits(x.rows())) {
+    if (gemm::suits(x.rows()) && 4.0 * double(w.size()) >= gemm::kStreamedBytes) {
         gemm::addXWt(out.data(), long(out.outerStride()), x.data(), long(x.outerStride()), long(x.rows()),
                      long(x.cols()), w.data(), long(w.outerStride()), long(w.rows()));
         return;

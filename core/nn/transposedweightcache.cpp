@@ -1,5 +1,7 @@
 #include "core/nn/transposedweightcache.h"
 
+#include "core/nn/gemmnt.h"
+
 namespace tx {
 
 TransposedWeightCache &TransposedWeightCache::operator=(const TransposedWeightCache &)
@@ -36,7 +38,8 @@ std::shared_ptr<const TransposedWeights> TransposedWeightCache::get(const Transf
     if (m_copies && sources == m_sources)
         return m_copies;
     m_copies.reset();
-    if (++m_requests < 2 || TransposedWeights::bytesFor(w) > kMaxBytes)
+    const double bytes = double(TransposedWeights::bytesFor(w));
+    if (bytes < gemm::kStreamedBytes || bytes > double(kMaxBytes) || ++m_requests < 2)
         return nullptr;
     m_copies = std::make_shared<const TransposedWeights>(TransposedWeights::of(w));
     m_sources = std::move(sources);

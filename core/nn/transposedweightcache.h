@@ -27,8 +27,9 @@ public:
     TransposedWeightCache &operator=(const TransposedWeightCache &);
     TransposedWeightCache &operator=(TransposedWeightCache &&) noexcept;
 
-    // The copies of w, or null: on the first request, above kMaxBytes, or while another thread
-    // is making them (that pass runs on the (in, out) weights).
+    // The copies of w, or null: on the first request, below gemm::kStreamedBytes (layers that
+    // stay in the cache from pass to pass are as fast through OpenBLAS), above kMaxBytes, or while
+    // another thread is making them (that pass runs on the (in, out) weights).
     std::shared_ptr<const TransposedWeights> get(const TransformerWeights &w) const;
     void clear();
 

@@ -28,10 +28,10 @@ ModelConfig smallGpt2(int T)
 {
     ModelConfig c; // GPT-2 family defaults: learned positions, pre-LayerNorm, gelu_tanh, tied head
     c.vocabSize = 97;
-    c.dModel = 64;
-    c.nLayers = 2;
-    c.nHeads = c.nKvHeads = 4;
-    c.dFf = 256;
+    c.dModel = 512; // 4 layers of 3.1 M floats: 50 MB of layer matrices, over gemm::kStreamedBytes
+    c.nLayers = 4;
+    c.nHeads = c.nKvHeads = 8;
+    c.dFf = 2048;
     c.maxPositions = T;
     return c;
 }
@@ -103,6 +103,7 @@ private slots:
         const int T = 40;
         auto model = Transformer::create(smallGpt2(T));
         QVERIFY(model.hasValue());
+        QVERIFY(double(TransposedWeights::bytesFor(model->weights())) >= gemm::kStreamedBytes);
         model->initGpt2Style(5);
         std::vector<int> tokens;
         for (int t = 0; t < T; ++t)

@@ -10,6 +10,8 @@
 
 #include <QElapsedTimer>
 
+#include <utility>
+
 namespace tx {
 
 AttentionWorker::AttentionWorker(QObject *parent)
@@ -149,8 +151,10 @@ void AttentionWorker::run(const AttentionRequest &request)
         emit cancelled();
         return;
     }
-    if (m_modelConfig.positions == PositionKind::RelativeBuckets) // the bias the stack's layers add
-        RelativePositionBias(m_modelConfig).forward(snapshot.positional, m_model->weights().relativeBias, int(tokens.size()));
+    if (m_modelConfig.positions == PositionKind::RelativeBuckets) // the bias the stack's layers add (read only:
+        // the non-const weights() would drop the model's transposed copies for the next run)
+        RelativePositionBias(m_modelConfig).forward(snapshot.positional, std::as_const(*m_model).weights().relativeBias,
+                                                    int(tokens.size()));
     else
         snapshot.positional = ops::sinusoidalTable(int(tokens.size()), m_modelConfig.dModel);
     snapshot.seconds = double(timer.nsecsElapsed()) * 1e-9;

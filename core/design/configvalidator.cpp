@@ -23,6 +23,54 @@ void checkRange(std::vector<Error> &errors, const char *field, long long value, 
     }
 }
 
+// RoPE scaling's numbers, as transformers' _validate_*_rope_parameters (modeling_rope_utils.py)
+// ask of them; any number must at least be finite, or the design would not save.
+void checkRopeScaling(std::vector<Error> &errors, const ModelConfig &c)
+{
+    const RopeScaling &s = c.ropeScaling;
+    const std::pair<const char *, double> numbers[] = {
+        {"rope_factor", s.factor}, {"rope_low_freq_factor", s.lowFreqFactor}, {"rope_high_freq_factor", s.highFreqFactor},
+        {"rope_beta_fast", s.betaFast}, {"rope_beta_slow", s.betaSlow}, {"rope_mscale", s.mscale},
+        {"rope_mscale_all_dim", s.mscaleAllDim}, {"rope_attention_factor", s.attentionFactor},
+        {"rope_local_theta", c.ropeLocalTheta}};
+    for (const auto &[field, value] : numbers) {
+        if (!std::isfinite(value)) {
+            errors.push_back({{}, QString::fromLatin1(field), ConfigValidator::tr("must be a finite number")});
+            return;
+        }
+    }
+    for (const auto *list : {&s.shortFactor, &s.longFactor}) {
+        for (double x : *list) {
+            if (!(x > 0.0 && x < 1e9)) {
+                errors.push_back({{}, QString::fromLatin1(list == &s.shortFactor ? "rope_short_factor" : "rope_long_factor"),
+                                  ConfigValidator::tr("every factor must be positive and below 10^9")});
+                return;
+            }
+        }
+    }
+    if (c.positions != PositionKind::Rotary)
+        return;
+    if (!(c.ropeLocalTheta == 0.0 || (c.ropeLocalTheta > 0.0 && c.ropeLocalTheta < 1e12)))
+        errors.push_back({{}, QStringLiteral("rope_local_theta"), ConfigValidator::tr("must be 0 (as rope_theta) or positive and below 10^12")});
+    if (!s.enabled())
+        return;
+    checkRange(errors, "rope_original_max_positions", s.originalMaxPositions, 0, limits::kMaxPositions);
+    if (s.kind != RopeScalingKind::LongRope && !(s.factor >= 1.0 && s.factor <= 1e6))
+        errors.push_back({{}, QStringLiteral("rope_factor"), ConfigValidator::tr("must be at least 1 and at most 10^6")});
+    if (!(s.mscale >= 0.0 && s.mscaleAllDim >= 0.0 && s.attentionFactor >= 0.0 && s.attentionFactor < 1e3))
+        errors.push_back({{}, QStringLiteral("rope_attention_factor"),
+                          ConfigValidator::tr("the attention factor and the mscales must be 0 (derived) or positive")});
+    // Llama 4 has low_freq_factor = high_freq_factor = 1: no band in between.
+    if (s.kind == RopeScalingKind::Llama3 && !(s.lowFreqFactor > 0.0 && s.highFreqFactor >= s.lowFreqFactor))
+        errors.push_back({{}, QStringLiteral("rope_high_freq_factor"),
+                          ConfigValidator::tr("llama3 scaling needs 0 < low_freq_factor <= high_freq_factor")});
+    if (s.kind == RopeScalingKind::Yarn && !(s.betaFast > 0.0 && s.betaSlow > 0.0 && s.betaFast < 1e9 && s.betaSlow < 1e9))
+        errors.push_back({{}, QStringLiteral("rope_beta_fast"), ConfigValidator::tr("yarn's beta_fast and beta_slow must be positive")});
+    if (s.kind == RopeScalingKind::LongRope && (s.shortFactor.empty() || s.longFactor.empty()))
+        errors.push_back({{}, QStringLiteral("rope_short_factor"),
+                          ConfigValidator::tr("longrope needs a short and a long factor for each rotated pair")});
+}
+
 } // namespace
 
 std::vector<Error> validate(const ModelConfig &c)
@@ -77,6 +125,7 @@ std::vector<Error> validate(const ModelConfig &c)
         if (!(c.ropeTheta > 0.0 && c.ropeTheta < 1e12))
             errors.push_back({{}, QStringLiteral("rope_theta"), ConfigValidator::tr("must be positive and below 10^12")});
     }
+    checkRopeScaling(errors, c);
     if (c.sharing == Sharing::Groups) {
         const int layers = std::max(c.encoderLayers(), c.decoderLayers());
         checkRange(errors, "share_group_size", c.shareGroupSize, 1, std::max(1, layers));

@@ -185,6 +185,41 @@ Field layerListField(const char *key, std::vector<int> &(*ref)(ModelConfig &))
             }};
 }
 
+// A list of numbers: a JSON array, or comma-separated text (longrope's per-frequency factors).
+Field numberListField(const char *key, std::vector<double> &(*ref)(ModelConfig &))
+{
+    return {key,
+            [ref](const ModelConfig &c) {
+                QJsonArray a;
+                for (double x : ref(const_cast<ModelConfig &>(c)))
+                    a.append(x);
+                return QJsonValue(a);
+            },
+            [ref](ModelConfig &c, const QJsonValue &v) -> QString {
+                if (!v.isArray())
+                    return DesignFile::tr("expected a list of numbers");
+                std::vector<double> out;
+                for (const QJsonValue &x : v.toArray()) {
+                    if (!x.isDouble() || !std::isfinite(x.toDouble()))
+                        return DesignFile::tr("expected a list of numbers");
+                    out.push_back(x.toDouble());
+                }
+                ref(c) = std::move(out);
+                return {};
+            },
+            [](const QString &s) -> QJsonValue {
+                QJsonArray a;
+                for (const QString &part : s.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                    bool ok = false;
+                    const double x = part.trimmed().toDouble(&ok);
+                    if (!ok)
+                        return QJsonValue(s);
+                    a.append(x);
+                }
+                return a;
+            }};
+}
+
 const std::vector<Field> &fields()
 {
     static const std::vector<Field> table = {
@@ -213,6 +248,22 @@ const std::vector<Field> &fields()
         intField("relative_max_distance", [](ModelConfig &c) -> int & { return c.relativeMaxDistance; }),
         doubleField("rotary_fraction", [](ModelConfig &c) -> double & { return c.rotaryFraction; }),
         doubleField("rope_theta", [](ModelConfig &c) -> double & { return c.ropeTheta; }),
+        choiceField<RopeScalingKind>("rope_scaling", [](ModelConfig &c) -> RopeScalingKind & { return c.ropeScaling.kind; },
+                                     {RopeScalingKind::None, RopeScalingKind::Linear, RopeScalingKind::Dynamic,
+                                      RopeScalingKind::Yarn, RopeScalingKind::Llama3, RopeScalingKind::LongRope}),
+        doubleField("rope_factor", [](ModelConfig &c) -> double & { return c.ropeScaling.factor; }),
+        intField("rope_original_max_positions", [](ModelConfig &c) -> int & { return c.ropeScaling.originalMaxPositions; }),
+        doubleField("rope_low_freq_factor", [](ModelConfig &c) -> double & { return c.ropeScaling.lowFreqFactor; }),
+        doubleField("rope_high_freq_factor", [](ModelConfig &c) -> double & { return c.ropeScaling.highFreqFactor; }),
+        doubleField("rope_beta_fast", [](ModelConfig &c) -> double & { return c.ropeScaling.betaFast; }),
+        doubleField("rope_beta_slow", [](ModelConfig &c) -> double & { return c.ropeScaling.betaSlow; }),
+        doubleField("rope_mscale", [](ModelConfig &c) -> double & { return c.ropeScaling.mscale; }),
+        doubleField("rope_mscale_all_dim", [](ModelConfig &c) -> double & { return c.ropeScaling.mscaleAllDim; }),
+        doubleField("rope_attention_factor", [](ModelConfig &c) -> double & { return c.ropeScaling.attentionFactor; }),
+        boolField("rope_truncate", [](ModelConfig &c) -> bool & { return c.ropeScaling.truncate; }),
+        numberListField("rope_short_factor", [](ModelConfig &c) -> std::vector<double> & { return c.ropeScaling.shortFactor; }),
+        numberListField("rope_long_factor", [](ModelConfig &c) -> std::vector<double> & { return c.ropeScaling.longFactor; }),
+        doubleField("rope_local_theta", [](ModelConfig &c) -> double & { return c.ropeLocalTheta; }),
         intField("sliding_window", [](ModelConfig &c) -> int & { return c.slidingWindow; }),
         layerTypesField("layer_types"),
         intField("global_every", [](ModelConfig &c) -> int & { return c.globalEvery; }),

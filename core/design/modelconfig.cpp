@@ -60,6 +60,15 @@ constexpr NameTable<RouterScore, 2> kRouterScores{{
     {RouterScore::Softmax, "softmax"},
     {RouterScore::Sigmoid, "sigmoid"},
 }};
+// transformers' rope_type names.
+constexpr NameTable<RopeScalingKind, 6> kRopeScalings{{
+    {RopeScalingKind::None, "none"},
+    {RopeScalingKind::Linear, "linear"},
+    {RopeScalingKind::Dynamic, "dynamic"},
+    {RopeScalingKind::Yarn, "yarn"},
+    {RopeScalingKind::Llama3, "llama3"},
+    {RopeScalingKind::LongRope, "longrope"},
+}};
 constexpr NameTable<Sharing, 3> kSharings{{
     {Sharing::None, "none"},
     {Sharing::AllLayers, "all"},
@@ -158,6 +167,8 @@ bool fromString(const QString &s, QkNorm &out) { return parseName(kQkNorms, s, o
 bool fromString(const QString &s, LayerAttention &out) { return parseName(kLayerAttentions, s, out); }
 QString toString(RouterScore v) { return nameOf(kRouterScores, v); }
 bool fromString(const QString &s, RouterScore &out) { return parseName(kRouterScores, s, out); }
+QString toString(RopeScalingKind v) { return nameOf(kRopeScalings, v); }
+bool fromString(const QString &s, RopeScalingKind &out) { return parseName(kRopeScalings, s, out); }
 
 std::vector<Precision> allPrecisions()
 {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/design/ropescaling.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -146,6 +148,10 @@ struct ModelConfig
     int relativeMaxDistance = 128; // T5's relative_attention_max_distance: tokens from which on offsets share the last bucket
     double rotaryFraction = 1.0;  // share of head_dim that is rotated (Phi-2: 0.4)
     double ropeTheta = 10000.0;
+    RopeScaling ropeScaling;      // how the rotary frequencies stretch past the trained context
+    // RoPE base of the sliding layers, which then rotate without ropeScaling (Gemma 3's
+    // rope_local_base_freq: 10000 beside a global 1e6 scaled linearly); 0 = every layer alike.
+    double ropeLocalTheta = 0;
     int slidingWindow = 0;        // attention window in tokens of sliding layers, 0 = full attention
     // Which layers slide. An explicit list (one entry per decoder layer, gpt-oss's
     // layer_types) wins; else with globalEvery = N > 0, layer i is full when (i + 1) % N == 0
@@ -223,6 +229,7 @@ QString toString(AttentionKind v);
 QString toString(QkNorm v);
 QString toString(LayerAttention v);
 QString toString(RouterScore v);
+QString toString(RopeScalingKind v);
 
 bool fromString(const QString &s, Layout &out);
 bool fromString(const QString &s, FfnKind &out);
@@ -236,6 +243,7 @@ bool fromString(const QString &s, AttentionKind &out);
 bool fromString(const QString &s, QkNorm &out);
 bool fromString(const QString &s, LayerAttention &out);
 bool fromString(const QString &s, RouterScore &out);
+bool fromString(const QString &s, RopeScalingKind &out);
 
 // Every Precision in enum order, and the ones a KV cache can be stored in.
 std::vector<Precision> allPrecisions();

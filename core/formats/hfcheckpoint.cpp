@@ -2,7 +2,9 @@
 
 #include "core/design/configvalidator.h"
 #include "core/formats/hfconfigimporter.h"
+#include "core/formats/hfmappers.h"
 #include "core/formats/hfmoecheckpoint.h"
+#include "core/formats/hft5checkpoint.h"
 #include "core/nn/enginesizer.h"
 
 #include <QCoreApplication>
@@ -190,20 +192,29 @@ Expected<HfCheckpoint::Config, Error> HfCheckpoint::parseConfig(const QByteArray
     out.model.weightPrecision = Precision::FP32;
     const bool gpt2 = o.value(QStringLiteral("model_type")).toString() == QLatin1String("gpt2");
     // The norm epsilon is not part of the design; the defaults are GPT2Config's and LlamaConfig's.
-    out.normEps = gpt2 ? float(r.number("layer_norm_epsilon", 1e-5, 0, 1)) : float(r.number("rms_norm_eps", 1e-6, 0, 1));
+    // T5Config's layer_norm_epsilon defaults to 1e-6.
+    const bool t5 = out.model.layout == Layout::EncoderDecoder;
+    out.normEps = gpt2 ? float(r.number("layer_norm_epsilon", 1e-5, 0, 1))
+                  : t5 ? float(r.number("layer_norm_epsilon", 1e-6, 0, 1))
+                       : float(r.number("rms_norm_eps", 1e-6, 0, 1));
     for (const char *key : {"scale_attn_by_inverse_layer_idx", "reorder_and_upcast_attn"}) {
         if (r.boolean(key, false))
             return Error{file, QString::fromLatin1(key), tr("not supported by the engine")};
     }
-    // RoPE scaling (linear, dynamic, YaRN, Llama 3's) changes the frequencies; the engine runs
-    // plain RoPE only. transformers 5 writes {"rope_type": "default", …} under rope_parameters.
-    for (const QString key : {QStringLiteral("rope_scaling"), QStringLiteral("rope_parameters")}) {
+    // RoPE scaling: the engine computes linear, dynamic, yarn, llama3 and longrope frequencies as
+    // transformers does (RopeFrequencies); other kinds (mrope, …) it cannot run.
+    for (const QString &key : {QStringLiteral("rope_scaling"), QStringLiteral("rope_parameters")}) {
         const QJsonValue v = o.value(key);
         if (v.isUndefined() || v.isNull())
             continue;
-        const QJsonObject scaling = v.toObject();
+        QJsonObject scaling = v.toObject();
+        if (scaling.value(QStringLiteral("full_attention")).isObject()) // transformers 5, per layer type
+            scaling = scaling.value(QStringLiteral("full_attention")).toObject();
         const QString type = scaling.value(QStringLiteral("rope_type")).toString(scaling.value(QStringLiteral("type")).toString());
-        if (!v.isObject() || (key == QLatin1String("rope_scaling") && type.isEmpty()) || (!type.isEmpty() && type != QLatin1String("default")))
+        static const QStringList known = {QStringLiteral("default"), QStringLiteral("linear"), QStringLiteral("dynamic"),
+                                          QStringLiteral("yarn"), QStringLiteral("llama3"), QStringLiteral("longrope"),
+                                          QStringLiteral("su")};
+        if (!v.isObject() || (key == QLatin1String("rope_scaling") && type.isEmpty()) || (!type.isEmpty() && !known.contains(type)))
             return Error{file, key, tr("RoPE scaling \"%1\" is not supported by the engine").arg(type)};
     }
     if (r.error)
@@ -224,6 +235,11 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
         return *e;
     if (auto moe = HfMoeCheckpoint::familyOf(c))
         return *moe;
+    if (c.layout == Layout::EncoderDecoder) {
+        if (auto e = HfT5Checkpoint::mismatch(c))
+            return *e;
+        return Family::T5;
+    }
     if (c.layout != Layout::DecoderOnly)
         return mismatch("layout", tr("GPT-2 and Llama checkpoints are decoder-only"));
     if (c.normPlacement != NormPlacement::Pre || c.parallelBlock || c.embeddingNorm || !c.finalNorm)
@@ -244,6 +260,8 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
         return mismatch("layer_types", tr("GPT-2 and Llama use one attention pattern for every layer"));
     if (c.attnSoftcap > 0 || c.finalSoftcap > 0)
         return mismatch("attn_softcap", tr("GPT-2 and Llama do not soft-cap logits"));
+    if (c.ropeLocalTheta > 0)
+        return mismatch("rope_local_theta", tr("GPT-2 and Llama rotate every layer alike"));
     if (c.positions == PositionKind::Learned) {
         if (c.norm != NormKind::LayerNorm)
             return mismatch("norm", tr("GPT-2 uses LayerNorm"));
@@ -272,6 +290,8 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
     auto family = familyOf(c);
     if (!family)
         return family.error();
+    if (*family == Family::T5)
+        return HfT5Checkpoint::configJson(c, normEps);
     if (*family != Family::Gpt2 && *family != Family::Llama)
         return HfMoeCheckpoint::configJson(c, normEps);
     if (c.slidingWindow > 0)
@@ -309,6 +329,10 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
         o.insert(QStringLiteral("hidden_act"), activationToHf(c.activation, *family));
         o.insert(QStringLiteral("rms_norm_eps"), shortestDecimal(normEps));
         o.insert(QStringLiteral("rope_theta"), c.ropeTheta);
+        if (auto e = hfmap::ropeScalingExportable(c))
+            return *e;
+        if (c.ropeScaling.enabled())
+            o.insert(QStringLiteral("rope_scaling"), hfmap::ropeScalingJson(c));
         if (c.rotaryFraction != 1.0)
             o.insert(QStringLiteral("partial_rotary_factor"), c.rotaryFraction);
         o.insert(QStringLiteral("attention_bias"), c.qkvBias);
@@ -343,6 +367,11 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
     if (!file)
         return file.error();
 
+    if (config->family == Family::T5) {
+        if (auto e = HfT5Checkpoint::load(*file, *model))
+            return *e;
+        return model;
+    }
     if (config->family != Family::Gpt2 && config->family != Family::Llama) {
         if (auto e = HfMoeCheckpoint::load(config->family, *file, QJsonDocument::fromJson(configBytes).object(), *model))
             return *e;
@@ -379,6 +408,11 @@ std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString 
         return Error{dirPath, {}, tr("cannot create the folder")};
     const QDir dir(dirPath);
     const auto family = familyOf(model.config());
+    if (*family == Family::T5) {
+        if (auto e = HfT5Checkpoint::save(model, dir.filePath(QStringLiteral("model.safetensors")), dtype))
+            return e;
+        return writeConfig(dir, *json);
+    }
     if (*family != Family::Gpt2 && *family != Family::Llama) {
         if (auto e = HfMoeCheckpoint::save(*family, model, dir.filePath(QStringLiteral("model.safetensors")), dtype))
             return e;

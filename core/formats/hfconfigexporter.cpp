@@ -1,6 +1,7 @@
 #include "core/formats/hfconfigexporter.h"
 
 #include "core/design/configvalidator.h"
+#include "core/formats/hfmappers.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -121,6 +122,14 @@ std::optional<Error> commonChecks(const ModelConfig &c)
         if (t == LayerAttention::Chunked || t == LayerAttention::FullNoRope)
             return refuse("layer_types", HfConfigExporter::tr("chunked and no-RoPE layers (Llama 4) are not exported"));
     }
+    if (auto e = hfmap::ropeScalingExportable(c))
+        return e;
+    const bool gemma3 = c.normPlacement == NormPlacement::Sandwich && c.qkNorm == QkNorm::PerHead;
+    if (c.ropeLocalTheta > 0 && !gemma3)
+        return refuse("rope_local_theta", HfConfigExporter::tr("only Gemma 3 gives its sliding layers a RoPE base of their own"));
+    if (gemma3 && c.ropeLocalTheta == 0 && c.ropeScaling.enabled())
+        return refuse("rope_local_theta", HfConfigExporter::tr("Gemma 3 rotates its sliding layers without the RoPE scaling; "
+                                                               "give them a base (rope_local_theta)"));
     return std::nullopt;
 }
 
@@ -138,6 +147,7 @@ void writeBase(QJsonObject &o, const ModelConfig &c, const char *modelType, cons
     o.insert(QStringLiteral("vocab_size"), c.vocabSize);
     o.insert(QStringLiteral("max_position_embeddings"), c.maxPositions);
     o.insert(QStringLiteral("rope_theta"), c.ropeTheta);
+    o.insert(QStringLiteral("rope_scaling"), hfmap::ropeScalingJson(c));
     o.insert(QStringLiteral("partial_rotary_factor"), c.rotaryFraction);
     o.insert(QStringLiteral("tie_word_embeddings"), c.tiedEmbeddings);
     o.insert(QStringLiteral("hidden_act"), hfActivation(c.activation));
@@ -305,6 +315,8 @@ Expected<QJsonObject, Error> gemma(const ModelConfig &c)
     o.insert(QStringLiteral("layer_types"), layerTypesJson(c));
     o.insert(QStringLiteral("attn_logit_softcapping"), c.attnSoftcap > 0 ? QJsonValue(c.attnSoftcap) : QJsonValue());
     o.insert(QStringLiteral("final_logit_softcapping"), c.finalSoftcap > 0 ? QJsonValue(c.finalSoftcap) : QJsonValue());
+    if (three) // Gemma3RotaryEmbedding for the sliding layers: rope_local_base_freq, unscaled
+        o.insert(QStringLiteral("rope_local_base_freq"), c.ropeLocalTheta > 0 ? c.ropeLocalTheta : c.ropeTheta);
     return o;
 }
 
@@ -478,6 +490,7 @@ ModelConfig HfConfigExporter::canonical(const ModelConfig &config)
         c.ropeTheta = defaults.ropeTheta;
         c.rotaryFraction = defaults.rotaryFraction;
     }
+    hfmap::canonicalRopeScaling(c);
     if (c.positions != PositionKind::RelativeBuckets)
         c.relativeBuckets = defaults.relativeBuckets;
     if (c.weightPrecision != Precision::INT8 && c.weightPrecision != Precision::INT4)

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "core/base/error.h"
 #include "core/design/modelconfig.h"
 
+#include <QJsonValue>
 #include <QString>
 
 #include <initializer_list>
+#include <optional>
 
 // The mappings from a Hugging Face config.json onto a ModelConfig, one function per model
 // family, for HfConfigImporter's model_type table. hfclassicmappers.cpp holds the families up to
@@ -43,7 +46,15 @@ void mapFalcon(HfConfigReader &r, ModelConfig &c);
 
 // 2024–26 (hfmodernmappers.cpp).
 void readLayerTypes(HfConfigReader &r, ModelConfig &c);
+// rope_scaling (or transformers 5's rope_parameters) into ModelConfig::ropeScaling, and back
+// (hfropescaling.cpp).
 void readRopeScaling(HfConfigReader &r, ModelConfig &c);
+// The rope_scaling object of a design (null without scaling), and whether a config.json can
+// say it: the error names the design field it cannot.
+std::optional<Error> ropeScalingExportable(const ModelConfig &c);
+QJsonValue ropeScalingJson(const ModelConfig &c);
+// The design's RoPE fields as a config.json round trip leaves them (HfConfigExporter::canonical).
+void canonicalRopeScaling(ModelConfig &c);
 void mapQwen3(HfConfigReader &r, ModelConfig &c, bool moe);
 void mapDeepseek(HfConfigReader &r, ModelConfig &c, bool v3);
 void mapGemma2(HfConfigReader &r, ModelConfig &c);

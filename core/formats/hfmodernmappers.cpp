@@ -49,36 +49,6 @@ void readLayerTypes(HfConfigReader &r, ModelConfig &c)
     }
 }
 
-// Llama 3.x, YaRN, linear and dynamic scaling and Phi-3's longrope add no parameters; they
-// stretch the positions the model reads to factor × original_max_position_embeddings.
-void readRopeScaling(HfConfigReader &r, ModelConfig &c)
-{
-    if (!r.has("rope_scaling"))
-        return;
-    const QJsonValue v = r.value("rope_scaling");
-    if (!v.isObject()) {
-        r.fail("rope_scaling", HfConfigImporter::tr("expected an object"));
-        return;
-    }
-    const QJsonObject o = v.toObject();
-    const QString type = o.value(QStringLiteral("rope_type")).toString(o.value(QStringLiteral("type")).toString());
-    static const QStringList known = {QStringLiteral("default"), QStringLiteral("linear"), QStringLiteral("dynamic"),
-                                      QStringLiteral("yarn"), QStringLiteral("llama3"), QStringLiteral("longrope"),
-                                      QStringLiteral("su")};
-    if (!known.contains(type))
-        return; // other kinds (mrope, …) keep max_position_embeddings
-
-    const double factor = o.value(QStringLiteral("factor")).toDouble(0);
-    const double original = o.value(QStringLiteral("original_max_position_embeddings")).toDouble(0);
-    if (factor > 0 && original > 0) {
-        const double stretched = std::round(factor * original);
-        if (stretched > c.maxPositions && stretched <= 16777216.0) {
-            c.maxPositions = int(stretched);
-            r.note("max_positions", "rope_scaling");
-        }
-    }
-}
-
 // Qwen3Config: Llama's block plus q_norm/k_norm (RMSNorm over head_dim); head_dim 128.
 void mapQwen3(HfConfigReader &r, ModelConfig &c, bool moe)
 {
@@ -185,6 +155,8 @@ void mapGemma3Text(HfConfigReader &r, ModelConfig &c)
     c.globalEvery = r.optionalInt({"sliding_window_pattern"}, 6, "global_every");
     c.attnSoftcap = r.optionalDouble("attn_logit_softcapping", 0.0, "attn_softcap");
     c.finalSoftcap = r.optionalDouble("final_logit_softcapping", 0.0, "final_softcap");
+    // Gemma3TextModel.rotary_emb_local: the sliding layers' own base, without rope_scaling.
+    c.ropeLocalTheta = r.optionalDouble("rope_local_base_freq", 10000.0, "rope_local_theta");
     readLayerTypes(r, c);
 }
 

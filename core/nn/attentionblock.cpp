@@ -44,7 +44,11 @@ AttentionBlock::AttentionBlock(const ModelConfig &config, int layer, int headDim
 {
     m_mask.causal = config.isCausal();
     switch (config.layerAttention(layer)) {
-    case LayerAttention::Sliding: m_mask.slidingWindow = config.slidingWindow; break;
+    case LayerAttention::Sliding:
+        m_mask.slidingWindow = config.slidingWindow;
+        // Gemma3Attention: sliding layers take position_embeddings_local (rope_local_base_freq, no scaling).
+        m_localRope = config.ropeLocalTheta > 0;
+        break;
     case LayerAttention::Chunked: m_mask.chunk = config.attentionChunk; break;
     case LayerAttention::FullNoRope:
         // Llama 4: NoPE layers skip RoPE and the L2 qk_norm, which is only built with use_rope.
@@ -107,7 +111,11 @@ void AttentionBlock::forward(const TransformerWeights::Layer &w, ActivationCache
                              const AttentionPass &pass) const
 {
     const int H = m_config.nHeads, KV = m_config.nKvHeads, hd = m_headDim;
-    ops::linearForward(act.qkv, in, w.qkv, w.qkvBias);
+    const TransposedWeights::Layer *t = pass.transposed;
+    if (t && t->qkv.size() > 0)
+        ops::linearForwardTransposed(act.qkv, in, t->qkv, w.qkvBias);
+    else
+        ops::linearForward(act.qkv, in, w.qkv, w.qkvBias);
     if (m_qkNorm != QkNorm::None) {
         // Qwen3 / Gemma 3 / OLMo 2 normalise before RoPE; Llama 4's weightless L2 norm comes after
         // it, which is the same: a rotation keeps each head's RMS.
@@ -119,7 +127,7 @@ void AttentionBlock::forward(const TransformerWeights::Layer &w, ActivationCache
         for (int b = 0; b < pass.sequences(); ++b) {
             const int off = pass.rowOf(b), T = pass.lengthOf(b);
             // q heads and k heads are adjacent: columns [0, (H + KV)·hd).
-            ops::ropeApply(act.qkv.middleRows(off, T), T, 0, H + KV, hd, m_rotaryDim, *pass.ropeCos, *pass.ropeSin,
+            ops::ropeApply(act.qkv.middleRows(off, T), T, 0, H + KV, hd, m_rotaryDim, ropeCos(pass), ropeSin(pass),
                            false, pass.pos0);
         }
     }
@@ -128,7 +136,10 @@ void AttentionBlock::forward(const TransformerWeights::Layer &w, ActivationCache
         forwardCached(w, act, pass);
     else
         forwardSequences(w, act, pass);
-    ops::linearForward(act.a, act.att, w.attnOut, w.attnOutBias);
+    if (t && t->attnOut.size() > 0)
+        ops::linearForwardTransposed(act.a, act.att, t->attnOut, w.attnOutBias);
+    else
+        ops::linearForward(act.a, act.att, w.attnOut, w.attnOutBias);
 }
 
 void AttentionBlock::forwardCached(const TransformerWeights::Layer &w, ActivationCache::Layer &act,
@@ -199,7 +210,7 @@ void AttentionBlock::backward(const TransformerWeights::Layer &w, TransformerWei
     if (m_rotaryDim > 0)
         for (int b = 0; b < pass.sequences(); ++b) {
             const int off = pass.rowOf(b), T = pass.lengthOf(b);
-            ops::ropeApply(dQkv.middleRows(off, T), T, 0, H + KV, hd, m_rotaryDim, *pass.ropeCos, *pass.ropeSin, true);
+            ops::ropeApply(dQkv.middleRows(off, T), T, 0, H + KV, hd, m_rotaryDim, ropeCos(pass), ropeSin(pass), true);
         }
     if (m_qkNorm != QkNorm::None) {
         qkNormBackward(dQkv, act, 0, H, w.qNormScale, g.qNormScale, act.qMean, act.qRstd);

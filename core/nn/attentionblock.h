@@ -33,6 +33,8 @@ private:
                           const AttentionPass &pass) const;
     ops::HeadLogits logitsOf(const TransformerWeights::Layer &w, int head, const AttentionPass &pass) const;
     float logitScale() const; // HeadLogits::scale of the design's attention
+    const Mat &ropeCos(const AttentionPass &pass) const { return m_localRope ? *pass.ropeLocalCos : *pass.ropeCos; }
+    const Mat &ropeSin(const AttentionPass &pass) const { return m_localRope ? *pass.ropeLocalSin : *pass.ropeSin; }
     // QK-norm: rows of `width` columns (a head, or all heads) of act.qkv from col0 on, RMS-normalised
     // with `scale` (empty: no weight); keeps the statistics for qkNormBackward.
     void qkNormForward(ActivationCache::Layer &act, Eigen::Index col0, int heads, const Mat &scale, ColVec &mean,
@@ -47,6 +49,7 @@ private:
     int m_rotaryDim = 0;   // 0 in layers without RoPE (Llama 4's NoPE layers)
     float m_normEps = 1e-5f;
     QkNorm m_qkNorm = QkNorm::None; // None in Llama 4's NoPE layers, which have no qk_norm
+    bool m_localRope = false; // a sliding layer of a design with rope_local_theta (Gemma 3's rotary_emb_local)
     AttentionMask m_mask;
 };
 

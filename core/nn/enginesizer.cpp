@@ -2,6 +2,7 @@
 
 #include "core/design/configvalidator.h"
 #include "core/nn/feedforwardblock.h"
+#include "core/nn/ropefrequencies.h"
 
 #include <QCoreApplication>
 
@@ -18,7 +19,8 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     const double H = c.nHeads, KV = c.nKvHeads;
     const double normFloats = c.norm == NormKind::LayerNorm ? 2 * d : d; // scale (+ bias)
     const double gates = c.ffn == FfnKind::Gated3 ? 2 : 1;
-    int L = c.layout == Layout::EncoderDecoder ? c.decoderLayers() : c.nLayers;
+    const bool encdec = c.layout == Layout::EncoderDecoder;
+    int L = encdec ? c.encoderLayers() + c.decoderLayers() : c.nLayers; // both stacks, encoder first
     int stored = L;
     if (c.sharing == Sharing::AllLayers)
         stored = 1;
@@ -67,6 +69,14 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     for (int i = 0; i < stored; ++i) // MoE designs store every layer (no sharing)
         floats += FeedForwardBlock::isSparse(c, i) ? sparse : dense;
     floats += c.finalNorm ? normFloats : 0;
+    if (encdec) {
+        const double crossFloats = normFloats + d * H * hd + (c.qkvBias ? H * hd : 0)       // norm, q (d, H·hd)
+                                   + d * 2 * KV * hd + (c.qkvBias ? 2 * KV * hd : 0)        // k, v (d, 2·KV·hd)
+                                   + H * hd * d + (c.attnOutBias ? d : 0);                  // o (H·hd, d)
+        floats += double(c.decoderLayers()) * crossFloats;
+        floats += c.positions == PositionKind::RelativeBuckets ? double(c.relativeBuckets) * H : 0; // the encoder's table
+        floats += c.finalNorm ? normFloats : 0; // the encoder's final norm
+    }
     floats += c.tiedEmbeddings ? 0 : V * d; // untied head (V, d)
     floats += c.lmHeadBias ? V : 0;
     const double bytes = floats * 4.0;
@@ -83,8 +93,20 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
     auto no = [](const char *field, const char *what) {
         return Error{{}, QString::fromLatin1(field), tr(what)}; // what: a QT_TR_NOOP below
     };
-    if (c.layout == Layout::EncoderDecoder)
-        return no("layout", QT_TR_NOOP("the engine runs decoder-only and encoder-only stacks, not encoder-decoder"));
+    if (c.layout == Layout::EncoderDecoder) {
+        if (c.normPlacement != NormPlacement::Pre || c.parallelBlock)
+            return no("norm_placement", QT_TR_NOOP("the engine's encoder-decoder runs pre-norm blocks (T5's)"));
+        if (c.moe.enabled())
+            return no("moe_experts", QT_TR_NOOP("the engine's encoder-decoder has no mixture of experts"));
+        if (c.sharing != Sharing::None)
+            return no("sharing", QT_TR_NOOP("the engine's encoder-decoder does not share layers"));
+        if (c.attention == AttentionKind::Mla)
+            return no("attention", QT_TR_NOOP("the engine's encoder-decoder has no latent attention"));
+        if (c.embeddingNorm || c.effectiveEmbeddingDim() != c.dModel)
+            return no("embedding_dim", QT_TR_NOOP("the engine's encoder-decoder reads plain token embeddings"));
+        if (c.decoderLayers() < 1)
+            return no("n_decoder_layers", QT_TR_NOOP("an encoder-decoder needs at least one decoder layer"));
+    }
     if (c.moe.enabled() && c.sharing != Sharing::None)
         return no("sharing", QT_TR_NOOP("the engine does not share layers of a mixture of experts"));
     if (c.moe.enabled() && c.ffnBias && c.moe.sharedExperts > 0)
@@ -113,6 +135,19 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
         return no("qk_norm", QT_TR_NOOP("the engine's MLA has no query/key norms beyond its latent norms"));
     if (c.attention == AttentionKind::Mla && c.attentionSinks)
         return no("attention_sinks", QT_TR_NOOP("the engine's MLA has no attention sinks"));
+    if (c.ropeScaling.kind == RopeScalingKind::LongRope) {
+        const std::size_t pairs = std::size_t(RopeFrequencies::rotaryDim(c) / 2);
+        if (c.ropeScaling.shortFactor.size() != pairs || c.ropeScaling.longFactor.size() != pairs)
+            return Error{{}, QStringLiteral("rope_short_factor"),
+                         tr("longrope needs one short and one long factor per rotated pair (%1), has %2 and %3")
+                             .arg(pairs)
+                             .arg(c.ropeScaling.shortFactor.size())
+                             .arg(c.ropeScaling.longFactor.size())};
+    }
+    // Llama 4 normalises after RoPE, which would undo cos/sin's attention factor; the engine
+    // normalises before, which is the same only for a pure rotation.
+    if (c.qkNorm == QkNorm::Weightless && c.positions == PositionKind::Rotary && RopeFrequencies::attentionFactor(c) != 1.0)
+        return no("rope_attention_factor", QT_TR_NOOP("the engine's weightless QK-norm needs RoPE without an attention factor"));
     // Training is next-token prediction: every query may only see earlier tokens.
     if (purpose == EnginePurpose::Train && c.layout != Layout::DecoderOnly)
         return no("layout", QT_TR_NOOP("training runs decoder-only models (causal language modelling)"));
@@ -133,14 +168,30 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     QStringList &changes = plan.changes;
 
     // Swap what the engine does not run for its nearest equivalent.
-    if (c.layout == Layout::EncoderDecoder) {
-        c.layout = Layout::DecoderOnly;
-        c.nLayers = original.decoderLayers();
-        c.nDecoderLayers = 0;
-        changes << tr("layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)");
+    const bool encdec = c.layout == Layout::EncoderDecoder;
+    if (encdec && (c.normPlacement != NormPlacement::Pre || c.parallelBlock)) {
+        changes << tr("norm_placement: %1 → pre (the engine's cross-attention runs pre-norm blocks)")
+                       .arg(c.parallelBlock ? QStringLiteral("parallel") : toString(c.normPlacement));
+        c.normPlacement = NormPlacement::Pre;
+        c.parallelBlock = c.parallelTwoNorms = false;
+    }
+    if (encdec && c.sharing != Sharing::None) {
+        changes << tr("sharing: %1 → none (the engine's encoder-decoder stores every layer)").arg(toString(c.sharing));
+        c.sharing = Sharing::None;
+    }
+    if (encdec && c.attention == AttentionKind::Mla) {
+        changes << tr("attention: MLA → MHA (the engine's encoder-decoder has no latent attention)");
+        c.attention = AttentionKind::Gqa;
+        c.nKvHeads = c.nHeads;
+    }
+    if (encdec && (c.embeddingNorm || c.effectiveEmbeddingDim() != c.dModel)) {
+        changes << tr("embeddings: plain token table of d_model %1 (the engine's encoder-decoder has no embedding norm or projection)")
+                       .arg(c.dModel);
+        c.embeddingNorm = false;
+        c.embeddingDim = 0;
     }
     // Mixtures the engine routes stay mixtures (fewer, narrower experts below); the others become dense.
-    const bool routable = c.moe.enabled() && c.sharing == Sharing::None && !(c.ffnBias && c.moe.sharedExperts > 0)
+    const bool routable = c.moe.enabled() && !encdec && c.sharing == Sharing::None && !(c.ffnBias && c.moe.sharedExperts > 0)
                           && !(c.moe.groups > 1 && c.moe.routerScore == RouterScore::Softmax);
     if (c.moe.enabled() && !routable) {
         changes << tr("moe_experts: %1 → 0 (one dense FFN of the same width per layer)").arg(c.moe.numExperts);
@@ -185,8 +236,10 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     };
     fitGroups();
     while (weightBytes(c) > capBytes) {
-        if (c.nLayers > 2) {
+        if (c.nLayers > 2 || (encdec && c.nDecoderLayers > 2)) { // both stacks halve together
             c.nLayers = std::max(2, c.nLayers / 2);
+            if (encdec)
+                c.nDecoderLayers = std::max(2, c.nDecoderLayers / 2);
         } else if (c.moe.enabled() && c.moe.numExperts > std::max(4, 2 * c.moe.topK)) {
             c.moe.numExperts /= 2;
             fitGroups();
@@ -234,6 +287,8 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
             changes << tr("%1: %2 → %3").arg(QString::fromLatin1(field)).arg(from).arg(to);
     };
     diff("n_layers", before.nLayers, c.nLayers);
+    if (encdec)
+        diff("n_decoder_layers", before.nDecoderLayers, c.nDecoderLayers);
     diff("d_model", before.dModel, c.dModel);
     diff("n_heads", before.nHeads, c.nHeads);
     if (c.attention != AttentionKind::Mla) // MLA has no key/value heads of its own: they follow n_heads
@@ -256,6 +311,20 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         c.moe.firstDense = c.nLayers - 1;
     }
     std::erase_if(c.moe.denseLayers, [&](int l) { return l >= c.nLayers; });
+    // longrope's factors, one per rotated pair, follow a narrower head: every k-th of them.
+    if (c.ropeScaling.kind == RopeScalingKind::LongRope) {
+        const std::size_t pairs = std::size_t(RopeFrequencies::rotaryDim(c) / 2);
+        const std::size_t had = c.ropeScaling.shortFactor.size();
+        if (pairs > 0 && had > pairs && had % pairs == 0 && c.ropeScaling.longFactor.size() == had) {
+            for (auto *list : {&c.ropeScaling.shortFactor, &c.ropeScaling.longFactor}) {
+                std::vector<double> kept;
+                for (std::size_t i = 0; i < pairs; ++i)
+                    kept.push_back((*list)[i * (had / pairs)]);
+                *list = std::move(kept);
+            }
+            changes << tr("rope_short_factor, rope_long_factor: %1 → %2 entries (one of every %3)").arg(had).arg(pairs).arg(had / pairs);
+        }
+    }
     // A per-layer list keeps its pattern: the first layers' entries (gpt-oss: sliding, full, …).
     if (c.layerTypes.size() > std::size_t(c.nLayers)) {
         changes << tr("layer_types: the first %1 of its %2 entries").arg(c.nLayers).arg(c.layerTypes.size());

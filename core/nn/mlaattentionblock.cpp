@@ -1,8 +1,10 @@
 #include "core/nn/mlaattentionblock.h"
 
 #include "core/nn/ops.h"
+#include "core/nn/ropefrequencies.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tx {
 
@@ -38,6 +40,17 @@ MlaAttentionBlock::MlaAttentionBlock(const ModelConfig &config, int layer, int r
       m_nope(config.mla.qkNopeHeadDim), m_rope(config.mla.qkRopeHeadDim), m_v(config.mla.vHeadDim),
       m_qk(config.mla.qkNopeHeadDim + config.mla.qkRopeHeadDim), m_kvLora(config.mla.kvLoraRank)
 {
+}
+
+ops::HeadLogits MlaAttentionBlock::headLogits() const
+{
+    ops::HeadLogits l;
+    l.softcap = float(m_config.attnSoftcap);
+    // DeepseekV3Attention: scaling = qk_head_dim^-0.5 · mscale², mscale from the RoPE scaling's
+    // mscale_all_dim (1 without it), as DeepSeek's own modeling_deepseek.py for V2 and V3.
+    if (const double m = RopeFrequencies::mlaSoftmaxFactor(m_config); m != 1.0)
+        l.scale = float(m / std::sqrt(double(m_qk)));
+    return l;
 }
 
 void MlaAttentionBlock::expand(const TransformerWeights::Layer &w, const Eigen::Ref<const Mat> &latent,
@@ -114,7 +127,7 @@ void MlaAttentionBlock::forwardCached(const TransformerWeights::Layer &w, Activa
     const KvCache::Layer &kl = pass.kv->layers[std::size_t(m_layer)];
     Mat k(kl.count, Eigen::Index(H) * m_qk), v(kl.count, Eigen::Index(H) * m_v);
     expand(w, kl.k.block(0, 0, kl.count, m_kvLora), kl.k.block(0, m_kvLora, kl.count, m_rope), k, v);
-    const ops::HeadLogits logits{float(m_config.attnSoftcap), false, 0.0f};
+    const ops::HeadLogits logits = headLogits();
 #pragma omp parallel for schedule(static) if (double(N) * kl.count * m_qk * H > 2e5)
     for (int head = 0; head < H; ++head) {
         thread_local Mat probs;
@@ -132,7 +145,7 @@ void MlaAttentionBlock::forwardSequences(ActivationCache::Layer &act, const Atte
     const Eigen::Index kCol = Eigen::Index(H) * m_qk, vCol = Eigen::Index(2 * H) * m_qk;
     if (pass.keepProbs)
         act.probs.resize(Eigen::Index(H) * N, pass.maxT);
-    const ops::HeadLogits logits{float(m_config.attnSoftcap), false, 0.0f};
+    const ops::HeadLogits logits = headLogits();
     const int pairs = pass.sequences() * H;
 #pragma omp parallel for schedule(dynamic)
     for (int p = 0; p < pairs; ++p) {
@@ -169,7 +182,7 @@ void MlaAttentionBlock::backward(const TransformerWeights::Layer &w, Transformer
     // Every head has its own expanded keys and values, so the (sequence, head) pairs write
     // disjoint blocks of dQkv.
     Mat dQkv = Mat::Zero(N, act.qkv.cols());
-    const ops::HeadLogits logits{float(m_config.attnSoftcap), false, 0.0f};
+    const ops::HeadLogits logits = headLogits();
     const int pairs = pass.sequences() * H;
 #pragma omp parallel for schedule(dynamic)
     for (int p = 0; p < pairs; ++p) {

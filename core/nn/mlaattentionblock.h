@@ -4,6 +4,7 @@
 #include "core/nn/activationcache.h"
 #include "core/nn/attentionmask.h"
 #include "core/nn/attentionpass.h"
+#include "core/nn/ops.h"
 #include "core/nn/transformerweights.h"
 
 namespace tx {
@@ -15,7 +16,8 @@ namespace tx {
 //   latent   [c | k_rot] = kv_a_proj_with_mqa(x), (N, kvLora + rope); c' = kv_a_layernorm(c)
 //   keys     per head [k_nope | v] = kv_b_proj(c'), the rope part k_rot shared by every head
 //   RoPE     on the rope parts only, pairs (2i, 2i+1) rotated together (rope_interleave)
-//   softmax  of q·k / sqrt(nope + rope) over the layer's mask, out = o_proj(probs · v).
+//   softmax  of q·k / sqrt(nope + rope) (× yarn's mscale² with mscale_all_dim) over the layer's mask,
+//            out = o_proj(probs · v).
 // Internally each head's query and key are laid out [rope (halves order) | nope], which keeps
 // every dot product and lets ops::ropeApply rotate the first `rope` columns of each head.
 // Decoding caches the normalised latent and the rotated key (kvLora + rope floats per token),
@@ -43,6 +45,7 @@ private:
                 const Eigen::Ref<const Mat> &kRot, Eigen::Ref<Mat> k, Eigen::Ref<Mat> v) const;
     void forwardCached(const TransformerWeights::Layer &w, ActivationCache::Layer &act, const AttentionPass &pass) const;
     void forwardSequences(ActivationCache::Layer &act, const AttentionPass &pass) const;
+    ops::HeadLogits headLogits() const; // soft-capping and the (mscale-scaled) softmax scale
 
     const ModelConfig &m_config;
     int m_layer = 0;

@@ -312,26 +312,6 @@
 <context>
     <name>tx::AttentionView</name>
     <message>
-        <source>no position information</source>
-        <translation>不含位置信息的方案</translation>
-    </message>
-    <message>
-        <source>these sinusoidal encodings</source>
-        <translation>这些正弦编码</translation>
-    </message>
-    <message>
-        <source>a learned position table instead</source>
-        <translation>可学习的位置表（而非正弦编码）</translation>
-    </message>
-    <message>
-        <source>rotary encodings (RoPE) inside attention instead</source>
-        <translation>注意力内部的旋转编码（RoPE，而非正弦编码）</translation>
-    </message>
-    <message>
-        <source>relative position buckets instead</source>
-        <translation>相对位置桶（而非正弦编码）</translation>
-    </message>
-    <message>
         <source>Save as PNG or SVG (chosen by the file suffix)</source>
         <translation>保存为 PNG 或 SVG（由文件后缀决定）</translation>
     </message>
@@ -492,22 +472,6 @@
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <source>Sinusoidal position encoding, %1 positions × %2 dimensions</source>
-        <translation>正弦位置编码，%1 个位置 × %2 个维度</translation>
-    </message>
-    <message>
-        <source>position</source>
-        <translation>位置</translation>
-    </message>
-    <message>
-        <source>dimension</source>
-        <translation>维度</translation>
-    </message>
-    <message>
-        <source>PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)) (Vaswani et al. 2017, §3.5). Low dimensions change fast with position, high ones slowly. This design uses %1.</source>
-        <translation>PE(p, 2i) = sin(p / 10000^(2i/d))，PE(p, 2i+1) = cos(p / 10000^(2i/d))（Vaswani 等，2017，§3.5）。低维度随位置变化快，高维度变化慢。本设计采用%1。</translation>
-    </message>
-    <message>
         <source>Done</source>
         <translation>完成</translation>
     </message>
@@ -559,6 +523,10 @@
         <source>Experts</source>
         <translation>专家</translation>
     </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -597,6 +565,10 @@
     <message>
         <source>Done</source>
         <translation>完成</translation>
+    </message>
+    <message>
+        <source>⟨start⟩</source>
+        <translation>⟨起始⟩</translation>
     </message>
 </context>
 <context>
@@ -1556,6 +1528,34 @@
         <source>must be in (0, 1000]</source>
         <translation>必须在 (0, 1000] 之内</translation>
     </message>
+    <message>
+        <source>every factor must be positive and below 10^9</source>
+        <translation>每个系数都必须为正且小于 10^9</translation>
+    </message>
+    <message>
+        <source>must be 0 (as rope_theta) or positive and below 10^12</source>
+        <translation>必须为 0（与 rope_theta 相同）或小于 10^12 的正数</translation>
+    </message>
+    <message>
+        <source>must be at least 1 and at most 10^6</source>
+        <translation>必须不小于 1 且不大于 10^6</translation>
+    </message>
+    <message>
+        <source>the attention factor and the mscales must be 0 (derived) or positive</source>
+        <translation>注意力系数和各 mscale 必须为 0（自动推导）或正数</translation>
+    </message>
+    <message>
+        <source>llama3 scaling needs 0 &lt; low_freq_factor &lt;= high_freq_factor</source>
+        <translation>llama3 缩放要求 0 &lt; low_freq_factor &lt;= high_freq_factor</translation>
+    </message>
+    <message>
+        <source>yarn&apos;s beta_fast and beta_slow must be positive</source>
+        <translation>yarn 的 beta_fast 和 beta_slow 必须为正数</translation>
+    </message>
+    <message>
+        <source>longrope needs a short and a long factor for each rotated pair</source>
+        <translation>longrope 需要为每个旋转维度对各给一个短系数和一个长系数</translation>
+    </message>
 </context>
 <context>
     <name>tx::Corpus</name>
@@ -1566,6 +1566,41 @@
     <message>
         <source>larger than 64 MB</source>
         <translation>大于 64 MB</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CrossAttentionPanel</name>
+    <message>
+        <source>Cross-attention · decoder layer %1 · head %2: %3 decoder tokens over %4 encoder tokens</source>
+        <translation>交叉注意力 · 解码器第 %1 层 · 第 %2 头：%3 个解码器词元对 %4 个编码器词元</translation>
+    </message>
+    <message>
+        <source>decoder token (query)</source>
+        <translation>解码器词元（查询）</translation>
+    </message>
+    <message>
+        <source>encoder token (key)</source>
+        <translation>编码器词元（键）</translation>
+    </message>
+    <message>
+        <source>Decoder layer %1</source>
+        <translation>解码器第 %1 层</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>第 %1 头</translation>
+    </message>
+    <message>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation>注意力头：</translation>
+    </message>
+    <message>
+        <source>Each decoder token (a row) attends over the output of the encoder&apos;s %1 layers, one column per input token; rows sum to 1 and nothing is masked. The keys and values come from the encoder&apos;s output once, so decoding token by token reuses them (T5&apos;s EncDecAttention, Raffel et al. 2019). The decoder reads the text shifted right behind its start token.</source>
+        <translation>每个解码器词元（一行）关注编码器 %1 层的输出，每个输入词元一列；每行之和为 1，没有任何遮盖。键和值由编码器输出只计算一次，逐词元解码时反复使用（T5 的 EncDecAttention，Raffel 等，2019）。解码器读入右移一位、以起始词元开头的文本。</translation>
     </message>
 </context>
 <context>
@@ -2309,6 +2344,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>expected a list of layer numbers</source>
         <translation>应为层号列表</translation>
     </message>
+    <message>
+        <source>expected a list of numbers</source>
+        <translation>应为数字列表</translation>
+    </message>
 </context>
 <context>
     <name>tx::DesignFiles</name>
@@ -2501,10 +2540,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>必须为正数</translation>
     </message>
     <message>
-        <source>layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)</source>
-        <translation>布局：编码器-解码器 → 仅解码器（仅保留解码器堆栈，不含交叉注意力）</translation>
-    </message>
-    <message>
         <source>moe_experts: %1 → 0 (one dense FFN of the same width per layer)</source>
         <translation>moe_experts：%1 → 0（每层一个同宽度的稠密前馈网络）</translation>
     </message>
@@ -2535,10 +2570,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>%1 (scaled down)</source>
         <translation>%1（已缩小）</translation>
-    </message>
-    <message>
-        <source>the engine runs decoder-only and encoder-only stacks, not encoder-decoder</source>
-        <translation>引擎只运行仅解码器和仅编码器的堆叠，不运行编码器-解码器</translation>
     </message>
     <message>
         <source>the engine does not run token-type embeddings</source>
@@ -2615,6 +2646,58 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>a clamped SwiGLU needs a gated FFN</source>
         <translation>截断的 SwiGLU 需要门控 FFN</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder runs pre-norm blocks (T5&apos;s)</source>
+        <translation>引擎的编码器-解码器只运行前置归一化的块（T5 的做法）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder has no mixture of experts</source>
+        <translation>引擎的编码器-解码器不支持混合专家</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder does not share layers</source>
+        <translation>引擎的编码器-解码器不共享层</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder has no latent attention</source>
+        <translation>引擎的编码器-解码器没有潜在注意力（MLA）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder reads plain token embeddings</source>
+        <translation>引擎的编码器-解码器只读取普通的词元嵌入</translation>
+    </message>
+    <message>
+        <source>an encoder-decoder needs at least one decoder layer</source>
+        <translation>编码器-解码器至少需要一个解码器层</translation>
+    </message>
+    <message>
+        <source>norm_placement: %1 → pre (the engine&apos;s cross-attention runs pre-norm blocks)</source>
+        <translation>norm_placement：%1 → pre（引擎的交叉注意力只运行前置归一化的块）</translation>
+    </message>
+    <message>
+        <source>sharing: %1 → none (the engine&apos;s encoder-decoder stores every layer)</source>
+        <translation>sharing：%1 → none（引擎的编码器-解码器存储每一层）</translation>
+    </message>
+    <message>
+        <source>attention: MLA → MHA (the engine&apos;s encoder-decoder has no latent attention)</source>
+        <translation>attention：MLA → MHA（引擎的编码器-解码器没有潜在注意力）</translation>
+    </message>
+    <message>
+        <source>embeddings: plain token table of d_model %1 (the engine&apos;s encoder-decoder has no embedding norm or projection)</source>
+        <translation>embeddings：宽度为 d_model %1 的普通词元表（引擎的编码器-解码器没有嵌入归一化或投影）</translation>
+    </message>
+    <message>
+        <source>longrope needs one short and one long factor per rotated pair (%1), has %2 and %3</source>
+        <translation>longrope 需要为每个旋转维度对（%1 对）各给一个短系数和一个长系数，现有 %2 个和 %3 个</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s weightless QK-norm needs RoPE without an attention factor</source>
+        <translation>引擎的无权重 QK 归一化要求 RoPE 不带注意力系数</translation>
+    </message>
+    <message>
+        <source>rope_short_factor, rope_long_factor: %1 → %2 entries (one of every %3)</source>
+        <translation>rope_short_factor、rope_long_factor：%1 → %2 项（每 %3 项取一项）</translation>
     </message>
 </context>
 <context>
@@ -4287,6 +4370,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>GPT-2 and Llama checkpoints have no factorised embedding</source>
         <translation>GPT-2 和 Llama 检查点没有分解嵌入</translation>
     </message>
+    <message>
+        <source>GPT-2 and Llama rotate every layer alike</source>
+        <translation>GPT-2 和 Llama 的每一层都以相同方式旋转</translation>
+    </message>
 </context>
 <context>
     <name>tx::HfConfigExporter</name>
@@ -4490,6 +4577,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>only gpt_oss clamps its SwiGLU (swiglu_limit)</source>
         <translation>只有 gpt_oss 截断其 SwiGLU（swiglu_limit）</translation>
     </message>
+    <message>
+        <source>only Gemma 3 gives its sliding layers a RoPE base of their own</source>
+        <translation>只有 Gemma 3 为滑动窗口层单独设置 RoPE 基数</translation>
+    </message>
+    <message>
+        <source>Gemma 3 rotates its sliding layers without the RoPE scaling; give them a base (rope_local_theta)</source>
+        <translation>Gemma 3 的滑动窗口层旋转时不做 RoPE 缩放；请为它们设置基数（rope_local_theta）</translation>
+    </message>
+    <message>
+        <source>transformers&apos; dynamic scaling starts at max_position_embeddings; set both alike</source>
+        <translation>transformers 的 dynamic 缩放从 max_position_embeddings 开始；请把两者设为相同</translation>
+    </message>
 </context>
 <context>
     <name>tx::HfConfigImporter</name>
@@ -4601,6 +4700,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>needs one entry per layer (%1)</source>
         <translation>每层需要一项（%1）</translation>
     </message>
+    <message>
+        <source>required key is missing (rope_type &quot;%1&quot;)</source>
+        <translation>缺少必需的键（rope_type“%1”）</translation>
+    </message>
+    <message>
+        <source>expected a list of numbers</source>
+        <translation>应为数字列表</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 16777216</source>
+        <translation>必须在 1 到 16777216 之间</translation>
+    </message>
 </context>
 <context>
     <name>tx::HfMoeCheckpoint</name>
@@ -4615,6 +4726,37 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>a tensor the engine has no place for</source>
         <translation>引擎中没有位置的张量</translation>
+    </message>
+</context>
+<context>
+    <name>tx::HfT5Checkpoint</name>
+    <message>
+        <source>T5 checkpoints hold an encoder-decoder</source>
+        <translation>T5 检查点保存的是编码器-解码器</translation>
+    </message>
+    <message>
+        <source>T5 checkpoints have relative position buckets</source>
+        <translation>T5 检查点使用相对位置桶</translation>
+    </message>
+    <message>
+        <source>T5 uses its scale-only layer norm, with a final norm in each stack</source>
+        <translation>T5 使用只有缩放的层归一化，每个堆栈末尾各有一个归一化</translation>
+    </message>
+    <message>
+        <source>T5 has no biases</source>
+        <translation>T5 没有偏置</translation>
+    </message>
+    <message>
+        <source>T5 has as many key/value heads as query heads</source>
+        <translation>T5 的键/值头与查询头数量相同</translation>
+    </message>
+    <message>
+        <source>T5&apos;s feed-forward is relu, gated-gelu or gated-silu</source>
+        <translation>T5 的前馈层是 relu、gated-gelu 或 gated-silu</translation>
+    </message>
+    <message>
+        <source>T5 checkpoints have no query/key norms, sinks, soft-capping or windows</source>
+        <translation>T5 检查点没有查询/键归一化、注意力汇聚、软截断或滑动窗口</translation>
     </message>
 </context>
 <context>
@@ -6777,6 +6919,45 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::RopeFrequencies</name>
+    <message>
+        <source>linear, factor %1</source>
+        <translation>linear，系数 %1</translation>
+    </message>
+    <message>
+        <source>dynamic NTK, factor %1 past %2 positions</source>
+        <translation>dynamic NTK，超过 %2 个位置后系数 %1</translation>
+    </message>
+    <message>
+        <source>yarn, factor %1 from %2 positions, beta_fast %3, beta_slow %4%5</source>
+        <translation>yarn，系数 %1，基于 %2 个位置，beta_fast %3，beta_slow %4%5</translation>
+    </message>
+    <message>
+        <source>, not truncated</source>
+        <translation>，不取整</translation>
+    </message>
+    <message>
+        <source>llama3, factor %1 from %2 positions, low_freq_factor %3, high_freq_factor %4</source>
+        <translation>llama3，系数 %1，基于 %2 个位置，low_freq_factor %3，high_freq_factor %4</translation>
+    </message>
+    <message>
+        <source>longrope, %1 factors from %2 positions</source>
+        <translation>longrope，%1 个系数，基于 %2 个位置</translation>
+    </message>
+    <message>
+        <source>cos/sin × %1</source>
+        <translation>cos/sin × %1</translation>
+    </message>
+    <message>
+        <source>softmax scale × %1</source>
+        <translation>softmax 缩放 × %1</translation>
+    </message>
+    <message>
+        <source>sliding layers: plain RoPE, base %1</source>
+        <translation>滑动窗口层：普通 RoPE，基数 %1</translation>
+    </message>
+</context>
+<context>
     <name>tx::RouterTable</name>
     <message>
         <source>Layer %1</source>
@@ -6892,6 +7073,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>Next token (top %1):</source>
         <translation>下一个词元（前 %1）：</translation>
+    </message>
+    <message>
+        <source>Wrote %1: %2 encoder tokens, 1 decoder token, logits 1 × %3, cross-attention %4 decoder layers × %5 heads over the encoder, encoder attention %6 layers</source>
+        <translation>已写入 %1：%2 个编码器词元，1 个解码器词元，logits 1 × %3，交叉注意力 %4 个解码器层 × %5 个头（对编码器），编码器注意力 %6 层</translation>
+    </message>
+    <message>
+        <source>Encoder-decoder: the encoder reads the input (%1 layers), the decoder starts from token %2 and attends over it (%3 layers)</source>
+        <translation>编码器-解码器：编码器读入输入（%1 层），解码器从词元 %2 开始并关注编码器的输出（%3 层）</translation>
+    </message>
+    <message>
+        <source>RoPE scaling: %1</source>
+        <translation>RoPE 缩放：%1</translation>
     </message>
 </context>
 <context>
@@ -7344,6 +7537,45 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>The design is invalid</source>
         <translation>设计无效</translation>
+    </message>
+</context>
+<context>
+    <name>tx::SinusoidHeatmap</name>
+    <message>
+        <source>no position information</source>
+        <translation>没有位置信息</translation>
+    </message>
+    <message>
+        <source>these sinusoidal encodings</source>
+        <translation>这些正弦编码</translation>
+    </message>
+    <message>
+        <source>a learned position table instead</source>
+        <translation>可学习的位置表（而非正弦编码）</translation>
+    </message>
+    <message>
+        <source>rotary encodings (RoPE) inside attention instead</source>
+        <translation>注意力内部的旋转编码（RoPE，而非正弦编码）</translation>
+    </message>
+    <message>
+        <source>relative position buckets instead</source>
+        <translation>相对位置桶（而非正弦编码）</translation>
+    </message>
+    <message>
+        <source>Sinusoidal position encoding, %1 positions × %2 dimensions</source>
+        <translation>正弦位置编码，%1 个位置 × %2 个维度</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)) (Vaswani et al. 2017, §3.5). Low dimensions change fast with position, high ones slowly. This design uses %1.</source>
+        <translation>PE(p, 2i) = sin(p / 10000^(2i/d))，PE(p, 2i+1) = cos(p / 10000^(2i/d))（Vaswani 等，2017，§3.5）。低维度随位置变化快，高维度变化慢。本设计采用%1。</translation>
     </message>
 </context>
 <context>
@@ -8791,6 +9023,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>cancelled</source>
         <translation>已取消</translation>
+    </message>
+    <message>
+        <source>the encoder-decoder has read no input yet: run its encoder first</source>
+        <translation>编码器-解码器尚未读入输入：请先运行其编码器</translation>
+    </message>
+    <message>
+        <source>only an encoder-decoder reads two sequences</source>
+        <translation>只有编码器-解码器读取两个序列</translation>
+    </message>
+    <message>
+        <source>only an encoder-decoder has an encoder to run</source>
+        <translation>只有编码器-解码器有可运行的编码器</translation>
     </message>
 </context>
 <context>

@@ -161,10 +161,14 @@ private slots:
                      "Scaled down: n_layers: 61 → 2\nScaled down: d_model: 7168 → 448\nScaled down: n_heads: 128 → 8\n"
                      "Scaled down: d_ff: 18432 → 1152\nScaled down: moe_experts: 256 → 16\nScaled down: moe_d_ff: 2048 → 128\n"
                      "Scaled down: q_lora_rank: 1536 → 96\nScaled down: kv_lora_rank: 512 → 32\n"
-                     "Scaled down: moe_first_dense: 3 → 1\nDeepSeek-V3 (scaled down)\nInput: 3 tokens [M|L|A]\n"
+                     "Scaled down: moe_first_dense: 3 → 1\n"
+                     // DeepSeek-V3's yarn (factor 40, mscale = mscale_all_dim = 1) is kept, and with it
+                     // DeepseekV3Attention's softmax scale × (0.1 · ln 40 + 1)².
+                     "RoPE scaling: yarn, factor 40 from 4,096 positions, beta_fast 32, beta_slow 1; softmax scale × 1.8739\n"
+                     "DeepSeek-V3 (scaled down)\nInput: 3 tokens [M|L|A]\n"
                      "Next token (top 2):\n")),
                  qPrintable(r.out));
-        QCOMPARE(r.out.count(QLatin1Char('\n')), 9 + 3 + 2); // changes, name, input, heading, 2 tokens
+        QCOMPARE(r.out.count(QLatin1Char('\n')), 9 + 4 + 2); // changes, RoPE, name, input, heading, 2 tokens
     }
 
     // gpt-oss-20b keeps its alternating sliding windows, sinks and biased experts with the clamped
@@ -174,14 +178,15 @@ private slots:
         const QString changes = QStringLiteral(
             "Scaled down: n_layers: 24 → 2\nScaled down: d_model: 2880 → 180\nScaled down: n_heads: 64 → 4\n"
             "Scaled down: n_kv_heads: 8 → 1\nScaled down: d_ff: 2880 → 180\nScaled down: moe_experts: 32 → 8\n"
-            "Scaled down: layer_types: the first 2 of its 24 entries\n");
+            "Scaled down: layer_types: the first 2 of its 24 entries\n"
+            "RoPE scaling: yarn, factor 32 from 4,096 positions, beta_fast 32, beta_slow 1, not truncated; cos/sin × 1.3466\n");
         const Run r = run({QStringLiteral("--preset"), QStringLiteral("gpt-oss-20b"), QStringLiteral("--scale-down"),
                            QStringLiteral("--text"), QStringLiteral("sink"), QStringLiteral("--top-k"), QStringLiteral("2")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.startsWith(changes + QStringLiteral("gpt-oss-20b (scaled down)\nInput: 4 tokens [s|i|n|k]\n"
                                                            "Next token (top 2):\n")),
                  qPrintable(r.out));
-        QCOMPARE(r.out.count(QLatin1Char('\n')), 7 + 3 + 2); // changes, name, input, heading, 2 tokens
+        QCOMPARE(r.out.count(QLatin1Char('\n')), 8 + 3 + 2); // changes and RoPE, name, input, heading, 2 tokens
 
         QTemporaryDir dir;
         const QString dump = dir.filePath(QStringLiteral("oss.json"));
@@ -206,6 +211,39 @@ private slots:
         }
         QCOMPARE(o.value(QStringLiteral("layer_masks")).toArray()[0].toObject().value(QStringLiteral("sliding_window")).toInt(), 128);
         QVERIFY(o.value(QStringLiteral("attention_sinks")).toBool());
+    }
+
+    // The real config.json files of gpt-oss-20b and Llama-3.1-8B (tests/data/hf, the files of
+    // /work/shared/reference/modern/) run scaled down: the command says what it scaled and which
+    // RoPE scaling the engine computes (modeling_rope_utils.py's yarn and llama3).
+    void hfConfigWithRopeScaling_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("head");
+        QTest::newRow("gpt-oss-20b") << QStringLiteral("gpt-oss-20b")
+                                     << QStringLiteral("Scaled down: n_layers: 24 → 2\nScaled down: d_model: 2880 → 180\n"
+                                                       "Scaled down: n_heads: 64 → 4\nScaled down: n_kv_heads: 8 → 1\n"
+                                                       "Scaled down: d_ff: 2880 → 180\nScaled down: moe_experts: 32 → 8\n"
+                                                       "Scaled down: layer_types: the first 2 of its 24 entries\n"
+                                                       "RoPE scaling: yarn, factor 32 from 4,096 positions, beta_fast 32, "
+                                                       "beta_slow 1, not truncated; cos/sin × 1.3466\n"
+                                                       "GptOssForCausalLM (scaled down)\nInput: 3 tokens [");
+        QTest::newRow("llama-3.1-8b") << QStringLiteral("llama-3.1-8b")
+                                      << QStringLiteral("Scaled down: n_layers: 32 → 2\nScaled down: d_model: 4096 → 256\n"
+                                                        "Scaled down: n_heads: 32 → 2\nScaled down: n_kv_heads: 8 → 1\n"
+                                                        "Scaled down: d_ff: 14336 → 896\n"
+                                                        "RoPE scaling: llama3, factor 8 from 8,192 positions, low_freq_factor 1, "
+                                                        "high_freq_factor 4\nLlamaForCausalLM (scaled down)\nInput: 3 tokens [");
+    }
+    void hfConfigWithRopeScaling()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, head);
+        const Run r = run({QStringLiteral("--hf-config"), QStringLiteral(TX_TEST_DATA_DIR "/hf/") + model + QStringLiteral("/config.json"),
+                           QStringLiteral("--scale-down"), QStringLiteral("--tokens"), QStringLiteral("1,2,3"),
+                           QStringLiteral("--top-k"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(head), qPrintable(r.out));
     }
 
     void badInputExitsTwo_data()

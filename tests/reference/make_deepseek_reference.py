@@ -97,7 +97,7 @@ def mla(cfg, w, p, x, cos, sin):
     k_rot = rope_interleave(k_rot.view(1, T, ROPE), cos, sin).expand(H, T, ROPE)
     query = torch.cat((q_pass, q_rot), dim=-1)
     key = torch.cat((k_pass, k_rot), dim=-1)
-    s = query @ key.transpose(-1, -2) * QK ** -0.5
+    s = query @ key.transpose(-1, -2) * cfg.get("softmax_scale", QK ** -0.5)
     causal = torch.ones(T, T, dtype=torch.bool).tril()
     s = torch.where(causal, s, torch.tensor(torch.finfo(s.dtype).min))
     probs = torch.softmax(s, dim=-1, dtype=torch.float32)
@@ -142,7 +142,7 @@ def forward(cfg, w, ids):
     ids = torch.as_tensor(ids)
     B, T = ids.shape if ids.dim() == 2 else (1, ids.shape[0])
     ids = ids.view(B, T)
-    cos, sin = rope_tables(T, ROPE, cfg["theta"])
+    cos, sin = cfg["rope_tables"](T) if "rope_tables" in cfg else rope_tables(T, ROPE, cfg["theta"])
     all_logits, atts = [], []
     for b in range(B):
         h = w["embed"][ids[b]]

@@ -115,7 +115,10 @@ def visible(T, kind, window, chunk):
 def forward(cfg, w, ids):
     """One decoder following the HF code paths named in the module docstring, per cfg flags."""
     T = len(ids)
-    cos, sin = rope_tables(T, HD, cfg["theta"])
+    # A scaled RoPE (make_rope_scaling_reference.py) brings its own tables, and Gemma 3 a second
+    # plain pair for its sliding layers.
+    cos, sin = cfg["rope_tables"](T) if "rope_tables" in cfg else rope_tables(T, HD, cfg["theta"])
+    local = cfg["rope_local_tables"](T) if "rope_local_tables" in cfg else (cos, sin)
     placement, qk = cfg["placement"], cfg["qk_norm"]
     gemma = cfg.get("gemma", False)
     norm = (lambda x, wt: rms_norm(x, 1.0 + wt)) if gemma else rms_norm
@@ -141,7 +144,8 @@ def forward(cfg, w, ids):
             q, k = rms_norm(q, w[p + "q_norm"]), rms_norm(k, w[p + "k_norm"])
         q, k, v = q.transpose(0, 1), k.transpose(0, 1), v.view(T, KV, HD).transpose(0, 1)
         if use_rope:
-            q, k = q * cos + rotate_half(q) * sin, k * cos + rotate_half(k) * sin
+            c, si = local if kind == "sliding" else (cos, sin)
+            q, k = q * c + rotate_half(q) * si, k * c + rotate_half(k) * si
             if qk == "weightless":  # Llama 4: L2 norm after RoPE, RoPE layers only
                 q, k = rms_norm(q, None), rms_norm(k, None)
         k = k.repeat_interleave(H // KV, dim=0)

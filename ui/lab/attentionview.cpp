@@ -11,7 +11,9 @@
 #include "ui/lab/attentionlinesview.h"
 #include "ui/lab/attentionworker.h"
 #include "ui/lab/heatmapgrid.h"
+#include "ui/lab/crossattentionpanel.h"
 #include "ui/lab/relativebiasheatmap.h"
+#include "ui/lab/sinusoidheatmap.h"
 #include "ui/lab/heatmapwidget.h"
 #include "ui/lab/routertable.h"
 #include "ui/lab/tokenchips.h"
@@ -40,23 +42,6 @@
 namespace tx {
 
 namespace {
-
-QString positionName(PositionKind kind)
-{
-    switch (kind) {
-    case PositionKind::None:
-        return QCoreApplication::translate("tx::AttentionView", "no position information");
-    case PositionKind::Sinusoidal:
-        return QCoreApplication::translate("tx::AttentionView", "these sinusoidal encodings");
-    case PositionKind::Learned:
-        return QCoreApplication::translate("tx::AttentionView", "a learned position table instead");
-    case PositionKind::Rotary:
-        return QCoreApplication::translate("tx::AttentionView", "rotary encodings (RoPE) inside attention instead");
-    case PositionKind::RelativeBuckets:
-        return QCoreApplication::translate("tx::AttentionView", "relative position buckets instead");
-    }
-    return {};
-}
 
 QPushButton *exportButton(const QString &text, QWidget *parent)
 {
@@ -94,6 +79,7 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     , m_summary(new HeadSummaryTable)
     , m_summaryNote(new QLabel)
     , m_router(new RouterTable)
+    , m_cross(new CrossAttentionPanel)
 {
     setObjectName(QStringLiteral("attentionView"));
     qRegisterMetaType<tx::AttentionRequest>();
@@ -237,6 +223,7 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     m_tabs->addTab(positionsPane, tr("Positions"));
     m_tabs->addTab(summaryPane, tr("Head summary"));
     m_tabs->addTab(m_router, tr("Experts"));
+    m_tabs->addTab(m_cross, tr("Cross-attention"));
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(sourceRow);
@@ -276,7 +263,8 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
         linesHint->setText(tr("Hover a token on the left to see where it attends; line opacity is the probability."));
         m_summary->setHorizontalHeaderLabels({tr("Layer"), tr("Head"), tr("Entropy (bits)"), tr("→ previous token"),
                                               tr("→ first token")});
-        const QStringList titles = {tr("Heads"), tr("Lines"), tr("Positions"), tr("Head summary"), tr("Experts")};
+        const QStringList titles = {tr("Heads"),   tr("Lines"), tr("Positions"), tr("Head summary"),
+                                    tr("Experts"), tr("Cross-attention")};
         for (int i = 0; i < titles.size(); ++i) // in the order the tabs are added below
             m_tabs->setTabText(i, titles[i]);
     };
@@ -471,27 +459,15 @@ void AttentionView::showSnapshot()
         m_positions->setData(RelativeBiasHeatmap::data(snapshot.positional, c));
         m_positionsNote->setText(RelativeBiasHeatmap::note(c));
     } else {
-        HeatmapData pe;
-        pe.values = snapshot.positional;
-        pe.scale = HeatmapData::Scale::Diverging;
-        pe.squareCells = false;
-        pe.title = tr("Sinusoidal position encoding, %1 positions × %2 dimensions").arg(pe.values.rows()).arg(pe.values.cols());
-        pe.rowAxis = tr("position");
-        pe.columnAxis = tr("dimension");
-        for (int p = 0; p < pe.values.rows(); ++p)
-            pe.rowLabels << QString::number(p);
-        for (int d = 0; d < pe.values.cols(); ++d)
-            pe.columnLabels << QString::number(d);
-        m_positions->setData(pe);
-        m_positionsNote->setText(tr("PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)) "
-                                    "(Vaswani et al. 2017, §3.5). Low dimensions change fast with position, high ones slowly. "
-                                    "This design uses %1.")
-                                     .arg(positionName(c.positions)));
+        m_positions->setData(SinusoidHeatmap::data(snapshot.positional));
+        m_positionsNote->setText(SinusoidHeatmap::note(c));
     }
 
     fillSummary();
     m_router->setRouting(snapshot.result, snapshot.tokenLabels);
     m_tabs->setTabEnabled(m_tabs->indexOf(m_router), !m_router->layers().empty());
+    m_cross->setSnapshot(snapshot); // encoder-decoders only: the decoder's attention over the encoder
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_cross), m_cross->hasCrossAttention());
     m_progress->setFormat(tr("Done"));
     finishRun();
     emit shown();

@@ -129,6 +129,11 @@ void AttentionWorker::run(const AttentionRequest &request)
             label.replace(0, 1, QStringLiteral("␣"));
         snapshot.tokenLabels << label;
     }
+    if (m_model->isEncoderDecoder()) { // forward() ran the text shifted right through the decoder
+        snapshot.encoderLabels = snapshot.tokenLabels;
+        snapshot.tokenLabels.removeLast();
+        snapshot.tokenLabels.prepend(tr("⟨start⟩"));
+    }
     snapshot.config = m_modelConfig;
     snapshot.changes = m_changes;
     snapshot.checkpoint = m_modelCheckpoint;

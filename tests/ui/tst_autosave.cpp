@@ -227,6 +227,7 @@ private slots:
     void restoresThePinAndTheLessonStep()
     {
         ModelConfig pinned, edited;
+        Assumptions assumptions;
         {
             auto w = std::make_unique<MainWindow>();
             w->show();
@@ -238,8 +239,12 @@ private slots:
             typeInto(w->controls()->knob(QStringLiteral("n_layers")), pinned.nLayers + 1);
             edited = w->state()->config();
             QCOMPARE(edited.nLayers, pinned.nLayers + 1);
+            w->state()->editAssumptions(QStringLiteral("batch"), QStringLiteral("batch"), [](Assumptions &a) { a.batch = 8; });
+            assumptions = w->state()->assumptions();
             // Written by the timer once the last change is in (each change starts it again).
-            QTRY_VERIFY_WITH_TIMEOUT(autosaveHolds(*m_dir, edited, true), 10000);
+            QTRY_VERIFY_WITH_TIMEOUT(autosaveHolds(*m_dir, edited, true)
+                                         && autosaveJson(*m_dir).value(QStringLiteral("assumptions"))[QStringLiteral("batch")].toInt() == 8,
+                                     10000);
             const QJsonObject o = autosaveJson(*m_dir);
             QCOMPARE(o.value(QStringLiteral("lesson")).toObject().value(QStringLiteral("index")).toInt(), 1);
             QCOMPARE(o.value(QStringLiteral("lesson")).toObject().value(QStringLiteral("step")).toInt(), 1);
@@ -252,6 +257,8 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         QCOMPARE(w.state()->config(), edited);
+        QCOMPARE(w.state()->assumptions().batch, 8); // the assumptions come back too
+        QVERIFY(w.state()->assumptions() == assumptions);
         QVERIFY(w.comparisonView()->pinned());
         QCOMPARE(w.comparisonView()->pinned()->config, pinned);
         // What the user reads: A's parameter count in the comparison table, B's beside it, and

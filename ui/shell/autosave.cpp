@@ -251,8 +251,8 @@ std::optional<Autosave::Recovered> Autosave::offerRestore(QWidget *window)
         else
             m_state->reset(m_state->config()); // untitled: never tied to the last session's file
         m_state->replace(orphan->config, tr("Restore autosaved design"));
-        if (!(orphan->assumptions == m_state->assumptions())) {
-            const Assumptions a = orphan->assumptions;
+        if (orphan->assumptions && !(*orphan->assumptions == m_state->assumptions())) {
+            const Assumptions a = *orphan->assumptions;
             m_state->editAssumptions(tr("Restore autosaved design"), QString(), [a](Assumptions &x) { x = a; });
         }
     }

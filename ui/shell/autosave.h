@@ -48,7 +48,7 @@ public:
         QDateTime edited;   // when the last autosaved edit was written (UTC)
         QString filePath;   // the design's file then, empty when untitled
         QString autosavePath;
-        Assumptions assumptions;
+        std::optional<Assumptions> assumptions; // absent in an autosave written before they were kept
         std::optional<ModelConfig> pinnedConfig; // the comparison's A, with its own assumptions
         Assumptions pinnedAssumptions;
         int lesson = -1; // the open lesson (LessonLibrary index) and its step, or -1

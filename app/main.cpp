@@ -2,6 +2,7 @@
 #include "core/design/designfile.h"
 #include "core/lessons/lessonlibrary.h"
 #include "startupprobe.h"
+#include "testactions.h"
 #include "ui/shell/languagemanager.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
@@ -238,6 +239,8 @@ int main(int argc, char *argv[])
         window.openModel(parser.value(modelOption));
     if (tx::StartupProbe::requested())
         new tx::StartupProbe(&window);
+    if (tx::TestActions::requested())
+        new tx::TestActions(&window);
     window.show();
     // After show(): a tabified dock can only be raised once the window exists on screen.
     if (lesson >= 0)

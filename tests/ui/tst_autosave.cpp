@@ -4,8 +4,11 @@
 #include "core/base/numberformat.h"
 #include "core/design/designfile.h"
 #include "core/estimate/paramcounter.h"
+#include "core/lessons/lessonlibrary.h"
 #include "ui/design/designcontrols.h"
 #include "ui/design/designstate.h"
+#include "ui/lessons/lessonplayer.h"
+#include "ui/pages/comparisonview.h"
 #include "ui/pages/summarycards.h"
 #include "ui/shell/autosave.h"
 #include "ui/shell/mainwindow.h"
@@ -14,6 +17,7 @@
 #include "ui/widgets/summarycard.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -24,6 +28,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -48,17 +53,81 @@ QStringList autosaves(const QTemporaryDir &dir)
     return QDir(dir.path()).entryList({QStringLiteral("autosave-*.json")}, QDir::Files);
 }
 
-// Answers the restore question with `button` once it is up, and keeps its text.
-void answerRestoreBox(const QString &button, QString *text)
+// Answers the restore question with `button` once it is up, and keeps its text. `painted` is
+// set when the window had been painted before the question came (no black window behind it).
+void answerRestoreBox(QWidget *window, const QString &button, QString *text, bool *painted = nullptr)
 {
-    QTimer::singleShot(0, [button, text] {
+    auto *poll = new QTimer(window);
+    poll->setInterval(10);
+    QObject::connect(poll, &QTimer::timeout, poll, [window, poll, button, text, painted] {
         auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        QVERIFY(box);
+        if (!box || box->objectName() != QLatin1String("autosaveRestoreBox"))
+            return;
+        poll->deleteLater();
         *text = box->text();
+        if (painted)
+            *painted = window->property("tx_painted").toBool();
         for (QAbstractButton *b : box->buttons())
             if (b->text() == button)
                 b->click();
     });
+    poll->start();
+}
+
+// Marks `window` (property tx_painted) once it has received its first paint event.
+class PaintWatch : public QObject
+{
+public:
+    explicit PaintWatch(QWidget *window)
+        : QObject(window)
+    {
+        window->installEventFilter(this);
+    }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint)
+            watched->setProperty("tx_painted", true);
+        return false;
+    }
+};
+
+// What a next start does: restoreSession(), then the window is shown and, once painted, asks.
+void startAndAnswer(MainWindow &w, const QString &button, QString *text, bool *painted = nullptr)
+{
+    new PaintWatch(&w);
+    answerRestoreBox(&w, button, text, painted);
+    w.restoreSession();
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(!text->isEmpty(), 10000);
+    QTest::qWait(50); // the click's exec() returns and the restore completes
+}
+
+// Edit → Pin design as A, as the user chooses it.
+void pinAsA(MainWindow &w)
+{
+    for (QAction *a : w.findChildren<QAction *>())
+        if (a->text() == QLatin1String("&Pin design as A"))
+            a->trigger();
+}
+
+// The one autosave in `dir`, parsed.
+QJsonObject autosaveJson(const QTemporaryDir &dir)
+{
+    const QStringList files = autosaves(dir);
+    if (files.size() != 1)
+        return {};
+    QFile f(QDir(dir.path()).filePath(files.first()));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// The autosave holds `design` (and a pinned design when `pinned`).
+bool autosaveHolds(const QTemporaryDir &dir, const ModelConfig &design, bool pinned)
+{
+    const QJsonObject o = autosaveJson(dir);
+    const auto d = DesignFile::fromJson(o.value(QStringLiteral("design")).toObject());
+    return d && *d == design && o.contains(QStringLiteral("pinned")) == pinned;
 }
 
 // A window that the user edits (6 layers, d_ff 2048, by typing) and that then dies: its autosave
@@ -122,8 +191,11 @@ private slots:
 
         MainWindow w;
         QString text;
-        answerRestoreBox(QStringLiteral("Restore"), &text);
-        w.restoreSession();
+        bool painted = false;
+        startAndAnswer(w, QStringLiteral("Restore"), &text, &painted);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(painted, "the question came before the window was painted");
         QVERIFY2(text.startsWith(QStringLiteral("Transformer Explorer closed unexpectedly. Restore the design you were "
                                                 "working on (edited ")),
                  qPrintable(text));
@@ -150,6 +222,58 @@ private slots:
         QVERIFY(autosaves(*m_dir).isEmpty());
     }
 
+    // The comparison pin and the open lesson step come back with the design: lesson 2 at its
+    // second step, its design pinned as A, then one more layer typed in for B.
+    void restoresThePinAndTheLessonStep()
+    {
+        ModelConfig pinned, edited;
+        Assumptions assumptions;
+        {
+            auto w = std::make_unique<MainWindow>();
+            w->show();
+            w->startLesson(1);
+            w->lessons()->next();
+            pinAsA(*w);
+            pinned = w->state()->config();
+            QVERIFY(w->comparisonView()->pinned());
+            typeInto(w->controls()->knob(QStringLiteral("n_layers")), pinned.nLayers + 1);
+            edited = w->state()->config();
+            QCOMPARE(edited.nLayers, pinned.nLayers + 1);
+            w->state()->editAssumptions(QStringLiteral("batch"), QStringLiteral("batch"), [](Assumptions &a) { a.batch = 8; });
+            assumptions = w->state()->assumptions();
+            // Written by the timer once the last change is in (each change starts it again).
+            QTRY_VERIFY_WITH_TIMEOUT(autosaveHolds(*m_dir, edited, true)
+                                         && autosaveJson(*m_dir).value(QStringLiteral("assumptions"))[QStringLiteral("batch")].toInt() == 8,
+                                     10000);
+            const QJsonObject o = autosaveJson(*m_dir);
+            QCOMPARE(o.value(QStringLiteral("lesson")).toObject().value(QStringLiteral("index")).toInt(), 1);
+            QCOMPARE(o.value(QStringLiteral("lesson")).toObject().value(QStringLiteral("step")).toInt(), 1);
+            w->autosave()->abandonForTests();
+        }
+
+        MainWindow w;
+        QString text;
+        startAndAnswer(w, QStringLiteral("Restore"), &text);
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(w.state()->config(), edited);
+        QCOMPARE(w.state()->assumptions().batch, 8); // the assumptions come back too
+        QVERIFY(w.state()->assumptions() == assumptions);
+        QVERIFY(w.comparisonView()->pinned());
+        QCOMPARE(w.comparisonView()->pinned()->config, pinned);
+        // What the user reads: A's parameter count in the comparison table, B's beside it, and
+        // the lesson panel at lesson 2's second step, its design not re-applied over the edit.
+        w.tabs()->setCurrentWidget(w.comparisonView());
+        QCOMPARE(w.comparisonView()->table()->item(0, 0)->text(), NumberFormat::count(double(countParams(pinned)->total)));
+        QCOMPARE(w.comparisonView()->table()->item(0, 1)->text(), NumberFormat::count(double(countParams(edited)->total)));
+        QCOMPARE(w.lessons()->lessonIndex(), 1);
+        QCOMPARE(w.lessons()->stepIndex(), 1);
+        QCOMPARE(w.lessons()->titleLabel()->text(), LessonLibrary::builtIn().lessons()[1].steps[1].title.pick(false));
+        QVERIFY(w.lessons()->isVisible());
+        // This window's own autosave carries all three on from here.
+        QVERIFY(autosaveHolds(*m_dir, edited, true));
+    }
+
     void discardDeletesIt()
     {
         ModelConfig edited;
@@ -159,9 +283,9 @@ private slots:
         MainWindow w;
         const ModelConfig before = w.state()->config();
         QString text;
-        answerRestoreBox(QStringLiteral("Discard"), &text);
-        w.restoreSession();
-        QVERIFY(!text.isEmpty());
+        startAndAnswer(w, QStringLiteral("Discard"), &text);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(w.state()->config(), before);
         QVERIFY(autosaves(*m_dir).isEmpty());
         // Nothing left to offer on the start after.

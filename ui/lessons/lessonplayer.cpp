@@ -98,6 +98,17 @@ void LessonPlayer::start(int lessonIndex)
     showStep(true);
 }
 
+void LessonPlayer::resume(int lessonIndex, int step)
+{
+    const auto &lessons = LessonLibrary::builtIn().lessons();
+    if (lessonIndex < 0 || lessonIndex >= int(lessons.size()))
+        return;
+    m_lesson = lessonIndex;
+    m_step = std::clamp(step, 0, int(lessons[size_t(lessonIndex)].steps.size()) - 1);
+    m_lessons->setCurrentIndex(lessonIndex);
+    showStep(false);
+}
+
 void LessonPlayer::next()
 {
     const auto &lessons = LessonLibrary::builtIn().lessons();
@@ -170,6 +181,7 @@ void LessonPlayer::showStep(bool applyDesign)
     m_previous->setEnabled(m_step > 0);
     m_next->setEnabled(m_step + 1 < int(lesson.steps.size()));
     emit highlightRequested(step.highlight, step.focus);
+    emit stepChanged(m_lesson, m_step);
 }
 
 void LessonPlayer::retranslate()

@@ -25,6 +25,9 @@ public:
 
     // Starts lesson `index` of the built-in library at its first step.
     void start(int lessonIndex);
+    // Opens lesson `lessonIndex` at `step` without setting its design (crash recovery puts back
+    // the design the user had, which may be the step's design edited further).
+    void resume(int lessonIndex, int step);
     void next();
     void previous();
     // Redraws the current step's text (after the number units changed).
@@ -37,6 +40,8 @@ public:
     QLabel *formulaLabel() const { return m_formula; }
 
 signals:
+    // The lesson or step shown changed (lesson -1: none).
+    void stepChanged(int lesson, int step);
     // A step wants `target` ("parameters", "memory", "compute", "scaling", "product", "cards",
     // "controls") framed and the knob
     // `focus` (a design-file key, may be empty) to be the one under discussion.

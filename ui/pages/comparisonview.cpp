@@ -122,9 +122,14 @@ void ComparisonView::showSnapshot(const DesignSnapshot &snapshot)
 
 void ComparisonView::pin()
 {
-    if (!m_current.valid())
+    pinSnapshot(m_current);
+}
+
+void ComparisonView::pinSnapshot(const DesignSnapshot &snapshot)
+{
+    if (!snapshot.valid())
         return;
-    m_pinned = m_current;
+    m_pinned = snapshot;
     refresh();
     emit pinnedChanged(&*m_pinned);
 }

@@ -25,6 +25,8 @@ public:
 
     void showSnapshot(const DesignSnapshot &snapshot);
     void pin();
+    // Pins `snapshot` (a design put back by crash recovery) instead of the current one.
+    void pinSnapshot(const DesignSnapshot &snapshot);
     void clearPin();
     const DesignSnapshot *pinned() const { return m_pinned ? &*m_pinned : nullptr; }
 

@@ -2,6 +2,8 @@
 
 #include "core/base/saveleftovers.h"
 #include "core/design/designfile.h"
+#include "core/estimate/assumptionsjson.h"
+#include "core/estimate/designsnapshot.h"
 #include "ui/design/designstate.h"
 
 #include <QCoreApplication>
@@ -43,10 +45,25 @@ std::optional<Autosave::Recovered> readAutosave(const QString &path)
     auto design = DesignFile::fromJson(o.value(QStringLiteral("design")).toObject(), path);
     if (!design)
         return std::nullopt;
-    Autosave::Recovered r{*design, QDateTime::fromString(o.value(QStringLiteral("edited")).toString(), Qt::ISODate),
-                          o.value(QStringLiteral("file")).toString(), path};
+    Autosave::Recovered r;
+    r.config = *design;
+    r.edited = QDateTime::fromString(o.value(QStringLiteral("edited")).toString(), Qt::ISODate);
+    r.filePath = o.value(QStringLiteral("file")).toString();
+    r.autosavePath = path;
     if (!r.edited.isValid())
         r.edited = QFileInfo(path).lastModified();
+    if (o.contains(QStringLiteral("assumptions")))
+        r.assumptions = AssumptionsJson::fromJson(o.value(QStringLiteral("assumptions")).toObject());
+    const QJsonObject pinned = o.value(QStringLiteral("pinned")).toObject();
+    if (auto a = DesignFile::fromJson(pinned.value(QStringLiteral("design")).toObject(), path); a && !pinned.isEmpty()) {
+        r.pinnedConfig = *a;
+        r.pinnedAssumptions = AssumptionsJson::fromJson(pinned.value(QStringLiteral("assumptions")).toObject());
+    }
+    const QJsonObject lesson = o.value(QStringLiteral("lesson")).toObject();
+    if (!lesson.isEmpty()) {
+        r.lesson = lesson.value(QStringLiteral("index")).toInt(-1);
+        r.lessonStep = std::max(0, lesson.value(QStringLiteral("step")).toInt(0));
+    }
     return r;
 }
 
@@ -93,6 +110,23 @@ void Autosave::setFolderForTests(const QString &dir)
     folderOverride() = dir;
 }
 
+void Autosave::setPinned(const DesignSnapshot *pinned)
+{
+    m_pinnedConfig.reset();
+    if (pinned) {
+        m_pinnedConfig = pinned->config;
+        m_pinnedAssumptions = pinned->assumptions;
+    }
+    scheduleAfterEdit();
+}
+
+void Autosave::setLessonStep(int lesson, int step)
+{
+    m_lesson = lesson;
+    m_lessonStep = step;
+    scheduleAfterEdit();
+}
+
 void Autosave::scheduleAfterEdit()
 {
     // Started once per burst of edits, not restarted by each: a long slider drag is still saved
@@ -127,6 +161,13 @@ bool Autosave::writeNow()
     o.insert(QStringLiteral("edited"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     o.insert(QStringLiteral("file"), m_state->filePath());
     o.insert(QStringLiteral("design"), DesignFile::toJson(m_state->config()));
+    o.insert(QStringLiteral("assumptions"), AssumptionsJson::toJson(m_state->assumptions()));
+    if (m_pinnedConfig) {
+        o.insert(QStringLiteral("pinned"), QJsonObject{{QStringLiteral("design"), DesignFile::toJson(*m_pinnedConfig)},
+                                                       {QStringLiteral("assumptions"), AssumptionsJson::toJson(m_pinnedAssumptions)}});
+    }
+    if (m_lesson >= 0)
+        o.insert(QStringLiteral("lesson"), QJsonObject{{QStringLiteral("index"), m_lesson}, {QStringLiteral("step"), m_lessonStep}});
     QSaveFile f(m_path);
     if (!f.open(QIODevice::WriteOnly))
         return false;
@@ -171,18 +212,22 @@ std::optional<Autosave::Recovered> Autosave::findOrphan()
     return newest;
 }
 
-bool Autosave::offerRestore(QWidget *window)
+void Autosave::removeLeftovers()
 {
     // An autosave killed in QSaveFile's commit leaves "autosave-….json.XXXXXX": never offered, removed.
     SaveLeftovers::removeIn(folder(), QStringLiteral("autosave-"));
+}
+
+std::optional<Autosave::Recovered> Autosave::offerRestore(QWidget *window)
+{
     // A test killed by its timeout leaves an autosave in the test-mode data folder all test
     // windows share; it must not stop the next run's windows in a dialog. Tests that mean to see
     // the offer give their own folder.
     if (QStandardPaths::isTestModeEnabled() && folderOverride().isEmpty())
-        return false;
+        return std::nullopt;
     const auto orphan = findOrphan();
     if (!orphan)
-        return false;
+        return std::nullopt;
     const QDateTime edited = orphan->edited.toLocalTime();
     const QString when = edited.date() == QDate::currentDate()
         ? QLocale().toString(edited.time(), QStringLiteral("HH:mm"))
@@ -206,10 +251,15 @@ bool Autosave::offerRestore(QWidget *window)
         else
             m_state->reset(m_state->config()); // untitled: never tied to the last session's file
         m_state->replace(orphan->config, tr("Restore autosaved design"));
-        writeNow(); // this window's autosave holds it from now on
+        if (orphan->assumptions && !(*orphan->assumptions == m_state->assumptions())) {
+            const Assumptions a = *orphan->assumptions;
+            m_state->editAssumptions(tr("Restore autosaved design"), QString(), [a](Assumptions &x) { x = a; });
+        }
     }
     QFile::remove(orphan->autosavePath);
-    return restoring;
+    if (!restoring)
+        return std::nullopt;
+    return orphan;
 }
 
 } // namespace tx

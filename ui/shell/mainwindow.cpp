@@ -42,8 +42,11 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QTabWidget>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace tx {
 
@@ -130,8 +133,10 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_lessons, &LessonPlayer::highlightRequested, this, &MainWindow::highlight);
     // Closing the lesson takes its frame away too.
     connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (!visible && m_lessonDock->isHidden())
+        if (!visible && m_lessonDock->isHidden()) {
             m_highlight->highlight(nullptr);
+            m_autosave->setLessonStep(-1, 0); // a closed lesson is not put back after a crash
+        }
     });
     m_presentation = new PresentationMode({this, m_readout, m_cards, m_tabs, m_pageBar, {m_workDock}, [this] { return m_controls; }}, this);
     connect(m_presentation, &PresentationMode::activeChanged, m_state, &DesignState::requestRedraw);
@@ -146,6 +151,8 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(central);
 
     connect(m_comparison, &ComparisonView::pinnedChanged, m_exports, &ExportActions::setPinned);
+    connect(m_comparison, &ComparisonView::pinnedChanged, m_autosave, &Autosave::setPinned);
+    connect(m_lessons, &LessonPlayer::stepChanged, m_autosave, &Autosave::setLessonStep);
     createMenus();
     connect(m_languageMenu, &LanguageMenu::languageChosen, this, &MainWindow::setLanguage);
     connect(m_languageMenu, &LanguageMenu::unitsToggled, this, [this] {
@@ -370,9 +377,35 @@ void MainWindow::restoreSession()
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
     m_darkAction->setChecked(settings.value(QStringLiteral("window/dark"), false).toBool());
-    m_files->clearSaveLeftovers(); // what saves killed in QSaveFile's commit left; autosaves' in offerRestore
+    m_files->clearSaveLeftovers(); // what saves killed in QSaveFile's commit left
+    Autosave::removeLeftovers();
     m_files->restoreLastDesign(settings);
-    m_autosave->offerRestore(this);
+    m_restorePending = true;
+    if (isVisible())
+        update(); // already on screen: the next paint offers it
+}
+
+void MainWindow::paintEvent(QPaintEvent *event)
+{
+    QMainWindow::paintEvent(event);
+    // Queued: this paint reaches the screen first, so the dialog does not sit on a black window.
+    if (std::exchange(m_restorePending, false))
+        QTimer::singleShot(0, this, &MainWindow::offerRestore);
+}
+
+void MainWindow::offerRestore()
+{
+    const auto restored = m_autosave->offerRestore(this);
+    if (!restored)
+        return;
+    if (restored->lesson >= 0) {
+        m_lessonDock->show();
+        m_lessonDock->raise();
+        m_lessons->resume(restored->lesson, restored->lessonStep);
+    }
+    if (restored->pinnedConfig)
+        m_comparison->pinSnapshot(DesignSnapshot::compute(*restored->pinnedConfig, restored->pinnedAssumptions));
+    m_autosave->writeNow(); // this window's autosave holds it all from now on
 }
 
 void MainWindow::saveSession()

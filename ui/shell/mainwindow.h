@@ -81,8 +81,9 @@ public:
     bool loadPreset(const QString &id);
     // Opens a design file without asking about unsaved changes; false on error (shown).
     bool openFile(const QString &path);
-    // Restores geometry, docks and the last design from QSettings, then offers an autosave
-    // left by a session that did not quit cleanly.
+    // Restores geometry, docks and the last design from QSettings. An autosave left by a session
+    // that did not quit cleanly is offered once the window has been painted (not over a black
+    // window), with its pin and lesson step when restored.
     void restoreSession();
     // Reads a checkpoint (file or folder) off the UI thread into the Model page; its design then
     // replaces the one being edited (one undo step).
@@ -90,6 +91,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -105,6 +107,7 @@ private:
     void selectFigure(const QString &key);
     void setDark(bool dark);
     void saveSession();
+    void offerRestore();
 
     // One tab: its page, its title (translated at use) and the lesson target naming it. Pages
     // follow the snapshot themselves (SnapshotFeed), drawing only while shown.
@@ -148,6 +151,7 @@ private:
     Autosave *m_autosave;
     PageBar *m_pageBar;
     QAction *m_presentAction = nullptr;
+    bool m_restorePending = false; // restoreSession() ran; the offer waits for the first paint
 };
 
 } // namespace tx

@@ -413,11 +413,15 @@ bool Transformer::run(Run &r) const
     Mat &x = ws.x;
     x.resize(N, c.effectiveEmbeddingDim());
     ws.ensureTables(c, m_rotaryDim, positions);
+    // Gemma: hidden_states * normalizer, normalizer = sqrt(hidden_size) in float32.
+    const float embScale = c.embeddingScaled ? float(std::sqrt(double(c.dModel))) : 1.0f;
     for (int b = 0; b < B; ++b) {
         const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
         for (int t = 0; t < T; ++t) {
             const int row = off + t, pos = r.pos0 + t;
             x.row(row) = w.tokenEmbedding.row(tokens[std::size_t(row)]);
+            if (embScale != 1.0f)
+                x.row(row) *= embScale;
             if (c.positions == PositionKind::Learned)
                 x.row(row) += w.positionEmbedding.row(pos);
             else if (c.positions == PositionKind::Sinusoidal)

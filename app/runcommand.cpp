@@ -216,7 +216,10 @@ int runRunCommand(QStringList args)
 
     ForwardOptions options;
     options.captureAttention = hasDump;
-    auto result = model->forward(tokens, options);
+    // An encoder-decoder reads the input in its encoder; its decoder starts from the start token,
+    // so the next token is the first one it writes (T5's generate).
+    const bool encdec = model->isEncoderDecoder();
+    auto result = encdec ? model->forward(tokens, {Transformer::kDecoderStartToken}, options) : model->forward(tokens, options);
     if (!result)
         return fail(result.error());
     QStringList labels;
@@ -246,13 +249,24 @@ int runRunCommand(QStringList args)
         header.insert(QStringLiteral("changes"), changeList);
         if (auto e = ForwardDump::save(dumpPath, *result, labels, header))
             return fail(*e);
-        out << RunCommand::tr("Wrote %1: %2 tokens, logits %2 × %3, attention %4 layers × %5 heads")
-                   .arg(dumpPath)
-                   .arg(tokens.size())
-                   .arg(c.vocabSize)
-                   .arg(result->nLayers)
-                   .arg(result->nHeads)
-            << '\n';
+        if (encdec)
+            out << RunCommand::tr("Wrote %1: %2 encoder tokens, 1 decoder token, logits 1 × %3, cross-attention %4 "
+                                  "decoder layers × %5 heads over the encoder, encoder attention %6 layers")
+                       .arg(dumpPath)
+                       .arg(tokens.size())
+                       .arg(c.vocabSize)
+                       .arg(result->nLayers)
+                       .arg(result->nHeads)
+                       .arg(result->nEncoderLayers)
+                << '\n';
+        else
+            out << RunCommand::tr("Wrote %1: %2 tokens, logits %2 × %3, attention %4 layers × %5 heads")
+                       .arg(dumpPath)
+                       .arg(tokens.size())
+                       .arg(c.vocabSize)
+                       .arg(result->nLayers)
+                       .arg(result->nHeads)
+                << '\n';
         return 0;
     }
 
@@ -266,6 +280,13 @@ int runRunCommand(QStringList args)
     std::partial_sort(order.begin(), order.begin() + k, order.end(), [&](int a, int b) { return last(a) > last(b); });
     out << (c.name.isEmpty() ? RunCommand::tr("Custom design") : c.name) << '\n';
     out << RunCommand::tr("Input: %1 tokens [%2]").arg(tokens.size()).arg(labels.join(QStringLiteral("|"))) << '\n';
+    if (encdec)
+        out << RunCommand::tr("Encoder-decoder: the encoder reads the input (%1 layers), the decoder starts from token %2 "
+                              "and attends over it (%3 layers)")
+                   .arg(c.encoderLayers())
+                   .arg(Transformer::kDecoderStartToken)
+                   .arg(c.decoderLayers())
+            << '\n';
     out << RunCommand::tr("Next token (top %1):").arg(k) << '\n';
     for (int i = 0; i < k; ++i) {
         const int id = order[std::size_t(i)];

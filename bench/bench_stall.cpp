@@ -8,7 +8,9 @@
 // Prints `key: value` lines: per phase (train_, attention_) and overall max_stall_ms,
 // p99_stall_ms, cancel_ms; the bar is max_stall_ms <= 50 and cancel_ms <= 100. Wall time on a
 // shared machine includes waiting for a core, so the GUI thread's CPU time per gap is printed
-// too (max_stall_cpu_ms: the longest gap's own CPU time).
+// too (max_stall_cpu_ms: the longest gap's own CPU time). Per phase, the slowest event the GUI
+// thread handled is named (…_slowest_event: "MetaCall to tx::AttentionView", with its wall and
+// CPU time), so a long gap says where it came from.
 #include "ui/design/designstate.h"
 #include "ui/lab/attentionview.h"
 #include "ui/lab/trainingview.h"
@@ -18,7 +20,10 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QMetaEnum>
+#include <QThread>
 #include <QStandardPaths>
+#include <QStringList>
 #include <QTabWidget>
 #include <QTextStream>
 #include <QTimer>
@@ -37,25 +42,75 @@ double threadCpuMs()
     return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
 }
 
+// Times every event the GUI thread handles at the top level (not those sent from inside another
+// one), so a long gap can be named: which event, to which object, and its CPU time.
+class TimingApp : public QApplication
+{
+public:
+    using QApplication::QApplication;
+    struct Slowest
+    {
+        double ms = 0, cpuMs = 0;
+        QString what;
+    };
+    Slowest slowest;
+    std::vector<Slowest> sinceTick; // the top-level events since the meter's last timeout
+    void resetSlowest() { slowest = {}; }
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (m_depth > 0 || QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        QElapsedTimer clock;
+        clock.start();
+        const double cpu = threadCpuMs();
+        const int type = event->type();
+        // Named before: the event may delete its receiver (DeferredDelete).
+        const char *className = receiver->metaObject()->className();
+        const QString objectName = receiver->objectName();
+        ++m_depth;
+        const bool handled = QApplication::notify(receiver, event);
+        --m_depth;
+        const double ms = double(clock.nsecsElapsed()) / 1e6;
+        if (ms > slowest.ms || ms >= 1.0) {
+            const char *name = QMetaEnum::fromType<QEvent::Type>().valueToKey(type);
+            const Slowest e{ms, threadCpuMs() - cpu,
+                            QStringLiteral("%1 to %2 %3")
+                                .arg(QLatin1String(name ? name : "?"), QLatin1String(className), objectName)
+                                .trimmed()};
+            if (ms > slowest.ms)
+                slowest = e;
+            if (ms >= 1.0 && sinceTick.size() < 64)
+                sinceTick.push_back(e);
+        }
+        return handled;
+    }
+
+private:
+    int m_depth = 0;
+};
+
 // The gaps between the timeouts of a 1 ms precise timer while it runs.
 class StallMeter : public QObject
 {
 public:
-    StallMeter()
+    explicit StallMeter(TimingApp &app)
     {
         m_timer.setTimerType(Qt::PreciseTimer);
         m_timer.setInterval(1);
-        connect(&m_timer, &QTimer::timeout, this, [this] {
+        connect(&m_timer, &QTimer::timeout, this, [this, &app] {
             const double now = double(m_clock.nsecsElapsed()) / 1e6, cpu = threadCpuMs();
             if (m_last >= 0) {
                 m_gaps.push_back(now - m_last);
                 if (now - m_last > m_maxGap) {
                     m_maxGap = now - m_last;
                     m_maxGapCpu = cpu - m_lastCpu;
+                    m_maxGapEvents = app.sinceTick;
                 }
             }
             m_last = now;
             m_lastCpu = cpu;
+            app.sinceTick.clear();
         });
     }
     void start()
@@ -63,6 +118,7 @@ public:
         m_gaps.clear();
         m_last = -1;
         m_maxGap = m_maxGapCpu = 0;
+        m_maxGapEvents.clear();
         m_clock.start();
         m_timer.start();
     }
@@ -79,12 +135,21 @@ public:
         return v[i];
     }
     std::size_t samples() const { return m_gaps.size(); }
+    // The events of 1 ms or more handled in the longest gap, in order: "12.1 ms (11.0 CPU) MetaCall to …; …".
+    QString maxGapEvents() const
+    {
+        QStringList parts;
+        for (const TimingApp::Slowest &e : m_maxGapEvents)
+            parts << QStringLiteral("%1 ms (%2 CPU) %3").arg(e.ms, 0, 'f', 1).arg(e.cpuMs, 0, 'f', 1).arg(e.what);
+        return parts.isEmpty() ? QStringLiteral("none of 1 ms or more") : parts.join(QStringLiteral("; "));
+    }
 
 private:
     QTimer m_timer;
     QElapsedTimer m_clock;
     std::vector<double> m_gaps; // ms
     double m_last = -1, m_lastCpu = 0, m_maxGap = 0, m_maxGapCpu = 0;
+    std::vector<TimingApp::Slowest> m_maxGapEvents;
 };
 
 // Runs the event loop until `signal` of `sender` fires or `ms` pass; true when it fired.
@@ -116,12 +181,20 @@ void print(const char *key, double value)
     std::fflush(stdout);
 }
 
+void printSlowest(const char *phase, const TimingApp &app, const StallMeter &meter)
+{
+    std::printf("%s_slowest_event_ms: %.1f\n%s_slowest_event_cpu_ms: %.1f\n%s_slowest_event: %s\n", phase,
+                app.slowest.ms, phase, app.slowest.cpuMs, phase, qPrintable(app.slowest.what));
+    std::printf("%s_max_stall_events: %s\n", phase, qPrintable(meter.maxGapEvents()));
+    std::fflush(stdout);
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimingApp app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     tx::Theme::applyFont(app);
     tx::Theme::applyPalette(app, tx::Theme::Mode::Light);
@@ -133,7 +206,7 @@ int main(int argc, char *argv[])
     window.show();
     run(500);
 
-    StallMeter meter;
+    StallMeter meter(app);
     double maxStall = 0, maxStallCpu = 0, p99 = 0;
     double cancelMs = -1; // -1 until every cancel has been measured
 
@@ -142,6 +215,7 @@ int main(int argc, char *argv[])
     window.tabs()->setCurrentWidget(training);
     run(200);
     meter.start();
+    app.resetSlowest();
     training->watchInductionHead();
     const bool trainEnded = waitFor(training, &tx::TrainingView::runFinished, trainMs);
     QElapsedTimer cancel;
@@ -162,6 +236,7 @@ int main(int argc, char *argv[])
     print("train_max_stall_cpu_ms", meter.maxCpu());
     print("train_p99_stall_ms", meter.p99());
     print("train_cancel_ms", trainCancelMs);
+    printSlowest("train", app, meter);
     maxStall = std::max(maxStall, meter.max());
     maxStallCpu = std::max(maxStallCpu, meter.maxCpu());
     p99 = std::max(p99, meter.p99());
@@ -176,6 +251,7 @@ int main(int argc, char *argv[])
         waitFor(attention, &tx::AttentionView::shown, 600'000);
     attention->setCheckpoint(QString()); // back to the design
     meter.start();
+    app.resetSlowest();
     QElapsedTimer whole;
     whole.start();
     attention->run();
@@ -188,12 +264,14 @@ int main(int argc, char *argv[])
     print("attention_max_stall_ms", meter.max());
     print("attention_max_stall_cpu_ms", meter.maxCpu());
     print("attention_p99_stall_ms", meter.p99());
+    printSlowest("attention", app, meter);
     maxStall = std::max(maxStall, meter.max());
     maxStallCpu = std::max(maxStallCpu, meter.maxCpu());
     p99 = std::max(p99, meter.p99());
 
     // 3. Cancel the attention run half way through (by the time a whole one took).
     meter.start();
+    app.resetSlowest();
     // A new design (one layer fewer), so the run builds its weights again rather than reuse
     // the kept model, which answers a short text in milliseconds.
     window.state()->edit(QStringLiteral("bench"), QStringLiteral("n_layers"), [](tx::ModelConfig &c) { c.nLayers -= 1; });
@@ -211,6 +289,7 @@ int main(int argc, char *argv[])
     meter.stop();
     print("attention_cancel_ms", attentionCancelMs);
     print("attention_cancel_max_stall_ms", meter.max());
+    printSlowest("attention_cancel", app, meter);
     maxStall = std::max(maxStall, meter.max());
     maxStallCpu = std::max(maxStallCpu, meter.maxCpu());
     cancelMs = trainCancelMs < 0 || attentionCancelMs < 0 ? -1 : std::max(trainCancelMs, attentionCancelMs);

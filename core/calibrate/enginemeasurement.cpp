@@ -169,7 +169,10 @@ Expected<CalibrationFigures, Error> EngineMeasurement::measure(const Calibration
 
     KvCache kv = model.makeKvCache();
     const std::vector<int> prompt = randomTokens(plan.promptTokens(), vocab, rng);
-    if (auto out = model.decode(prompt, kv); !out)
+    if (model.isEncoderDecoder()) // the prompt is the encoder's input, read once, as T5 generates
+        if (auto e = model.encode(prompt, kv))
+            return *e;
+    if (auto out = model.decode(model.isEncoderDecoder() ? std::vector<int>{Transformer::kDecoderStartToken} : prompt, kv); !out)
         return out.error();
     times.clear();
     for (int g = 0; g < s.generate; ++g) {

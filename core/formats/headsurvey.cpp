@@ -14,7 +14,8 @@ bool HeadSurvey::isDelimiter(const QString &label)
 }
 
 Expected<HeadSurvey::Result, Error> HeadSurvey::run(const Transformer &model, const Tokenizer &tokenizer,
-                                                   const QString &text, std::uint64_t seed)
+                                                   const QString &text, std::uint64_t seed,
+                                                   const std::atomic<bool> *cancel)
 {
     const int context = std::min(model.maxSequenceLength(), 256);
     std::vector<int> tokens = tokenizer.encode(text);
@@ -25,6 +26,7 @@ Expected<HeadSurvey::Result, Error> HeadSurvey::run(const Transformer &model, co
                  tokens.end());
     ForwardOptions options;
     options.captureAttention = true;
+    options.cancel = cancel;
     auto onText = model.forward(tokens, options);
     if (!onText)
         return onText.error();

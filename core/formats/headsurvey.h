@@ -8,6 +8,7 @@
 
 #include <QString>
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -28,8 +29,9 @@ public:
         int repeatLength = 0; // tokens of the repeated segment
     };
 
+    // `cancel` is checked before every layer of both passes (an Error when it turned true).
     static Expected<Result, Error> run(const Transformer &model, const Tokenizer &tokenizer, const QString &text,
-                                       std::uint64_t seed = 1);
+                                       std::uint64_t seed = 1, const std::atomic<bool> *cancel = nullptr);
     // Punctuation, spaces and line breaks: what the delimiter role counts, by token label.
     static bool isDelimiter(const QString &label);
 };

@@ -4,6 +4,7 @@
 #include "core/formats/hfconfigimporter.h"
 #include "core/formats/hfmappers.h"
 #include "core/formats/hfmoecheckpoint.h"
+#include "core/formats/hft5checkpoint.h"
 #include "core/nn/enginesizer.h"
 
 #include <QCoreApplication>
@@ -191,7 +192,11 @@ Expected<HfCheckpoint::Config, Error> HfCheckpoint::parseConfig(const QByteArray
     out.model.weightPrecision = Precision::FP32;
     const bool gpt2 = o.value(QStringLiteral("model_type")).toString() == QLatin1String("gpt2");
     // The norm epsilon is not part of the design; the defaults are GPT2Config's and LlamaConfig's.
-    out.normEps = gpt2 ? float(r.number("layer_norm_epsilon", 1e-5, 0, 1)) : float(r.number("rms_norm_eps", 1e-6, 0, 1));
+    // T5Config's layer_norm_epsilon defaults to 1e-6.
+    const bool t5 = out.model.layout == Layout::EncoderDecoder;
+    out.normEps = gpt2 ? float(r.number("layer_norm_epsilon", 1e-5, 0, 1))
+                  : t5 ? float(r.number("layer_norm_epsilon", 1e-6, 0, 1))
+                       : float(r.number("rms_norm_eps", 1e-6, 0, 1));
     for (const char *key : {"scale_attn_by_inverse_layer_idx", "reorder_and_upcast_attn"}) {
         if (r.boolean(key, false))
             return Error{file, QString::fromLatin1(key), tr("not supported by the engine")};
@@ -230,6 +235,11 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
         return *e;
     if (auto moe = HfMoeCheckpoint::familyOf(c))
         return *moe;
+    if (c.layout == Layout::EncoderDecoder) {
+        if (auto e = HfT5Checkpoint::mismatch(c))
+            return *e;
+        return Family::T5;
+    }
     if (c.layout != Layout::DecoderOnly)
         return mismatch("layout", tr("GPT-2 and Llama checkpoints are decoder-only"));
     if (c.normPlacement != NormPlacement::Pre || c.parallelBlock || c.embeddingNorm || !c.finalNorm)
@@ -280,6 +290,8 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
     auto family = familyOf(c);
     if (!family)
         return family.error();
+    if (*family == Family::T5)
+        return HfT5Checkpoint::configJson(c, normEps);
     if (*family != Family::Gpt2 && *family != Family::Llama)
         return HfMoeCheckpoint::configJson(c, normEps);
     if (c.slidingWindow > 0)
@@ -355,6 +367,11 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
     if (!file)
         return file.error();
 
+    if (config->family == Family::T5) {
+        if (auto e = HfT5Checkpoint::load(*file, *model))
+            return *e;
+        return model;
+    }
     if (config->family != Family::Gpt2 && config->family != Family::Llama) {
         if (auto e = HfMoeCheckpoint::load(config->family, *file, QJsonDocument::fromJson(configBytes).object(), *model))
             return *e;
@@ -391,6 +408,11 @@ std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString 
         return Error{dirPath, {}, tr("cannot create the folder")};
     const QDir dir(dirPath);
     const auto family = familyOf(model.config());
+    if (*family == Family::T5) {
+        if (auto e = HfT5Checkpoint::save(model, dir.filePath(QStringLiteral("model.safetensors")), dtype))
+            return e;
+        return writeConfig(dir, *json);
+    }
     if (*family != Family::Gpt2 && *family != Family::Llama) {
         if (auto e = HfMoeCheckpoint::save(*family, model, dir.filePath(QStringLiteral("model.safetensors")), dtype))
             return e;

@@ -23,12 +23,13 @@ namespace tx {
 //         model.norm, lm_head; nn.Linear weights are stored (out, in). Qwen3 adds
 //         model.layers.N.self_attn.{q,k}_norm (RMSNorm over head_dim) and saves as model_type qwen3.
 //   Qwen3-MoE, DeepSeek-V2/V3 (MLA, fp8 with block scales) and gpt-oss (MXFP4 experts): HfMoeCheckpoint.
+//   T5 (T5ForConditionalGeneration, encoder-decoder): HfT5Checkpoint.
 class HfCheckpoint
 {
     Q_DECLARE_TR_FUNCTIONS(tx::HfCheckpoint)
 
 public:
-    enum class Family { Gpt2, Llama, Qwen3Moe, Deepseek, GptOss, Gemma, Gemma2, Gemma3 };
+    enum class Family { Gpt2, Llama, Qwen3Moe, Deepseek, GptOss, T5, Gemma, Gemma2, Gemma3 };
 
     // The design (read by HfConfigImporter) and norm epsilon a config.json describes; model types
     // with Llama's tensor names (llama, mistral, qwen2, …) load as Llama.

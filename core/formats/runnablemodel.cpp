@@ -3,6 +3,7 @@
 #include "core/formats/hfcheckpoint.h"
 #include "core/tokenize/bytetokenizer.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace tx {
@@ -21,12 +22,13 @@ Expected<RunnableModel, Error> RunnableModel::fromCheckpoint(const QString &path
 }
 
 Expected<RunnableModel, Error> RunnableModel::fromDesign(const ModelConfig &config, std::int64_t capBytes,
-                                                         std::uint64_t seed)
+                                                         std::uint64_t seed, const std::atomic<bool> *stop)
 {
-    auto created = Transformer::create(config, capBytes);
+    auto created = Transformer::create(config, capBytes, 1e-5f, false, stop);
     if (!created)
         return created.error();
-    created->initGpt2Style(seed);
+    if (!created->initGpt2Style(seed, stop))
+        return Error{{}, {}, QCoreApplication::translate("tx::Transformer", "cancelled")};
     return RunnableModel{std::move(*created), byteTokenizerFor(config)};
 }
 

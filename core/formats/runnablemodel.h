@@ -5,6 +5,7 @@
 #include "core/nn/transformer.h"
 #include "core/tokenize/tokenizer.h"
 
+#include <atomic>
 #include <memory>
 
 namespace tx {
@@ -20,9 +21,11 @@ struct RunnableModel
     // and the tokenizer files beside it; without them, bytes when the vocabulary holds 256.
     static Expected<RunnableModel, Error> fromCheckpoint(const QString &path, std::int64_t capBytes);
     // A design with GPT-2-style random weights from `seed`, reading bytes when the vocabulary
-    // holds 256. The design must fit the engine (EngineSizer::fit scales one down).
+    // holds 256. The design must fit the engine (EngineSizer::fit scales one down). When `stop`
+    // turns true while the weights are allocated or drawn, an Error ("cancelled") within a few
+    // milliseconds.
     static Expected<RunnableModel, Error> fromDesign(const ModelConfig &config, std::int64_t capBytes,
-                                                     std::uint64_t seed);
+                                                     std::uint64_t seed, const std::atomic<bool> *stop = nullptr);
     // Bytes (ByteTokenizer) when the vocabulary holds all 256 of them, else nullptr.
     static std::shared_ptr<Tokenizer> byteTokenizerFor(const ModelConfig &config);
 };

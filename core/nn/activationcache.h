@@ -34,7 +34,18 @@ struct ActivationCache
         Mat a;                // (N, d) attention sub-block output (before the post-attention norm)
         Mat paOut;            // (N, d) post-attention norm output (sandwich, output placements)
         ColVec paMean, paRstd;
-        Mat h;                // (N, d) residual between the sub-blocks (sequential blocks)
+        Mat h;                // (N, d) residual between the sub-blocks (sequential blocks); with
+                              // cross-attention the one after it, the FFN's input
+        // Cross-attention (decoder layers of an encoder-decoder, CrossAttentionBlock):
+        Mat hSelf;            // (N, d) residual after self-attention, before cross-attention
+        Mat cnOut;            // (N, d) cross-attention norm output
+        ColVec cnMean, cnRstd;
+        Mat crossQ;           // (N, nHeads hd) queries
+        Mat crossKv;          // (Ne, 2 nKv hd) the encoder output's keys and values [k heads | v heads]
+        Mat crossProbs;       // (nHeads N, max Te): sequence b, head h is the (T_b, Te_b) block at
+                              // row nHeads offsets[b] + h T_b
+        Mat crossAtt;         // (N, nHeads hd) heads side by side, before the output projection
+        Mat crossA;           // (N, d) cross-attention sub-block output
         Mat n2In, n2Out;      // (N, d) input and output of the second norm
         ColVec n2Mean, n2Rstd;
         Mat ffPre;            // (N, dFf) or (N, 2 dFf) before the activation
@@ -63,6 +74,14 @@ struct ActivationCache
     Mat xFinal;                // (N, d) after the final norm
     ColVec finalMean, finalRstd;
     Mat logits;                // (N, vocab), after the final soft-capping (designs with one)
+
+    // Encoder-decoder: the encoder's input and activations; `layers` above are the decoder's.
+    std::vector<int> encoderTokens;  // (Ne) the encoder's input ids, sequences stacked
+    std::vector<int> encoderOffsets; // (B + 1) first encoder row of each sequence, then Ne
+    std::vector<Layer> encoderLayers;
+    Mat encoderLast;                 // (Ne, d) output of the encoder's last layer
+    Mat encoderOut;                  // (Ne, d) after the encoder's final norm: what cross-attention reads
+    ColVec encoderFinalMean, encoderFinalRstd;
 
     int rows() const { return offsets.empty() ? 0 : offsets.back(); }
 };

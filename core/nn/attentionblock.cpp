@@ -117,7 +117,11 @@ void AttentionBlock::forward(const TransformerWeights::Layer &w, ActivationCache
                              const AttentionPass &pass) const
 {
     const int H = m_config.nHeads, KV = m_config.nKvHeads, hd = m_headDim;
-    ops::linearForward(act.qkv, in, w.qkv, w.qkvBias);
+    const TransposedWeights::Layer *t = pass.transposed;
+    if (t && t->qkv.size() > 0)
+        ops::linearForwardTransposed(act.qkv, in, t->qkv, w.qkvBias);
+    else
+        ops::linearForward(act.qkv, in, w.qkv, w.qkvBias);
     if (m_qkNorm != QkNorm::None) {
         // Qwen3 / Gemma 3 / OLMo 2 normalise before RoPE; Llama 4's weightless L2 norm comes after
         // it, which is the same: a rotation keeps each head's RMS.
@@ -138,7 +142,10 @@ void AttentionBlock::forward(const TransformerWeights::Layer &w, ActivationCache
         forwardCached(w, act, pass);
     else
         forwardSequences(w, act, pass);
-    ops::linearForward(act.a, act.att, w.attnOut, w.attnOutBias);
+    if (t && t->attnOut.size() > 0)
+        ops::linearForwardTransposed(act.a, act.att, t->attnOut, w.attnOutBias);
+    else
+        ops::linearForward(act.a, act.att, w.attnOut, w.attnOutBias);
 }
 
 void AttentionBlock::forwardCached(const TransformerWeights::Layer &w, ActivationCache::Layer &act,

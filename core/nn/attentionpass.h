@@ -3,6 +3,7 @@
 #include "core/nn/forwardresult.h"
 #include "core/nn/kvcache.h"
 #include "core/nn/mat.h"
+#include "core/nn/transposedweights.h"
 
 #include <vector>
 
@@ -28,11 +29,24 @@ struct AttentionPass
     // position of the pass, column P − 1 the offset 0; null without relative buckets.
     const Mat *offsetBias = nullptr;
     Mat *dOffsetBias = nullptr; // backward: its gradient (same shape), accumulated over the layers
+    // Encoder-decoder, the decoder's pass: the encoder's output cross-attention reads (null when
+    // decoding, which reads the KvCache's crossKv), its rows per sequence, and in backward the
+    // gradient by it (accumulated over the decoder's layers).
+    const Mat *encoder = nullptr;                     // (Ne, d)
+    const std::vector<int> *encoderOffsets = nullptr; // (B + 1)
+    Mat *dEncoder = nullptr;                          // (Ne, d)
+    // This layer's (out, in) copies of its matrices (inference only), or null.
+    const TransposedWeights::Layer *transposed = nullptr;
 
     int sequences() const { return int(offsets->size()) - 1; }
     int rowOf(int b) const { return (*offsets)[std::size_t(b)]; }
     int lengthOf(int b) const { return (*offsets)[std::size_t(b) + 1] - (*offsets)[std::size_t(b)]; }
     int rows() const { return offsets->back(); }
+    int encoderRowOf(int b) const { return (*encoderOffsets)[std::size_t(b)]; }
+    int encoderLengthOf(int b) const
+    {
+        return (*encoderOffsets)[std::size_t(b) + 1] - (*encoderOffsets)[std::size_t(b)];
+    }
 };
 
 } // namespace tx

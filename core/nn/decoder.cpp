@@ -14,6 +14,13 @@ Expected<std::vector<int>, Error> Decoder::generate(const std::vector<int> &prom
     if (int(tokens.size()) > maxT)
         tokens.erase(tokens.begin(), tokens.end() - maxT);
     KvCache kv = m_model.makeKvCache();
+    if (m_model.isEncoderDecoder()) {
+        // T5's generate: the encoder reads the prompt once (its keys and values stay in kv), the
+        // decoder starts from decoder_start_token_id.
+        if (auto e = m_model.encode(tokens, kv))
+            return *e;
+        tokens = {Transformer::kDecoderStartToken};
+    }
     Sampler sampler(options);
     std::vector<int> out;
     out.reserve(std::size_t(std::max(0, count)));

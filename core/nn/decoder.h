@@ -15,6 +15,7 @@ namespace tx {
 // Autoregressive generation with a KV cache: the prompt runs once through Transformer::decode,
 // then each new token costs one row through every layer, its attention reading the cached keys
 // and values. When the context fills, the cache restarts from the last half of the context.
+// An encoder-decoder encodes the prompt once and generates from its decoder's start token.
 class Decoder
 {
 public:

@@ -19,7 +19,8 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     const double H = c.nHeads, KV = c.nKvHeads;
     const double normFloats = c.norm == NormKind::LayerNorm ? 2 * d : d; // scale (+ bias)
     const double gates = c.ffn == FfnKind::Gated3 ? 2 : 1;
-    int L = c.layout == Layout::EncoderDecoder ? c.decoderLayers() : c.nLayers;
+    const bool encdec = c.layout == Layout::EncoderDecoder;
+    int L = encdec ? c.encoderLayers() + c.decoderLayers() : c.nLayers; // both stacks, encoder first
     int stored = L;
     if (c.sharing == Sharing::AllLayers)
         stored = 1;
@@ -68,6 +69,14 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
     for (int i = 0; i < stored; ++i) // MoE designs store every layer (no sharing)
         floats += FeedForwardBlock::isSparse(c, i) ? sparse : dense;
     floats += c.finalNorm ? normFloats : 0;
+    if (encdec) {
+        const double crossFloats = normFloats + d * H * hd + (c.qkvBias ? H * hd : 0)       // norm, q (d, H·hd)
+                                   + d * 2 * KV * hd + (c.qkvBias ? 2 * KV * hd : 0)        // k, v (d, 2·KV·hd)
+                                   + H * hd * d + (c.attnOutBias ? d : 0);                  // o (H·hd, d)
+        floats += double(c.decoderLayers()) * crossFloats;
+        floats += c.positions == PositionKind::RelativeBuckets ? double(c.relativeBuckets) * H : 0; // the encoder's table
+        floats += c.finalNorm ? normFloats : 0; // the encoder's final norm
+    }
     floats += c.tiedEmbeddings ? 0 : V * d; // untied head (V, d)
     floats += c.lmHeadBias ? V : 0;
     const double bytes = floats * 4.0;
@@ -84,8 +93,20 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
     auto no = [](const char *field, const char *what) {
         return Error{{}, QString::fromLatin1(field), tr(what)}; // what: a QT_TR_NOOP below
     };
-    if (c.layout == Layout::EncoderDecoder)
-        return no("layout", QT_TR_NOOP("the engine runs decoder-only and encoder-only stacks, not encoder-decoder"));
+    if (c.layout == Layout::EncoderDecoder) {
+        if (c.normPlacement != NormPlacement::Pre || c.parallelBlock)
+            return no("norm_placement", QT_TR_NOOP("the engine's encoder-decoder runs pre-norm blocks (T5's)"));
+        if (c.moe.enabled())
+            return no("moe_experts", QT_TR_NOOP("the engine's encoder-decoder has no mixture of experts"));
+        if (c.sharing != Sharing::None)
+            return no("sharing", QT_TR_NOOP("the engine's encoder-decoder does not share layers"));
+        if (c.attention == AttentionKind::Mla)
+            return no("attention", QT_TR_NOOP("the engine's encoder-decoder has no latent attention"));
+        if (c.embeddingNorm || c.effectiveEmbeddingDim() != c.dModel)
+            return no("embedding_dim", QT_TR_NOOP("the engine's encoder-decoder reads plain token embeddings"));
+        if (c.decoderLayers() < 1)
+            return no("n_decoder_layers", QT_TR_NOOP("an encoder-decoder needs at least one decoder layer"));
+    }
     if (c.moe.enabled() && c.sharing != Sharing::None)
         return no("sharing", QT_TR_NOOP("the engine does not share layers of a mixture of experts"));
     if (c.moe.enabled() && c.ffnBias && c.moe.sharedExperts > 0)
@@ -147,14 +168,30 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     QStringList &changes = plan.changes;
 
     // Swap what the engine does not run for its nearest equivalent.
-    if (c.layout == Layout::EncoderDecoder) {
-        c.layout = Layout::DecoderOnly;
-        c.nLayers = original.decoderLayers();
-        c.nDecoderLayers = 0;
-        changes << tr("layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)");
+    const bool encdec = c.layout == Layout::EncoderDecoder;
+    if (encdec && (c.normPlacement != NormPlacement::Pre || c.parallelBlock)) {
+        changes << tr("norm_placement: %1 → pre (the engine's cross-attention runs pre-norm blocks)")
+                       .arg(c.parallelBlock ? QStringLiteral("parallel") : toString(c.normPlacement));
+        c.normPlacement = NormPlacement::Pre;
+        c.parallelBlock = c.parallelTwoNorms = false;
+    }
+    if (encdec && c.sharing != Sharing::None) {
+        changes << tr("sharing: %1 → none (the engine's encoder-decoder stores every layer)").arg(toString(c.sharing));
+        c.sharing = Sharing::None;
+    }
+    if (encdec && c.attention == AttentionKind::Mla) {
+        changes << tr("attention: MLA → MHA (the engine's encoder-decoder has no latent attention)");
+        c.attention = AttentionKind::Gqa;
+        c.nKvHeads = c.nHeads;
+    }
+    if (encdec && (c.embeddingNorm || c.effectiveEmbeddingDim() != c.dModel)) {
+        changes << tr("embeddings: plain token table of d_model %1 (the engine's encoder-decoder has no embedding norm or projection)")
+                       .arg(c.dModel);
+        c.embeddingNorm = false;
+        c.embeddingDim = 0;
     }
     // Mixtures the engine routes stay mixtures (fewer, narrower experts below); the others become dense.
-    const bool routable = c.moe.enabled() && c.sharing == Sharing::None && !(c.ffnBias && c.moe.sharedExperts > 0)
+    const bool routable = c.moe.enabled() && !encdec && c.sharing == Sharing::None && !(c.ffnBias && c.moe.sharedExperts > 0)
                           && !(c.moe.groups > 1 && c.moe.routerScore == RouterScore::Softmax);
     if (c.moe.enabled() && !routable) {
         changes << tr("moe_experts: %1 → 0 (one dense FFN of the same width per layer)").arg(c.moe.numExperts);
@@ -199,8 +236,10 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
     };
     fitGroups();
     while (weightBytes(c) > capBytes) {
-        if (c.nLayers > 2) {
+        if (c.nLayers > 2 || (encdec && c.nDecoderLayers > 2)) { // both stacks halve together
             c.nLayers = std::max(2, c.nLayers / 2);
+            if (encdec)
+                c.nDecoderLayers = std::max(2, c.nDecoderLayers / 2);
         } else if (c.moe.enabled() && c.moe.numExperts > std::max(4, 2 * c.moe.topK)) {
             c.moe.numExperts /= 2;
             fitGroups();
@@ -248,6 +287,8 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
             changes << tr("%1: %2 → %3").arg(QString::fromLatin1(field)).arg(from).arg(to);
     };
     diff("n_layers", before.nLayers, c.nLayers);
+    if (encdec)
+        diff("n_decoder_layers", before.nDecoderLayers, c.nDecoderLayers);
     diff("d_model", before.dModel, c.dModel);
     diff("n_heads", before.nHeads, c.nHeads);
     if (c.attention != AttentionKind::Mla) // MLA has no key/value heads of its own: they follow n_heads

@@ -43,15 +43,22 @@ void FeedForwardBlock::actBackward(Mat &dPre, const Mat &dy, const Mat &pre) con
         ops::activationBackward(m_config.activation, dPre, dy, pre);
 }
 
-void FeedForwardBlock::forward(const TransformerWeights::Layer &w, ActivationCache::Layer &a, const Mat &in) const
+void FeedForwardBlock::forward(const TransformerWeights::Layer &w, ActivationCache::Layer &a, const Mat &in,
+                               const TransposedWeights::Layer *t) const
 {
     if (m_sparse) {
         moeForward(w, a, in);
         return;
     }
-    ops::linearForward(a.ffPre, in, w.ffnIn, w.ffnInBias);
+    if (t && t->ffnIn.size() > 0)
+        ops::linearForwardTransposed(a.ffPre, in, t->ffnIn, w.ffnInBias);
+    else
+        ops::linearForward(a.ffPre, in, w.ffnIn, w.ffnInBias);
     act(a.ffAct, a.ffPre);
-    ops::linearForward(a.m, a.ffAct, w.ffnOut, w.ffnOutBias);
+    if (t && t->ffnOut.size() > 0)
+        ops::linearForwardTransposed(a.m, a.ffAct, t->ffnOut, w.ffnOutBias);
+    else
+        ops::linearForward(a.m, a.ffAct, w.ffnOut, w.ffnOutBias);
 }
 
 void FeedForwardBlock::backward(const TransformerWeights::Layer &w, TransformerWeights::Layer &g,

@@ -3,6 +3,7 @@
 #include "core/design/modelconfig.h"
 #include "core/nn/activationcache.h"
 #include "core/nn/transformerweights.h"
+#include "core/nn/transposedweights.h"
 
 namespace tx {
 
@@ -35,7 +36,9 @@ public:
     static bool isSparse(const ModelConfig &config, int layer);
 
     // in (N, d) → act.m (N, d); keeps what backward needs in act.
-    void forward(const TransformerWeights::Layer &w, ActivationCache::Layer &act, const Mat &in) const;
+    // t: the layer's (out, in) copies (inference), or null for the (in, out) weights.
+    void forward(const TransformerWeights::Layer &w, ActivationCache::Layer &act, const Mat &in,
+                 const TransposedWeights::Layer *t = nullptr) const;
     // dOut (N, d) → dInput (N, d); parameter gradients accumulate into g.
     void backward(const TransformerWeights::Layer &w, TransformerWeights::Layer &g, const ActivationCache::Layer &act,
                   const Mat &in, const Mat &dOut, Mat &dInput) const;

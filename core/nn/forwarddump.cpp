@@ -77,23 +77,41 @@ QByteArray ForwardDump::toJson(const ForwardResult &result, const QStringList &l
         }
         head.insert(QStringLiteral("router"), layers);
     }
+    if (!result.encoderTokens.empty()) {
+        QJsonArray encoderTokens;
+        for (int t : result.encoderTokens)
+            encoderTokens.append(t);
+        head.insert(QStringLiteral("encoder_tokens"), encoderTokens);
+        head.insert(QStringLiteral("encoder_layers"), result.nEncoderLayers);
+    }
     QByteArray out = QJsonDocument(head).toJson(QJsonDocument::Compact);
     out.chop(1); // reopen the object to append the large arrays
     out += ",\"logits\":";
     appendMatrix(out, result.logits);
-    out += ",\"attention\":[";
-    for (int l = 0; l < result.nLayers && !result.attention.empty(); ++l) {
-        if (l > 0)
-            out += ',';
-        out += '[';
-        for (int h = 0; h < result.nHeads; ++h) {
-            if (h > 0)
+    // [layers][heads][query][key] of one capture (an empty list when it was not captured)
+    auto appendLayers = [&](const char *key, const std::vector<Mat> &all, int layers) {
+        out += ",\"";
+        out += key;
+        out += "\":[";
+        for (int l = 0; l < layers && !all.empty(); ++l) {
+            if (l > 0)
                 out += ',';
-            appendMatrix(out, result.attentionAt(l, h));
+            out += '[';
+            for (int h = 0; h < result.nHeads; ++h) {
+                if (h > 0)
+                    out += ',';
+                appendMatrix(out, all[std::size_t(l * result.nHeads + h)]);
+            }
+            out += ']';
         }
         out += ']';
+    };
+    appendLayers("attention", result.attention, result.nLayers);
+    if (!result.encoderTokens.empty()) {
+        appendLayers("cross_attention", result.crossAttention, result.nLayers);
+        appendLayers("encoder_attention", result.encoderAttention, result.nEncoderLayers);
     }
-    out += "]}\n";
+    out += "}\n";
     return out;
 }
 

@@ -15,6 +15,9 @@ namespace tx {
 //   { "format": "transformer-explorer-forward", "version": 1, …header keys…,
 //     "tokens": [T ids], "token_labels": [T strings], "vocab_size": V,
 //     "logits": [T][V], "attention": [layers][heads][T query][T key] }
+// An encoder-decoder's dump describes its decoder so, and adds "encoder_tokens": [Te ids],
+// "encoder_layers", "cross_attention": [layers][heads][T decoder query][Te encoder key] and
+// "encoder_attention": [encoder layers][heads][Te][Te].
 // Numbers are float32 values printed with 9 significant digits, enough to read them back exactly.
 class ForwardDump
 {

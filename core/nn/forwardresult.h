@@ -30,10 +30,22 @@ struct ForwardResult
     int topK = 0;
     std::vector<std::vector<int>> routedExperts; // [layer] (T * topK)
     std::vector<Mat> routedGates;                // [layer] (T, topK)
+    // Encoder-decoder: `tokens`, `attention`, `scores` and `masks` above are the decoder's; the
+    // encoder read encoderTokens. Filled when ForwardOptions asks for attention, [layer * nHeads + head]:
+    std::vector<int> encoderTokens;   // (Te) the encoder's input ids; empty without an encoder
+    int nEncoderLayers = 0;
+    std::vector<Mat> encoderAttention; // (Te, Te) the encoder's bidirectional self-attention
+    std::vector<Mat> crossAttention;   // (T, Te) each decoder layer's attention over the encoder's
+                                       // output: row = decoder token (query), col = encoder token (key)
     Mat residualNorms;          // (nLayers + 1, T) L2 norm of the residual stream at each position:
                                 // row 0 after the embeddings, row l + 1 after layer l
 
     const Mat &attentionAt(int layer, int head) const { return attention[std::size_t(layer * nHeads + head)]; }
+    const Mat &crossAttentionAt(int layer, int head) const { return crossAttention[std::size_t(layer * nHeads + head)]; }
+    const Mat &encoderAttentionAt(int layer, int head) const
+    {
+        return encoderAttention[std::size_t(layer * nHeads + head)];
+    }
     const Mat &scoresAt(int layer, int head) const { return scores[std::size_t(layer * nHeads + head)]; }
     bool isMasked(int layer, int query, int key) const { return !masks[std::size_t(layer)].visible(query, key); }
     // The share of query's attention its head's sink absorbed (0 without sinks).

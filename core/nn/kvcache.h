@@ -21,23 +21,27 @@ struct KvCache
         Mat v;          // (capacity, nKvHeads * headDim)
         int start = 0;  // position of row 0
         int count = 0;  // rows in use
+        // Encoder-decoder: the keys and values cross-attention reads, computed once from the
+        // encoder's output by Transformer::encode (T5 reuses them as past_key_value at every step).
+        Mat crossKv;    // (Te, 2 nKvHeads headDim) [k heads | v heads]
     };
 
     std::vector<Layer> layers; // one per executed layer
     int length = 0;            // tokens seen: the next token's position
+    int encoderLength = 0;     // encoder-decoder: the encoder tokens crossKv holds (0 before encode())
 
     void clear()
     {
         for (Layer &l : layers)
             l.start = l.count = 0;
-        length = 0;
+        length = 0; // the encoder's keys and values stay: a new decoding of the same input
     }
     // Floats held by the cache (its memory is 4 bytes each).
     Eigen::Index floatCount() const
     {
         Eigen::Index n = 0;
         for (const Layer &l : layers)
-            n += l.k.size() + l.v.size();
+            n += l.k.size() + l.v.size() + l.crossKv.size();
         return n;
     }
 };

@@ -1,5 +1,6 @@
 #include "core/nn/ops.h"
 
+#include "core/nn/gemmnt.h"
 #include "core/nn/oneblasthread.h"
 #include "core/nn/vectormath.h"
 
@@ -275,6 +276,11 @@ void matmulAdd(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen:
 
 void matmulAddTransposed(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w)
 {
+    if (gemm::suits(x.rows())) {
+        gemm::addXWt(out.data(), long(out.outerStride()), x.data(), long(x.outerStride()), long(x.rows()),
+                     long(x.cols()), w.data(), long(w.outerStride()), long(w.rows()));
+        return;
+    }
     matmulAddSplit(out, x, w.transpose());
 }
 
@@ -287,6 +293,22 @@ void linearForward(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &w, const M
     else
         y.setZero();
     matmulAdd(y, x, w);
+}
+
+void linearForwardTransposed(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &wT, const Mat &bias)
+{
+    y.resize(x.rows(), wT.rows());
+    if (gemm::suits(x.rows())) { // writes y once: bias + product
+        gemm::addXWt(y.data(), long(y.outerStride()), x.data(), long(x.outerStride()), long(x.rows()),
+                     long(x.cols()), wT.data(), long(wT.outerStride()), long(wT.rows()), false,
+                     bias.size() > 0 ? bias.data() : nullptr);
+        return;
+    }
+    if (bias.size() > 0)
+        y.rowwise() = bias.row(0);
+    else
+        y.setZero();
+    matmulAddTransposed(y, x, wT);
 }
 
 void linearBackward(Mat *dx, Mat &dw, Mat &dbias, const Mat &dy, const Eigen::Ref<const Mat> &x, const Mat &w)

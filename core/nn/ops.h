@@ -20,11 +20,15 @@ namespace tx::ops {
 // out (N, M) += x (N, K) * w (K, M), the output columns split over the OpenMP threads when the
 // product is large enough to pay for the join.
 void matmulAdd(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w);
-// out (N, M) += x (N, K) * w (M, K)ᵀ, e.g. the tied LM head: logits = h * wteᵀ.
+// out (N, M) += x (N, K) * w (M, K)ᵀ, e.g. the tied LM head: logits = h * wteᵀ. For 16–256 rows
+// gemm::addXWt (the engine's own kernels), otherwise Eigen's product as matmulAdd.
 void matmulAddTransposed(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w);
 
 // y (N, out) = x (N, in) * w (in, out) + bias (1, out).
 void linearForward(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &w, const Mat &bias);
+// The same with the weight stored (out, in), nn.Linear's layout: y = x * wTᵀ + bias, for the
+// transposed copies inference keeps (TransposedWeights), where gemm::addXWt is fastest.
+void linearForwardTransposed(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &wT, const Mat &bias);
 // dx (N, in) = dy wᵀ (skipped when dx is null); dw += xᵀ dy; dbias += Σ_rows dy.
 void linearBackward(Mat *dx, Mat &dw, Mat &dbias, const Mat &dy, const Eigen::Ref<const Mat> &x, const Mat &w);
 

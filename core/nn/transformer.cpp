@@ -4,6 +4,7 @@
 #include "core/nn/enginesizer.h"
 #include "core/nn/engineworkspace.h"
 #include "core/nn/feedforwardblock.h"
+#include "core/nn/gemmnt.h"
 #include "core/nn/attentionblock.h"
 #include "core/nn/ops.h"
 #include "core/nn/relativepositionbias.h"
@@ -41,7 +42,7 @@ Mat zerosIf(bool present, int n)
 } // namespace
 
 Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std::int64_t capBytes, float normEps,
-                                                 bool attentionOnly)
+                                                 bool attentionOnly, const std::atomic<bool> *stop)
 {
     if (auto e = EngineSizer::unsupported(config))
         return *e;
@@ -63,24 +64,44 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     t.m_rotaryDim = RopeFrequencies::rotaryDim(c);
     const bool mla = c.attention == AttentionKind::Mla;
 
+    t.m_decoderStack = c;
+    if (c.layout == Layout::EncoderDecoder) { // each stack runs as a stack of its own
+        t.m_encoderStack = c;
+        t.m_encoderStack.layout = Layout::EncoderOnly;
+        t.m_encoderStack.nDecoderLayers = 0;
+        t.m_decoderStack.layout = Layout::DecoderOnly;
+        t.m_decoderStack.nLayers = c.decoderLayers();
+        t.m_decoderStack.nDecoderLayers = 0;
+    }
+    const int encoderLayers = c.layout == Layout::EncoderDecoder ? c.encoderLayers() : 0;
     const int d = c.dModel, hd = t.m_headDim, V = c.vocabSize, F = c.dFf;
     const int qkvCols = (c.nHeads + 2 * c.nKvHeads) * hd;
     const int gates = c.ffn == FfnKind::Gated3 ? 2 : 1;
     const bool ln = c.norm == NormKind::LayerNorm;
     TransformerWeights &w = t.m_weights;
+    // The weight matrices are allocated first and zeroed at the end, in chunks that look at
+    // `stop`: zeroing GPT-2 small's 497 MB (a page fault per 4 KB) took 150–800 ms on the shared
+    // 2-core machine, too long for a cancel to wait for.
+    std::vector<Mat *> matrices;
+    const auto zeros = [&matrices](Mat &m, Eigen::Index rows, Eigen::Index cols) {
+        m.resize(rows, cols);
+        matrices.push_back(&m);
+    };
     const int e = c.effectiveEmbeddingDim(); // ALBERT: the table is narrower, a projection widens it
-    w.tokenEmbedding = Mat::Zero(V, e);
+    zeros(w.tokenEmbedding, V, e);
     if (c.positions == PositionKind::Learned)
-        w.positionEmbedding = Mat::Zero(c.maxPositions, e);
+        zeros(w.positionEmbedding, c.maxPositions, e);
     if (c.positions == PositionKind::RelativeBuckets)
-        w.relativeBias = Mat::Zero(c.relativeBuckets, c.nHeads);
+        zeros(w.relativeBias, c.relativeBuckets, c.nHeads);
+    if (c.positions == PositionKind::RelativeBuckets && encoderLayers > 0)
+        zeros(w.encoderRelativeBias, c.relativeBuckets, c.nHeads);
     if (c.embeddingNorm) {
         w.embNormScale = ones(e);
         w.embNormBias = zerosIf(ln, e);
     }
     if (e != d) {
-        w.embeddingProj = Mat::Zero(e, d);
-        w.embeddingProjBias = Mat::Zero(1, d);
+        zeros(w.embeddingProj, e, d);
+        zeros(w.embeddingProjBias, 1, d);
     }
     w.layers.resize(std::size_t(t.storedLayerCount()));
     const bool preNorms = c.normPlacement != NormPlacement::Output; // OLMo 2 has no input norms
@@ -96,20 +117,20 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
             const int qCols = c.nHeads * (c.mla.qkNopeHeadDim + c.mla.qkRopeHeadDim);
             const int qLora = c.mla.qLoraRank, kvLora = c.mla.kvLoraRank, kvA = kvLora + c.mla.qkRopeHeadDim;
             if (qLora > 0) {
-                l.qAProj = Mat::Zero(d, qLora);
+                zeros(l.qAProj, d, qLora);
                 l.qAProjBias = zerosIf(c.qkvBias, qLora);
                 l.qANormScale = ones(qLora);
                 l.qANormBias = zerosIf(ln, qLora);
             }
-            l.qBProj = Mat::Zero(qLora > 0 ? qLora : d, qCols);
+            zeros(l.qBProj, qLora > 0 ? qLora : d, qCols);
             l.qBProjBias = zerosIf(c.qkvBias && qLora == 0, qCols);
-            l.kvAProj = Mat::Zero(d, kvA);
+            zeros(l.kvAProj, d, kvA);
             l.kvAProjBias = zerosIf(c.qkvBias, kvA);
             l.kvANormScale = ones(kvLora);
             l.kvANormBias = zerosIf(ln, kvLora);
-            l.kvBProj = Mat::Zero(kvLora, c.nHeads * (c.mla.qkNopeHeadDim + c.mla.vHeadDim));
+            zeros(l.kvBProj, kvLora, c.nHeads * (c.mla.qkNopeHeadDim + c.mla.vHeadDim));
         } else {
-            l.qkv = Mat::Zero(d, qkvCols);
+            zeros(l.qkv, d, qkvCols);
             l.qkvBias = zerosIf(c.qkvBias, qkvCols);
         }
         if (c.qkNorm == QkNorm::PerHead) {
@@ -120,14 +141,24 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
             l.kNormScale = ones(c.nKvHeads * hd);
         }
         if (c.attentionSinks)
-            l.sinks = Mat::Zero(1, c.nHeads);
-        l.attnOut = Mat::Zero(c.nHeads * (mla ? c.mla.vHeadDim : hd), d);
+            zeros(l.sinks, 1, c.nHeads);
+        zeros(l.attnOut, c.nHeads * (mla ? c.mla.vHeadDim : hd), d);
         l.attnOutBias = zerosIf(c.attnOutBias, d);
         if (postNorms) {
             l.postAttnNormScale = ones(d);
             l.postAttnNormBias = zerosIf(ln, d);
             l.postFfnNormScale = ones(d);
             l.postFfnNormBias = zerosIf(ln, d);
+        }
+        if (encoderLayers > 0 && int(i) >= encoderLayers) { // a decoder layer: T5's layer.1 (EncDecAttention)
+            l.crossNormScale = ones(d);
+            l.crossNormBias = zerosIf(ln, d);
+            zeros(l.crossQ, d, c.nHeads * hd);
+            l.crossQBias = zerosIf(c.qkvBias, c.nHeads * hd);
+            zeros(l.crossKv, d, 2 * c.nKvHeads * hd);
+            l.crossKvBias = zerosIf(c.qkvBias, 2 * c.nKvHeads * hd);
+            zeros(l.crossOut, c.nHeads * hd, d);
+            l.crossOutBias = zerosIf(c.attnOutBias, d);
         }
         if ((!c.parallelBlock || c.parallelTwoNorms) && preNorms) {
             l.norm2Scale = ones(d);
@@ -136,33 +167,45 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
         if (FeedForwardBlock::isSparse(c, int(i))) { // MoE layers are never shared (EngineSizer)
             const int E = c.moe.numExperts, Fe = c.moe.effectiveExpertDff(F);
             const int S = c.moe.sharedExperts * c.moe.effectiveSharedDff(F);
-            l.router = Mat::Zero(d, E);
+            zeros(l.router, d, E);
             l.routerBias = zerosIf(c.moe.routerBias, E);
             l.routerScoreBias = zerosIf(c.moe.scoreCorrectionBias, E);
-            l.expertsIn = Mat::Zero(Eigen::Index(E) * d, gates * Fe);
-            l.expertsOut = Mat::Zero(Eigen::Index(E) * Fe, d);
+            zeros(l.expertsIn, Eigen::Index(E) * d, gates * Fe);
+            zeros(l.expertsOut, Eigen::Index(E) * Fe, d);
             if (c.ffnBias) { // gpt-oss's gate_up_proj_bias, down_proj_bias (shared experts have none: EngineSizer)
-                l.expertsInBias = Mat::Zero(E, gates * Fe);
-                l.expertsOutBias = Mat::Zero(E, d);
+                zeros(l.expertsInBias, E, gates * Fe);
+                zeros(l.expertsOutBias, E, d);
             }
             if (S > 0) {
-                l.sharedIn = Mat::Zero(d, gates * S);
-                l.sharedOut = Mat::Zero(S, d);
+                zeros(l.sharedIn, d, gates * S);
+                zeros(l.sharedOut, S, d);
             }
             continue;
         }
-        l.ffnIn = Mat::Zero(d, gates * F);
+        zeros(l.ffnIn, d, gates * F);
         l.ffnInBias = zerosIf(c.ffnBias, gates * F);
-        l.ffnOut = Mat::Zero(F, d);
+        zeros(l.ffnOut, F, d);
         l.ffnOutBias = zerosIf(c.ffnBias, d);
     }
     if (c.finalNorm) {
         w.finalNormScale = ones(d);
         w.finalNormBias = zerosIf(ln, d);
     }
+    if (c.finalNorm && encoderLayers > 0) { // one final_layer_norm per stack
+        w.encoderFinalNormScale = ones(d);
+        w.encoderFinalNormBias = zerosIf(ln, d);
+    }
     if (!c.tiedEmbeddings)
-        w.lmHead = Mat::Zero(V, d);
+        zeros(w.lmHead, V, d);
     w.lmHeadBias = zerosIf(c.lmHeadBias, V);
+    constexpr Eigen::Index kChunk = Eigen::Index(1) << 20; // floats (4 MB) between two looks at `stop`
+    for (Mat *m : matrices) {
+        for (Eigen::Index begin = 0; begin < m->size(); begin += kChunk) {
+            if (stop && stop->load(std::memory_order_relaxed))
+                return Error{{}, {}, tr("cancelled")};
+            std::fill(m->data() + begin, m->data() + std::min(m->size(), begin + kChunk), 0.0f);
+        }
+    }
     return t;
 }
 
@@ -197,11 +240,15 @@ QString Transformer::weightsSha256() const
     return QString::fromLatin1(hash.result().toHex());
 }
 
-void Transformer::initGpt2Style(std::uint64_t seed)
+bool Transformer::initGpt2Style(std::uint64_t seed, const std::atomic<bool> *stop)
 {
+    constexpr Eigen::Index kChunk = Eigen::Index(1) << 16; // values between two looks at `stop`
+    m_transposed.clear();
     Rng rng(seed);
     const float residualStd = 0.02f / std::sqrt(2.0f * float(std::max(1, m_config.totalLayers())));
     for (const TransformerWeights::Slot &s : m_weights.registry()) {
+        if (stop && stop->load(std::memory_order_relaxed))
+            return false;
         Mat &m = s.in(m_weights);
         if (!s.matrix) {
             m.setConstant(s.name.endsWith(QLatin1String("Scale")) ? 1.0f : 0.0f);
@@ -213,9 +260,17 @@ void Transformer::initGpt2Style(std::uint64_t seed)
         }
         const float stddev = s.residual ? residualStd : 0.02f;
         float *p = m.data();
-        for (Eigen::Index i = 0; i < m.size(); ++i)
-            p[i] = float(rng.normal()) * stddev;
+        // In chunks, so a cancel reaches the middle of a big tensor (GPT-2's 38.6 M-value
+        // embedding); the draws and their order are the same as in one loop.
+        for (Eigen::Index begin = 0; begin < m.size(); begin += kChunk) {
+            if (stop && begin > 0 && stop->load(std::memory_order_relaxed))
+                return false;
+            const Eigen::Index end = std::min(m.size(), begin + kChunk);
+            for (Eigen::Index i = begin; i < end; ++i)
+                p[i] = float(rng.normal()) * stddev;
+        }
     }
+    return true;
 }
 
 int Transformer::storedLayer(int layer) const
@@ -288,38 +343,73 @@ Expected<std::vector<ForwardResult>, Error> Transformer::forwardBatch(const std:
     return results;
 }
 
-Expected<std::vector<ForwardResult>, Error> Transformer::checkAndRun(const std::vector<std::vector<int>> &sequences,
-                                                                    const ForwardOptions &options) const
+std::optional<Error> Transformer::checkTokens(const std::vector<int> &seq) const
 {
-    const ModelConfig &c = m_config;
-    const int H = c.nHeads, V = c.vocabSize, L = c.totalLayers();
-    const int B = int(sequences.size());
+    const QString tokensField = QStringLiteral("tokens");
+    const int T = int(seq.size()), V = m_config.vocabSize;
+    if (T == 0)
+        return Error{{}, tokensField, tr("the sequence is empty")};
+    if (T > maxSequenceLength())
+        return Error{{}, tokensField, tr("%1 tokens is longer than the model's context of %2").arg(T).arg(maxSequenceLength())};
+    for (int t = 0; t < T; ++t) {
+        if (seq[std::size_t(t)] < 0 || seq[std::size_t(t)] >= V)
+            return Error{{}, tokensField,
+                         tr("token %1 at position %2 is outside the vocabulary [0, %3)").arg(seq[std::size_t(t)]).arg(t).arg(V)};
+    }
+    return std::nullopt;
+}
+
+Expected<std::vector<ForwardResult>, Error> Transformer::checkAndRun(const std::vector<std::vector<int>> &given,
+                                                                    const ForwardOptions &options,
+                                                                    std::vector<std::vector<int>> encoderSequences) const
+{
+    const ModelConfig &c = m_decoderStack;
+    const int H = c.nHeads, L = c.totalLayers();
+    const int B = int(given.size());
     const QString tokensField = QStringLiteral("tokens");
     if (B == 0)
         return Error{{}, tokensField, tr("no sequence to run")};
+    const bool encdec = isEncoderDecoder();
+    const std::vector<std::vector<int>> *decoderSequences = &given;
+    std::vector<std::vector<int>> shifted;
+    if (encdec && encoderSequences.empty()) { // the encoder reads each sequence, the decoder it shifted right
+        encoderSequences = given;
+        for (const std::vector<int> &seq : given) {
+            std::vector<int> d{kDecoderStartToken};
+            if (!seq.empty())
+                d.insert(d.end(), seq.begin(), seq.end() - 1);
+            shifted.push_back(std::move(d));
+        }
+        decoderSequences = &shifted;
+    }
+    const std::vector<std::vector<int>> &sequences = *decoderSequences;
     Run r;
     r.offsets.assign(std::size_t(B) + 1, 0);
-    std::vector<int> tokens;
+    std::vector<int> tokens, encoderTokens;
     double captureBytes = 0;
+    const int captures = (options.captureAttention ? 1 : 0) + (options.captureScores ? 1 : 0);
+    if (encdec) {
+        r.encoderOffsets.assign(std::size_t(B) + 1, 0);
+        for (int b = 0; b < B; ++b) {
+            const std::vector<int> &seq = encoderSequences[std::size_t(b)];
+            if (auto e = checkTokens(seq))
+                return *e;
+            const double Te = double(seq.size()), T = double(sequences[std::size_t(b)].size());
+            r.encoderOffsets[std::size_t(b) + 1] = r.encoderOffsets[std::size_t(b)] + int(seq.size());
+            encoderTokens.insert(encoderTokens.end(), seq.begin(), seq.end());
+            if (options.captureAttention) // the encoder's self-attention and the decoder's cross-attention
+                captureBytes += (m_encoderStack.totalLayers() * Te * Te + L * T * Te) * H * 4.0;
+        }
+        r.encoderTokens = &encoderTokens;
+    }
     for (int b = 0; b < B; ++b) {
         const std::vector<int> &seq = sequences[std::size_t(b)];
         const int T = int(seq.size());
-        if (T == 0)
-            return Error{{}, tokensField, tr("the sequence is empty")};
-        if (T > maxSequenceLength())
-            return Error{{}, tokensField,
-                         tr("%1 tokens is longer than the model's context of %2").arg(T).arg(maxSequenceLength())};
-        for (int t = 0; t < T; ++t) {
-            if (seq[std::size_t(t)] < 0 || seq[std::size_t(t)] >= V)
-                return Error{{}, tokensField,
-                             tr("token %1 at position %2 is outside the vocabulary [0, %3)")
-                                 .arg(seq[std::size_t(t)])
-                                 .arg(t)
-                                 .arg(V)};
-        }
+        if (auto e = checkTokens(seq))
+            return *e;
         r.offsets[std::size_t(b) + 1] = r.offsets[std::size_t(b)] + T;
         tokens.insert(tokens.end(), seq.begin(), seq.end());
-        captureBytes += double(L) * H * T * T * 4.0 * ((options.captureAttention ? 1 : 0) + (options.captureScores ? 1 : 0));
+        captureBytes += double(L) * H * T * T * 4.0 * captures;
     }
     if (captureBytes > kMaxCaptureBytes)
         return Error{{}, tokensField,
@@ -333,6 +423,15 @@ Expected<std::vector<ForwardResult>, Error> Transformer::checkAndRun(const std::
         fr.tokens = sequences[std::size_t(b)];
         fr.nLayers = L;
         fr.nHeads = H;
+        if (encdec) {
+            fr.encoderTokens = encoderSequences[std::size_t(b)];
+            fr.nEncoderLayers = m_encoderStack.totalLayers();
+            if (options.captureAttention) {
+                const int Te = int(fr.encoderTokens.size());
+                fr.crossAttention.assign(std::size_t(L) * H, Mat(T, Te));
+                fr.encoderAttention.assign(std::size_t(fr.nEncoderLayers) * H, Mat(Te, Te));
+            }
+        }
         for (int layer = 0; layer < L; ++layer)
             fr.masks.push_back(AttentionBlock(c, layer, m_headDim, m_rotaryDim, m_normEps).mask());
         fr.causal = c.isCausal();
@@ -367,13 +466,21 @@ Expected<std::vector<ForwardResult>, Error> Transformer::checkAndRun(const std::
 bool Transformer::forwardCached(const std::vector<int> &tokens, int B, int T, ActivationCache &cache,
                                 const std::atomic<bool> *stop) const
 {
+    if (isEncoderDecoder()) { // as forward(): the encoder reads each sequence, the decoder it shifted right
+        std::vector<int> shifted(tokens.size());
+        for (int b = 0; b < B && T > 0; ++b) {
+            shifted[std::size_t(b) * T] = kDecoderStartToken;
+            std::copy_n(tokens.begin() + std::ptrdiff_t(b) * T, T - 1, shifted.begin() + std::ptrdiff_t(b) * T + 1);
+        }
+        return forwardCached(tokens, T, shifted, B, T, cache, stop);
+    }
     Run r;
     r.offsets.resize(std::size_t(B) + 1);
     for (int b = 0; b <= B; ++b)
         r.offsets[std::size_t(b)] = b * T;
     cache.tokens = tokens;
     cache.offsets = r.offsets;
-    cache.layers.resize(std::size_t(m_config.totalLayers()));
+    cache.layers.resize(std::size_t(m_decoderStack.totalLayers()));
     r.tokens = &cache.tokens;
     r.cache = &cache;
     r.logits = &cache.logits;
@@ -383,9 +490,10 @@ bool Transformer::forwardCached(const std::vector<int> &tokens, int B, int T, Ac
 
 bool Transformer::run(Run &r) const
 {
-    const ModelConfig &c = m_config;
+    const ModelConfig &c = m_decoderStack; // the stack that makes the logits
     const int V = c.vocabSize;
     const int L = c.totalLayers();
+    const int encoderLayers = isEncoderDecoder() ? m_encoderStack.totalLayers() : 0; // stored before the decoder's
     const int B = int(r.offsets.size()) - 1, N = r.offsets.back();
     const TransformerWeights &w = m_weights;
     const std::vector<int> &tokens = *r.tokens;
@@ -396,6 +504,17 @@ bool Transformer::run(Run &r) const
     for (int b = 0; b < B; ++b)
         maxT = std::max(maxT, r.offsets[std::size_t(b) + 1] - r.offsets[std::size_t(b)]);
     const int positions = r.pos0 + maxT; // tables cover positions 0 .. positions-1
+
+    // Encoder-decoder: the encoder runs first, over its own rows (decoding has its keys and
+    // values in the KvCache already).
+    Mat encoderOut;
+    const Mat *encoder = nullptr;
+    if (encoderLayers > 0 && !r.kv) {
+        Mat &out = r.cache ? r.cache->encoderOut : encoderOut;
+        if (!runEncoder(r, out))
+            return false;
+        encoder = &out;
+    }
 
     EngineWorkspace &ws = EngineWorkspace::local();
     auto recordNorms = [&](const Mat &x, int row) {
@@ -411,23 +530,8 @@ bool Transformer::run(Run &r) const
 
     // Embeddings: x (N, e) of all sequences stacked, then (N, d) the residual stream.
     Mat &x = ws.x;
-    x.resize(N, c.effectiveEmbeddingDim());
     ws.ensureTables(c, m_rotaryDim, positions);
-    // Gemma: hidden_states * normalizer, normalizer = sqrt(hidden_size) in float32.
-    const float embScale = c.embeddingScaled ? float(std::sqrt(double(c.dModel))) : 1.0f;
-    for (int b = 0; b < B; ++b) {
-        const int off = r.offsets[std::size_t(b)], T = r.offsets[std::size_t(b) + 1] - off;
-        for (int t = 0; t < T; ++t) {
-            const int row = off + t, pos = r.pos0 + t;
-            x.row(row) = w.tokenEmbedding.row(tokens[std::size_t(row)]);
-            if (embScale != 1.0f)
-                x.row(row) *= embScale;
-            if (c.positions == PositionKind::Learned)
-                x.row(row) += w.positionEmbedding.row(pos);
-            else if (c.positions == PositionKind::Sinusoidal)
-                x.row(row) += ws.sinusoid.row(pos);
-        }
-    }
+    embedTokens(x, tokens, r.offsets, r.pos0);
     if (c.embeddingNorm) {
         Mat &in = r.cache ? r.cache->embIn : ws.h;
         in.swap(x);
@@ -460,13 +564,21 @@ bool Transformer::run(Run &r) const
     pass.captureAttention = captureAttention;
     pass.captureScores = captureScores;
     pass.offsetBias = offsetBias.size() > 0 ? &offsetBias : nullptr;
+    pass.encoder = encoder;
+    pass.encoderOffsets = &r.encoderOffsets;
+    // Inference passes whose rows suit gemm::addXWt multiply with (out, in) copies of the layer
+    // matrices, made once the model runs a second time; training and decoding never ask.
+    std::shared_ptr<const TransposedWeights> transposed;
+    if (!r.cache && !r.kv && gemm::suits(N))
+        transposed = m_transposed.get(w);
 
     for (int layer = 0; layer < L; ++layer) {
         if (r.stop && r.stop->load(std::memory_order_relaxed))
             return false;
-        const TransformerWeights::Layer &lw = w.layers[std::size_t(storedLayer(layer))];
+        const TransformerWeights::Layer &lw = w.layers[std::size_t(encoderLayers + storedLayer(layer))];
         ActivationCache::Layer &act = r.cache ? r.cache->layers[std::size_t(layer)] : ws.layer;
         act.x.swap(x); // the layer input; x is rewritten below
+        pass.transposed = transposed ? &transposed->layers[std::size_t(encoderLayers + storedLayer(layer))] : nullptr;
         TransformerBlock(c, layer, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly).forward(lw, act, x, pass);
         if (r.results && !m_attentionOnly && FeedForwardBlock::isSparse(c, layer)) {
             const int K = c.moe.topK;
@@ -480,7 +592,7 @@ bool Transformer::run(Run &r) const
         }
         recordNorms(x, layer + 1);
         if (opt && opt->progress)
-            opt->progress(layer + 1, L);
+            opt->progress(encoderLayers + layer + 1, encoderLayers + L);
     }
 
     const Mat *last = &x;
@@ -499,12 +611,7 @@ bool Transformer::run(Run &r) const
         last = &rescaled;
     }
     auto project = [&](Mat &logits, int off, int T) {
-        logits.resize(T, V);
-        if (w.lmHeadBias.size() > 0)
-            logits.rowwise() = w.lmHeadBias.row(0);
-        else
-            logits.setZero();
-        ops::matmulAddTransposed(logits, last->middleRows(off, T), head);
+        ops::linearForwardTransposed(logits, last->middleRows(off, T), head, w.lmHeadBias); // (T, V)
         if (c.finalSoftcap > 0) { // Gemma 2's final_logit_softcapping: cap · tanh(logits / cap)
             const float cap = float(c.finalSoftcap);
             logits.array() = (logits.array() / cap).tanh() * cap;

@@ -16,9 +16,10 @@ namespace tx {
 bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, TransformerWeights &g,
                            const std::atomic<bool> *stop) const
 {
-    const ModelConfig &c = m_config;
+    const ModelConfig &c = m_decoderStack; // the stack that made the logits
     const TransformerWeights &w = m_weights;
     const std::vector<int> &offsets = cache.offsets;
+    const int encoderLayers = isEncoderDecoder() ? m_encoderStack.totalLayers() : 0; // stored first
     const int B = int(offsets.size()) - 1;
     const NormKind nk = c.norm;
     EngineWorkspace &ws = EngineWorkspace::local();
@@ -72,10 +73,17 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
         pass.offsetBias = &offsetBias;
         pass.dOffsetBias = &dOffsetBias;
     }
+    Mat dEncoder; // (Ne, d) the gradient by the encoder's output, from every layer's cross-attention
+    if (encoderLayers > 0) {
+        dEncoder = Mat::Zero(cache.encoderOut.rows(), cache.encoderOut.cols());
+        pass.encoder = &cache.encoderOut;
+        pass.encoderOffsets = &cache.encoderOffsets;
+        pass.dEncoder = &dEncoder;
+    }
     for (int l = c.totalLayers() - 1; l >= 0; --l) {
         if (stop && stop->load(std::memory_order_relaxed))
             return false;
-        const int s = storedLayer(l);
+        const int s = encoderLayers + storedLayer(l);
         TransformerBlock(c, l, m_headDim, m_rotaryDim, m_normEps, !m_attentionOnly)
             .backward(w.layers[std::size_t(s)], g.layers[std::size_t(s)], cache.layers[std::size_t(l)], dx, pass);
     }
@@ -101,6 +109,8 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
                 g.positionEmbedding.row(t) += dx.row(off + t);
         }
     }
+    if (encoderLayers > 0)
+        return backwardEncoder(cache, dEncoder, g, stop);
     return true;
 }
 

@@ -7,7 +7,8 @@ namespace tx {
 TransformerBlock::TransformerBlock(const ModelConfig &config, int layer, int headDim, int rotaryDim, float normEps,
                                    bool ffn)
     : m_config(config), m_attention(config, layer, headDim, rotaryDim, normEps),
-      m_mla(config, layer, rotaryDim, normEps, m_attention.mask()), m_ffnBlock(config, layer), m_normEps(normEps),
+      m_mla(config, layer, rotaryDim, normEps, m_attention.mask()), m_cross(config, layer, headDim),
+      m_ffnBlock(config, layer), m_normEps(normEps),
       m_ffn(ffn)
 {
 }
@@ -42,7 +43,7 @@ void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCac
         act.n1In = act.x + act.a;
         ops::normForward(nk, act.h, act.n1Mean, act.n1Rstd, act.n1In, w.norm1Scale, w.norm1Bias, eps);
         if (m_ffn) {
-            m_ffnBlock.forward(w, act, act.h);
+            m_ffnBlock.forward(w, act, act.h, pass.transposed);
             act.n2In = act.h + act.m;
             ops::normForward(nk, x, act.n2Mean, act.n2Rstd, act.n2In, w.norm2Scale, w.norm2Bias, eps);
         } else {
@@ -56,9 +57,9 @@ void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCac
         if (m_ffn) {
             if (m_config.parallelTwoNorms) {
                 ops::normForward(nk, act.n2Out, act.n2Mean, act.n2Rstd, act.x, w.norm2Scale, w.norm2Bias, eps);
-                m_ffnBlock.forward(w, act, act.n2Out);
+                m_ffnBlock.forward(w, act, act.n2Out, pass.transposed);
             } else {
-                m_ffnBlock.forward(w, act, act.n1Out);
+                m_ffnBlock.forward(w, act, act.n1Out, pass.transposed);
             }
             x += act.m;
         }
@@ -77,10 +78,16 @@ void TransformerBlock::forward(const TransformerWeights::Layer &w, ActivationCac
         } else {
             act.h = act.x + act.a;
         }
+        if (w.crossQ.size() > 0) { // T5LayerCrossAttention: h' = h + cross(layer_norm(h), encoder)
+            act.hSelf.swap(act.h);
+            ops::normForward(nk, act.cnOut, act.cnMean, act.cnRstd, act.hSelf, w.crossNormScale, w.crossNormBias, eps);
+            m_cross.forward(w, act, act.cnOut, pass);
+            act.h = act.hSelf + act.crossA;
+        }
         if (m_ffn) {
             if (preNorms)
                 ops::normForward(nk, act.n2Out, act.n2Mean, act.n2Rstd, act.h, w.norm2Scale, w.norm2Bias, eps);
-            m_ffnBlock.forward(w, act, preNorms ? act.n2Out : act.h);
+            m_ffnBlock.forward(w, act, preNorms ? act.n2Out : act.h, pass.transposed);
             if (postNorms) {
                 ops::normForward(nk, act.pfOut, act.pfMean, act.pfRstd, act.m, w.postFfnNormScale, w.postFfnNormBias,
                                  eps);
@@ -148,6 +155,12 @@ void TransformerBlock::backward(const TransformerWeights::Layer &w, TransformerW
             } else {
                 dh += dTmp;
             }
+        }
+        if (w.crossQ.size() > 0) { // dh by h' → by h: through the residual and the cross-attention
+            m_cross.backward(w, g, act, act.cnOut, dh, dTmp, pass);
+            ops::normBackward(nk, dIn, g.crossNormScale, g.crossNormBias, dTmp, act.hSelf, act.cnMean, act.cnRstd,
+                              w.crossNormScale);
+            dh += dIn;
         }
         const Mat *dA = &dh;
         Mat dPost;

@@ -4,6 +4,7 @@
 #include "core/nn/activationcache.h"
 #include "core/nn/attentionblock.h"
 #include "core/nn/attentionpass.h"
+#include "core/nn/crossattentionblock.h"
 #include "core/nn/feedforwardblock.h"
 #include "core/nn/mlaattentionblock.h"
 #include "core/nn/transformerweights.h"
@@ -12,7 +13,9 @@ namespace tx {
 
 // One layer of the stack: its norms and residual connections around the attention and FFN
 // sub-blocks (pre-norm, post-norm or a parallel block), forward and backward. The attention is
-// AttentionBlock's (MHA/GQA/MQA) or MlaAttentionBlock's (DeepSeek's latent attention).
+// AttentionBlock's (MHA/GQA/MQA) or MlaAttentionBlock's (DeepSeek's latent attention). A decoder
+// layer of an encoder-decoder (weights with cross* tensors, pre-norm) adds T5's cross-attention
+// sub-block between them: h = x + attn(norm1(x)); h' = h + cross(normC(h), encoder); x' = h' + ffn(norm2(h')).
 class TransformerBlock
 {
 public:
@@ -37,6 +40,7 @@ private:
     const ModelConfig &m_config;
     AttentionBlock m_attention;
     MlaAttentionBlock m_mla; // multi-head latent attention layers (AttentionKind::Mla)
+    CrossAttentionBlock m_cross; // decoder layers of an encoder-decoder
     FeedForwardBlock m_ffnBlock;
     float m_normEps = 1e-5f;
     bool m_ffn = true;

@@ -11,9 +11,9 @@ namespace tx {
 
 KvCache Transformer::makeKvCache() const
 {
-    const ModelConfig &c = m_config;
+    const ModelConfig &c = m_decoderStack;
     KvCache kv;
-    kv.layers.resize(std::size_t(c.totalLayers()));
+    kv.layers.resize(std::size_t(c.totalLayers())); // the decoder's layers (its encoder's keys come from encode())
     const bool mla = c.attention == AttentionKind::Mla;
     const int width = mla ? MlaAttentionBlock::cacheWidth(c) : c.nKvHeads * m_headDim;
     // A sliding window needs about `window` rows (twice that, so rows move only now and then);
@@ -42,7 +42,9 @@ Expected<Mat, Error> Transformer::decode(const std::vector<int> &tokens, KvCache
                              .arg(tokens[std::size_t(t)])
                              .arg(kv.length + t)
                              .arg(m_config.vocabSize)};
-    if (kv.layers.size() != std::size_t(m_config.totalLayers()))
+    if (isEncoderDecoder() && kv.encoderLength == 0)
+        return Error{{}, tokensField, tr("the encoder-decoder has read no input yet: run its encoder first")};
+    if (kv.layers.size() != std::size_t(m_decoderStack.totalLayers()))
         kv = makeKvCache();
     Run r;
     r.tokens = &tokens;

@@ -19,6 +19,9 @@ struct Transformer::Run
     KvCache *kv = nullptr;                           // keys and values (decoding; one sequence)
     Mat *logits = nullptr;                           // (N, vocab) of all rows
     const std::atomic<bool> *stop = nullptr;
+    // Encoder-decoder: the encoder's input (a whole pass; decoding reads the KvCache instead).
+    const std::vector<int> *encoderTokens = nullptr; // (Ne) ids, sequences stacked
+    std::vector<int> encoderOffsets;                 // (B + 1)
 };
 
 } // namespace tx

@@ -12,6 +12,7 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
     global("tokenEmbedding", &TransformerWeights::tokenEmbedding, true);
     global("positionEmbedding", &TransformerWeights::positionEmbedding, true);
     global("relativeBias", &TransformerWeights::relativeBias, true);
+    global("encoderRelativeBias", &TransformerWeights::encoderRelativeBias, true);
     global("embNormScale", &TransformerWeights::embNormScale, false);
     global("embNormBias", &TransformerWeights::embNormBias, false);
     global("embeddingProj", &TransformerWeights::embeddingProj, true);
@@ -44,6 +45,14 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
         field("attnOutBias", &Layer::attnOutBias, false, false, false);
         field("postAttnNormScale", &Layer::postAttnNormScale, false, false, false);
         field("postAttnNormBias", &Layer::postAttnNormBias, false, false, false);
+        field("crossNormScale", &Layer::crossNormScale, false, false, false);
+        field("crossNormBias", &Layer::crossNormBias, false, false, false);
+        field("crossQ", &Layer::crossQ, true, false, false);
+        field("crossQBias", &Layer::crossQBias, false, false, false);
+        field("crossKv", &Layer::crossKv, true, false, false);
+        field("crossKvBias", &Layer::crossKvBias, false, false, false);
+        field("crossOut", &Layer::crossOut, true, true, false);
+        field("crossOutBias", &Layer::crossOutBias, false, false, false);
         field("norm2Scale", &Layer::norm2Scale, false, false, true);
         field("norm2Bias", &Layer::norm2Bias, false, false, true);
         field("ffnIn", &Layer::ffnIn, true, false, true);
@@ -62,6 +71,8 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
         field("postFfnNormScale", &Layer::postFfnNormScale, false, false, true);
         field("postFfnNormBias", &Layer::postFfnNormBias, false, false, true);
     }
+    global("encoderFinalNormScale", &TransformerWeights::encoderFinalNormScale, false);
+    global("encoderFinalNormBias", &TransformerWeights::encoderFinalNormBias, false);
     global("finalNormScale", &TransformerWeights::finalNormScale, false);
     global("finalNormBias", &TransformerWeights::finalNormBias, false);
     global("lmHead", &TransformerWeights::lmHead, true);

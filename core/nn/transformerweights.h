@@ -45,6 +45,17 @@ struct TransformerWeights
         Mat attnOutBias; // (1, d)
         Mat postAttnNormScale; // (1, d) on the attention output before the residual add (sandwich, output)
         Mat postAttnNormBias;  // (1, d) LayerNorm only
+        // Cross-attention over the encoder's output (decoder layers of an encoder-decoder, T5's
+        // layer.1.EncDecAttention): its pre-norm, queries from the decoder, keys and values from
+        // the encoder. No QK-norm, sinks or relative bias (T5's has_relative_attention_bias=False).
+        Mat crossNormScale;    // (1, d) layer.1.layer_norm
+        Mat crossNormBias;     // (1, d) LayerNorm only
+        Mat crossQ;            // (d, nHeads * headDim) EncDecAttention.q
+        Mat crossQBias;        // (1, nHeads * headDim)
+        Mat crossKv;           // (d, 2 * nKvHeads * headDim): columns [k heads | v heads] (k, v)
+        Mat crossKvBias;       // (1, 2 * nKvHeads * headDim)
+        Mat crossOut;          // (nHeads * headDim, d) EncDecAttention.o
+        Mat crossOutBias;      // (1, d)
         Mat norm2Scale;  // (1, d) before (pre) or after (post) the FFN
         Mat norm2Bias;   // (1, d)
         Mat ffnIn;       // (d, dFf) dense, or (d, 2*dFf) gated: columns [gate | up]
@@ -85,12 +96,17 @@ struct TransformerWeights
 
     Mat tokenEmbedding;    // (vocab, e), e = embedding_dim (d_model unless factorised)
     Mat positionEmbedding; // (maxPositions, e), learned positions only
-    Mat relativeBias;      // (relativeBuckets, nHeads) T5's relative_attention_bias, the stack's first layer's
+    Mat relativeBias;      // (relativeBuckets, nHeads) T5's relative_attention_bias, the (decoder) stack's first layer's
+    Mat encoderRelativeBias; // (relativeBuckets, nHeads) the encoder stack's own table (encoder-decoder)
     Mat embNormScale;      // (1, e) when the design has a norm after the embeddings
     Mat embNormBias;       // (1, e)
     Mat embeddingProj;     // (e, d) ALBERT's embedding_hidden_mapping_in, when e != d
     Mat embeddingProjBias; // (1, d)
-    std::vector<Layer> layers; // stored layers (fewer than executed ones when layers are shared)
+    // Stored layers (fewer than executed ones when layers are shared). An encoder-decoder stores
+    // its encoder's layers first, then its decoder's (which alone have the cross* tensors).
+    std::vector<Layer> layers;
+    Mat encoderFinalNormScale; // (1, d) the encoder stack's final_layer_norm (encoder-decoder)
+    Mat encoderFinalNormBias;  // (1, d)
     Mat finalNormScale;    // (1, d)
     Mat finalNormBias;     // (1, d)
     Mat lmHead;            // (vocab, d) untied head; empty when tied to tokenEmbedding

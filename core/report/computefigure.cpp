@@ -13,7 +13,7 @@ ComputeFigure ComputeFigure::of(const Evaluation *evaluation)
     f.title = tr("Speed limit of the device (roofline)");
     f.prefillName = tr("Prefill");
     f.decodeName = tr("Decode");
-    f.xTitle = tr("arithmetic intensity (FLOP per byte moved)");
+    f.xTitle = tr("arithmetic intensity (FLOP/byte)");
     f.yTitle = tr("attainable speed (TFLOP/s)");
     if (!evaluation)
         return f;

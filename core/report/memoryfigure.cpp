@@ -52,7 +52,7 @@ MemoryFigure MemoryFigure::of(const Evaluation &e, const Evaluation *pinned)
     f.barsTop = f.top;
     f.capacityOffScale = f.barsTop > 0 && f.capacity > 2.0 * f.barsTop;
     if (f.capacityOffScale) {
-        f.capacityName = tr("Device memory (%1 GB), above the scale ↑").arg(f.capacity, 0, 'f', 0);
+        f.capacityName = tr("Device (%1 GB) ↑ off scale").arg(f.capacity, 0, 'f', 0);
     } else {
         f.capacityName = tr("Device memory (%1 GB)").arg(f.capacity, 0, 'f', 0);
         f.top = std::max(f.top, f.capacity);

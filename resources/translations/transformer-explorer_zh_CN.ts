@@ -312,26 +312,6 @@
 <context>
     <name>tx::AttentionView</name>
     <message>
-        <source>no position information</source>
-        <translation>不含位置信息的方案</translation>
-    </message>
-    <message>
-        <source>these sinusoidal encodings</source>
-        <translation>这些正弦编码</translation>
-    </message>
-    <message>
-        <source>a learned position table instead</source>
-        <translation>可学习的位置表（而非正弦编码）</translation>
-    </message>
-    <message>
-        <source>rotary encodings (RoPE) inside attention instead</source>
-        <translation>注意力内部的旋转编码（RoPE，而非正弦编码）</translation>
-    </message>
-    <message>
-        <source>relative position buckets instead</source>
-        <translation>相对位置桶（而非正弦编码）</translation>
-    </message>
-    <message>
         <source>Save as PNG or SVG (chosen by the file suffix)</source>
         <translation>保存为 PNG 或 SVG（由文件后缀决定）</translation>
     </message>
@@ -492,22 +472,6 @@
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <source>Sinusoidal position encoding, %1 positions × %2 dimensions</source>
-        <translation>正弦位置编码，%1 个位置 × %2 个维度</translation>
-    </message>
-    <message>
-        <source>position</source>
-        <translation>位置</translation>
-    </message>
-    <message>
-        <source>dimension</source>
-        <translation>维度</translation>
-    </message>
-    <message>
-        <source>PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)) (Vaswani et al. 2017, §3.5). Low dimensions change fast with position, high ones slowly. This design uses %1.</source>
-        <translation>PE(p, 2i) = sin(p / 10000^(2i/d))，PE(p, 2i+1) = cos(p / 10000^(2i/d))（Vaswani 等，2017，§3.5）。低维度随位置变化快，高维度变化慢。本设计采用%1。</translation>
-    </message>
-    <message>
         <source>Done</source>
         <translation>完成</translation>
     </message>
@@ -559,6 +523,10 @@
         <source>Experts</source>
         <translation>专家</translation>
     </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -597,6 +565,10 @@
     <message>
         <source>Done</source>
         <translation>完成</translation>
+    </message>
+    <message>
+        <source>⟨start⟩</source>
+        <translation>⟨起始⟩</translation>
     </message>
 </context>
 <context>
@@ -1352,8 +1324,8 @@
         <translation>解码</translation>
     </message>
     <message>
-        <source>arithmetic intensity (FLOP per byte moved)</source>
-        <translation>算术强度（每搬运一字节的 FLOP）</translation>
+        <source>arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/字节）</translation>
     </message>
     <message>
         <source>attainable speed (TFLOP/s)</source>
@@ -1594,6 +1566,41 @@
     <message>
         <source>larger than 64 MB</source>
         <translation>大于 64 MB</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CrossAttentionPanel</name>
+    <message>
+        <source>Cross-attention · decoder layer %1 · head %2: %3 decoder tokens over %4 encoder tokens</source>
+        <translation>交叉注意力 · 解码器第 %1 层 · 第 %2 头：%3 个解码器词元对 %4 个编码器词元</translation>
+    </message>
+    <message>
+        <source>decoder token (query)</source>
+        <translation>解码器词元（查询）</translation>
+    </message>
+    <message>
+        <source>encoder token (key)</source>
+        <translation>编码器词元（键）</translation>
+    </message>
+    <message>
+        <source>Decoder layer %1</source>
+        <translation>解码器第 %1 层</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>第 %1 头</translation>
+    </message>
+    <message>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation>注意力头：</translation>
+    </message>
+    <message>
+        <source>Each decoder token (a row) attends over the output of the encoder&apos;s %1 layers, one column per input token; rows sum to 1 and nothing is masked. The keys and values come from the encoder&apos;s output once, so decoding token by token reuses them (T5&apos;s EncDecAttention, Raffel et al. 2019). The decoder reads the text shifted right behind its start token.</source>
+        <translation>每个解码器词元（一行）关注编码器 %1 层的输出，每个输入词元一列；每行之和为 1，没有任何遮盖。键和值由编码器输出只计算一次，逐词元解码时反复使用（T5 的 EncDecAttention，Raffel 等，2019）。解码器读入右移一位、以起始词元开头的文本。</translation>
     </message>
 </context>
 <context>
@@ -2533,10 +2540,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>必须为正数</translation>
     </message>
     <message>
-        <source>layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)</source>
-        <translation>布局：编码器-解码器 → 仅解码器（仅保留解码器堆栈，不含交叉注意力）</translation>
-    </message>
-    <message>
         <source>moe_experts: %1 → 0 (one dense FFN of the same width per layer)</source>
         <translation>moe_experts：%1 → 0（每层一个同宽度的稠密前馈网络）</translation>
     </message>
@@ -2567,10 +2570,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>%1 (scaled down)</source>
         <translation>%1（已缩小）</translation>
-    </message>
-    <message>
-        <source>the engine runs decoder-only and encoder-only stacks, not encoder-decoder</source>
-        <translation>引擎只运行仅解码器和仅编码器的堆叠，不运行编码器-解码器</translation>
     </message>
     <message>
         <source>the engine does not run token-type embeddings</source>
@@ -2647,6 +2646,46 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>a clamped SwiGLU needs a gated FFN</source>
         <translation>截断的 SwiGLU 需要门控 FFN</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder runs pre-norm blocks (T5&apos;s)</source>
+        <translation>引擎的编码器-解码器只运行前置归一化的块（T5 的做法）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder has no mixture of experts</source>
+        <translation>引擎的编码器-解码器不支持混合专家</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder does not share layers</source>
+        <translation>引擎的编码器-解码器不共享层</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder has no latent attention</source>
+        <translation>引擎的编码器-解码器没有潜在注意力（MLA）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder reads plain token embeddings</source>
+        <translation>引擎的编码器-解码器只读取普通的词元嵌入</translation>
+    </message>
+    <message>
+        <source>an encoder-decoder needs at least one decoder layer</source>
+        <translation>编码器-解码器至少需要一个解码器层</translation>
+    </message>
+    <message>
+        <source>norm_placement: %1 → pre (the engine&apos;s cross-attention runs pre-norm blocks)</source>
+        <translation>norm_placement：%1 → pre（引擎的交叉注意力只运行前置归一化的块）</translation>
+    </message>
+    <message>
+        <source>sharing: %1 → none (the engine&apos;s encoder-decoder stores every layer)</source>
+        <translation>sharing：%1 → none（引擎的编码器-解码器存储每一层）</translation>
+    </message>
+    <message>
+        <source>attention: MLA → MHA (the engine&apos;s encoder-decoder has no latent attention)</source>
+        <translation>attention：MLA → MHA（引擎的编码器-解码器没有潜在注意力）</translation>
+    </message>
+    <message>
+        <source>embeddings: plain token table of d_model %1 (the engine&apos;s encoder-decoder has no embedding norm or projection)</source>
+        <translation>embeddings：宽度为 d_model %1 的普通词元表（引擎的编码器-解码器没有嵌入归一化或投影）</translation>
     </message>
     <message>
         <source>longrope needs one short and one long factor per rotated pair (%1), has %2 and %3</source>
@@ -4710,6 +4749,37 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::HfT5Checkpoint</name>
+    <message>
+        <source>T5 checkpoints hold an encoder-decoder</source>
+        <translation>T5 检查点保存的是编码器-解码器</translation>
+    </message>
+    <message>
+        <source>T5 checkpoints have relative position buckets</source>
+        <translation>T5 检查点使用相对位置桶</translation>
+    </message>
+    <message>
+        <source>T5 uses its scale-only layer norm, with a final norm in each stack</source>
+        <translation>T5 使用只有缩放的层归一化，每个堆栈末尾各有一个归一化</translation>
+    </message>
+    <message>
+        <source>T5 has no biases</source>
+        <translation>T5 没有偏置</translation>
+    </message>
+    <message>
+        <source>T5 has as many key/value heads as query heads</source>
+        <translation>T5 的键/值头与查询头数量相同</translation>
+    </message>
+    <message>
+        <source>T5&apos;s feed-forward is relu, gated-gelu or gated-silu</source>
+        <translation>T5 的前馈层是 relu、gated-gelu 或 gated-silu</translation>
+    </message>
+    <message>
+        <source>T5 checkpoints have no query/key norms, sinks, soft-capping or windows</source>
+        <translation>T5 检查点没有查询/键归一化、注意力汇聚、软截断或滑动窗口</translation>
+    </message>
+</context>
+<context>
     <name>tx::InsidePage</name>
     <message>
         <source>Export diagram</source>
@@ -5430,8 +5500,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>设备显存（%1 GB）</translation>
     </message>
     <message>
-        <source>Device memory (%1 GB), above the scale ↑</source>
-        <translation>设备显存（%1 GB），超出刻度 ↑</translation>
+        <source>Device (%1 GB) ↑ off scale</source>
+        <translation>设备（%1 GB）↑ 超出刻度</translation>
     </message>
 </context>
 <context>
@@ -7025,6 +7095,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>下一个词元（前 %1）：</translation>
     </message>
     <message>
+        <source>Wrote %1: %2 encoder tokens, 1 decoder token, logits 1 × %3, cross-attention %4 decoder layers × %5 heads over the encoder, encoder attention %6 layers</source>
+        <translation>已写入 %1：%2 个编码器词元，1 个解码器词元，logits 1 × %3，交叉注意力 %4 个解码器层 × %5 个头（对编码器），编码器注意力 %6 层</translation>
+    </message>
+    <message>
+        <source>Encoder-decoder: the encoder reads the input (%1 layers), the decoder starts from token %2 and attends over it (%3 layers)</source>
+        <translation>编码器-解码器：编码器读入输入（%1 层），解码器从词元 %2 开始并关注编码器的输出（%3 层）</translation>
+    </message>
+    <message>
         <source>RoPE scaling: %1</source>
         <translation>RoPE 缩放：%1</translation>
     </message>
@@ -7479,6 +7557,45 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>The design is invalid</source>
         <translation>设计无效</translation>
+    </message>
+</context>
+<context>
+    <name>tx::SinusoidHeatmap</name>
+    <message>
+        <source>no position information</source>
+        <translation>没有位置信息</translation>
+    </message>
+    <message>
+        <source>these sinusoidal encodings</source>
+        <translation>这些正弦编码</translation>
+    </message>
+    <message>
+        <source>a learned position table instead</source>
+        <translation>可学习的位置表（而非正弦编码）</translation>
+    </message>
+    <message>
+        <source>rotary encodings (RoPE) inside attention instead</source>
+        <translation>注意力内部的旋转编码（RoPE，而非正弦编码）</translation>
+    </message>
+    <message>
+        <source>relative position buckets instead</source>
+        <translation>相对位置桶（而非正弦编码）</translation>
+    </message>
+    <message>
+        <source>Sinusoidal position encoding, %1 positions × %2 dimensions</source>
+        <translation>正弦位置编码，%1 个位置 × %2 个维度</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)) (Vaswani et al. 2017, §3.5). Low dimensions change fast with position, high ones slowly. This design uses %1.</source>
+        <translation>PE(p, 2i) = sin(p / 10000^(2i/d))，PE(p, 2i+1) = cos(p / 10000^(2i/d))（Vaswani 等，2017，§3.5）。低维度随位置变化快，高维度变化慢。本设计采用%1。</translation>
     </message>
 </context>
 <context>
@@ -8926,6 +9043,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>cancelled</source>
         <translation>已取消</translation>
+    </message>
+    <message>
+        <source>the encoder-decoder has read no input yet: run its encoder first</source>
+        <translation>编码器-解码器尚未读入输入：请先运行其编码器</translation>
+    </message>
+    <message>
+        <source>only an encoder-decoder reads two sequences</source>
+        <translation>只有编码器-解码器读取两个序列</translation>
+    </message>
+    <message>
+        <source>only an encoder-decoder has an encoder to run</source>
+        <translation>只有编码器-解码器有可运行的编码器</translation>
     </message>
 </context>
 <context>

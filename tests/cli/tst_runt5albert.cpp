@@ -37,10 +37,11 @@ private slots:
     {
         QTest::addColumn<QString>("preset");
         QTest::addColumn<QString>("head");
-        QTest::newRow("t5-small keeps its buckets")
+        QTest::newRow("t5-small runs encoder and decoder, unscaled")
             << QStringLiteral("t5-small")
-            << QStringLiteral("Scaled down: layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)\n"
-                              "T5-small (scaled down)\nInput: 2 tokens [T|5]\nNext token (top 2):\n");
+            << QStringLiteral("T5-small\nInput: 2 tokens [T|5]\n"
+                              "Encoder-decoder: the encoder reads the input (6 layers), the decoder starts from token 0 "
+                              "and attends over it (6 layers)\nNext token (top 2):\n");
         QTest::newRow("albert-base-v2 keeps its factorised, shared layers")
             << QStringLiteral("albert-base-v2")
             << QStringLiteral("Scaled down: token_types: 2 → 0\nScaled down: pooler: yes → no (not used to predict tokens)\n"

@@ -1,4 +1,6 @@
+#include "core/base/rng.h"
 #include "core/formats/hfcheckpoint.h"
+#include "core/formats/runnablemodel.h"
 #include "core/nn/enginesizer.h"
 #include "core/nn/transformer.h"
 
@@ -350,6 +352,41 @@ private slots:
         QCOMPARE(out.error().message, QStringLiteral("cancelled"));
         QCOMPARE(steps.size(), std::size_t(1)); // stopped before the second of 2 layers
         QCOMPARE(steps[0], std::make_pair(1, 2));
+    }
+
+    // A cancel reaches the weights' allocation and initialisation (the attention view's worker
+    // builds GPT-2 small's 124 M weights there for seconds), and the initialisation drawn in
+    // chunks between its looks at the flag is the one Rng stream it always was.
+    void cancelReachesTheWeights()
+    {
+        ModelConfig c = tinyGpt2();
+        c.vocabSize = 5000; // a 5,000 × 16 embedding: 80,000 values, past one 65,536-value chunk
+        std::atomic<bool> stop{true};
+        auto refused = Transformer::create(c, Transformer::kDefaultCapBytes, 1e-5f, false, &stop);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().message, QStringLiteral("cancelled"));
+        auto fromDesign = RunnableModel::fromDesign(c, Transformer::kDefaultCapBytes, 1, &stop);
+        QVERIFY(!fromDesign);
+        QCOMPARE(fromDesign.error().message, QStringLiteral("cancelled"));
+
+        auto model = Transformer::create(c);
+        QVERIFY(model);
+        QVERIFY(model->weights().tokenEmbedding.isZero(0.0f)); // allocated and zeroed
+        QVERIFY(!model->initGpt2Style(42, &stop)); // stopped before the first tensor: all still zero
+        QVERIFY(model->weights().tokenEmbedding.isZero(0.0f));
+        stop = false;
+        QVERIFY(model->initGpt2Style(42, &stop));
+        // tokenEmbedding is the first tensor drawn: N(0, 0.02) from Rng(42), value after value,
+        // across the chunk boundary at 65,536.
+        Rng rng(42);
+        const Mat &e = model->weights().tokenEmbedding; // (5000, 16)
+        float worst = 0.0f;
+        for (Eigen::Index i = 0; i < e.size(); ++i)
+            worst = std::max(worst, std::abs(e.data()[i] - float(rng.normal()) * 0.02f));
+        QCOMPARE(worst, 0.0f);
+        auto plain = Transformer::create(c);
+        plain->initGpt2Style(42);
+        QCOMPARE(model->weightsSha256(), plain->weightsSha256());
     }
 
     // The memory cap: refuse before allocating; scale down within the family and say what changed.

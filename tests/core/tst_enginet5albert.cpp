@@ -259,19 +259,15 @@ private slots:
         QCOMPARE(checkedNew, variant <= 2 ? 12 : 24 + 8);
     }
 
-    // The presets run as they are drawn: T5-small loses only its encoder (the engine has no
-    // cross-attention), ALBERT-base only what predicting tokens does not use; buckets, the
-    // factorised table and the one shared layer stay. The engine then holds exactly the
+    // The presets run as they are drawn: ALBERT-base loses only what predicting tokens does not
+    // use; the factorised table and the one shared layer stay. (T5-small runs whole, encoder and
+    // decoder: tst_engineencdec.) The engine then holds exactly the
     // parameters the counter gives the fitted design.
     void presetsKeepTheFeatures_data()
     {
         QTest::addColumn<QString>("preset");
         QTest::addColumn<QStringList>("changes");
         QTest::addColumn<qint64>("params");
-        QTest::newRow("t5-small") << QStringLiteral("t5-small")
-                                  << QStringList{QStringLiteral("layout: encoder-decoder → decoder-only (the decoder stack alone, without cross-attention)")}
-                                  // 32128 × 512 tied table, 32 × 8 buckets, 6 × (4 × 512² + 2 × 512 × 2048 + 2 × 512), final norm
-                                  << qint64(32128LL * 512 + 32 * 8 + 6 * (4 * 512 * 512 + 2 * 512 * 2048 + 2 * 512) + 512);
         QTest::newRow("albert-base-v2") << QStringLiteral("albert-base-v2")
                                         << QStringList{QStringLiteral("token_types: 2 → 0"),
                                                        QStringLiteral("pooler: yes → no (not used to predict tokens)"),

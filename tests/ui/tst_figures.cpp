@@ -5,24 +5,30 @@
 #include "core/estimate/paramcounter.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/chartfactory.h"
+#include "ui/charts/chartpanel.h"
 #include "ui/charts/concurrencychart.h"
 #include "ui/charts/isoflopchart.h"
 #include "ui/charts/layerchart.h"
 #include "ui/charts/memorychart.h"
 #include "ui/charts/rooflinechart.h"
 #include "ui/charts/sensitivitychart.h"
+#include "ui/design/designcontrols.h"
 #include "ui/design/designstate.h"
+#include "ui/design/presetpicker.h"
 #include "ui/pages/computeview.h"
 #include "ui/pages/memoryview.h"
 #include "ui/pages/parameterview.h"
 #include "ui/pages/scalingview.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/solve/solvepage.h"
+#include "ui/widgets/theme.h"
 
 #include <QAbstractBarSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
+#include <QGraphicsTextItem>
 #include <QLineSeries>
 #include <QXYSeries>
 #include <QTabWidget>
@@ -157,6 +163,97 @@ private slots:
         // Windowed layers: attention's blue, tinted, not the breakdown's embedding orange.
         QCOMPARE(colourOf(layers, QStringLiteral("Attention, sliding or chunked")), QColor(0xA9, 0xDA, 0xF4));
         QCOMPARE(colourOf(breakdown, QStringLiteral("Embeddings")), QColor(0xE6, 0x9F, 0x00));
+    }
+    void theWindowsChartsShowWholeLabels_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("preset"); // empty: the default design, GPT-2 small
+        QTest::newRow("English, GPT-2") << QStringLiteral("en") << QString();
+        QTest::newRow("English, Llama 2 7B") << QStringLiteral("en") << QStringLiteral("llama-2-7b");
+        QTest::newRow("Chinese, GPT-2") << QStringLiteral("zh_CN") << QString();
+        QTest::newRow("Chinese, Llama 2 7B") << QStringLiteral("zh_CN") << QStringLiteral("llama-2-7b");
+    }
+
+    void theWindowsChartsShowWholeLabels()
+    {
+        // The charts of the Parameters, Memory and Compute pages in a 1600 x 1000 window, as the
+        // README's screenshots and a new user see them: no title, axis label, axis title or
+        // legend entry cut to "...".
+        QFETCH(QString, language);
+        QFETCH(QString, preset);
+        Theme::applyFont(*qApp); // the program's font (main.cpp), Noto Sans CJK SC where installed
+        MainWindow window;
+        window.setLanguage(language);
+        if (!preset.isEmpty()) {
+            PresetPicker *picker = window.controls()->presetPicker();
+            emit picker->activated(picker->findData(preset));
+        }
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCoreApplication::processEvents();
+        for (QWidget *page : {static_cast<QWidget *>(window.parameterView()), static_cast<QWidget *>(window.memoryView()),
+                              static_cast<QWidget *>(window.computeView())}) {
+          window.tabs()->setCurrentWidget(page);
+          QTest::qWait(100); // the page's layout settles over a few passes of the event loop
+          for (QChartView *view : page->findChildren<QChartView *>()) {
+            QStringList cut;
+            for (QGraphicsItem *item : view->scene()->items())
+                if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->toPlainText().contains(QStringLiteral("...")))
+                    cut << text->toPlainText();
+            QVERIFY2(cut.isEmpty(), qPrintable(view->chart()->title() + QStringLiteral(" at ") + QString::number(view->width()) + QLatin1Char('x') + QString::number(view->height()) + QStringLiteral(" plot ") + QString::number(view->chart()->plotArea().width())
+                                               + QStringLiteral(" px: ") + cut.join(QStringLiteral(" | "))));
+          }
+        }
+        window.setLanguage(QStringLiteral("en"));
+    }
+
+    void aChartPanelAtItsSmallestShowsWholeLabels_data()
+    {
+        QTest::addColumn<double>("fontScale");
+        QTest::addColumn<int>("widthPx"); // the panel's width in a 1600 px window
+        QTest::newRow("window fonts") << 1.0 << 760;
+        QTest::newRow("presentation fonts") << 1.6 << 1100;
+    }
+
+    void aChartPanelAtItsSmallestShowsWholeLabels()
+    {
+        // The installed package's window once drew the breakdown's axis labels and title as
+        // "...": its page was about 20 px shorter than here, and Qt Charts elides axis text when
+        // the plot gets short. A panel may not be made smaller than its chart can be read at.
+        QFETCH(double, fontScale);
+        QFETCH(int, widthPx);
+        const auto c = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
+        const auto p = countParams(c);
+        QVERIFY(p);
+        auto *chart = new BreakdownChart;
+        chart->setParams(*p);
+        for (QAbstractAxis *axis : chart->axes()) {
+            QFont labels = axis->labelsFont();
+            labels.setPointSizeF(labels.pointSizeF() * fontScale);
+            axis->setLabelsFont(labels);
+            QFont title = axis->titleFont();
+            title.setPointSizeF(title.pointSizeF() * fontScale);
+            axis->setTitleFont(title);
+        }
+        QFont legend = chart->legend()->font();
+        legend.setPointSizeF(legend.pointSizeF() * fontScale);
+        chart->legend()->setFont(legend);
+        ChartPanel panel(chart, nullptr, ChartPanel::Edges::Straight);
+        panel.resize(widthPx, panel.minimumSizeHint().height());
+        panel.show();
+        QCoreApplication::processEvents();
+        QStringList texts;
+        for (QGraphicsItem *item : panel.scene()->items())
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && !text->toPlainText().isEmpty())
+                texts << text->toPlainText();
+        texts.sort();
+        QCOMPARE(texts, QStringList({QStringLiteral("0"), QStringLiteral("2000"), QStringLiteral("4000"),
+                                     QStringLiteral("6000"), QStringLiteral("8000"), QStringLiteral("Attention"),
+                                     QStringLiteral("Design"), QStringLiteral("Embeddings"),
+                                     QStringLiteral("Feed-forward (MLP)"), QStringLiteral("Norms"),
+                                     QStringLiteral("Output head"), QStringLiteral("Where the parameters are"),
+                                     QStringLiteral("parameters (millions)")}));
     }
 };
 

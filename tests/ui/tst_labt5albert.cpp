@@ -1,16 +1,19 @@
 // The attention view runs T5 and ALBERT designs as drawn: what the message says was changed
-// (only what the engine cannot run: T5's encoder and cross-attention, ALBERT's token types and
-// pooler), and, for T5, the Positions tab drawing the relative bias the stack adds
-// (Raffel et al. 2019, §2.1; HF modeling_t5.py T5Attention.compute_bias).
+// (nothing for T5-small, which runs encoder and decoder; ALBERT's token types and pooler), for
+// T5 the Positions tab drawing the relative bias the decoder adds (Raffel et al. 2019, §2.1;
+// HF modeling_t5.py T5Attention.compute_bias) and the Cross-attention tab drawing each decoder
+// token's attention over the encoder's tokens (T5LayerCrossAttention).
 #include "core/base/numberformat.h"
 #include "core/design/presetlibrary.h"
 #include "core/nn/relativepositionbias.h"
 #include "core/nn/transformer.h"
 #include "ui/lab/attentionview.h"
+#include "ui/lab/crossattentionpanel.h"
 #include "ui/lab/heatmapgrid.h"
 #include "ui/lab/heatmapwidget.h"
 
 #include <QLabel>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -48,14 +51,37 @@ private slots:
         view.setCheckpoint(QString()); // the design, not the demo model
         QVERIFY(runAndWait(view, QStringLiteral("the cat")));
         const QString message = view.message()->text();
-        // Only the encoder goes; the buckets stay (no "positions: relative → sinusoidal" any more).
-        QVERIFY2(message.contains(QStringLiteral("Scaled down to fit the %1 memory cap: layout: encoder-decoder → decoder-only "
-                                                 "(the decoder stack alone, without cross-attention).")
-                                      .arg(NumberFormat::bytes(double(Transformer::kDefaultCapBytes)))),
+        // Nothing is scaled: its 60,506,624 float32 weights fit the cap, encoder, decoder and buckets.
+        QVERIFY2(!message.contains(QLatin1String("Scaled down")), qPrintable(message));
+        QVERIFY2(message.startsWith(QStringLiteral("7 tokens through 6 layers × 8 heads, d_model 512, %1 of float32 weights")
+                                        .arg(NumberFormat::bytes(60'506'624.0 * 4))), // "the cat" in bytes
                  qPrintable(message));
-        QVERIFY2(!message.contains(QLatin1String("positions")), qPrintable(message));
-        QVERIFY(message.startsWith(QStringLiteral("7 tokens through 6 layers × 8 heads, d_model 512, "))); // "the cat" in bytes
-        QCOMPARE(view.grid()->layers(), 6);
+        QCOMPARE(view.grid()->layers(), 6); // the decoder's self-attention
+
+        // Cross-attention: 7 decoder tokens (the start token, then "the ca") over the 7 encoder bytes.
+        QTabWidget *tabs = view.findChild<QTabWidget *>();
+        QVERIFY(tabs);
+        const int crossTab = tabs->indexOf(view.crossAttention());
+        QCOMPARE(tabs->tabText(crossTab), QStringLiteral("Cross-attention"));
+        QVERIFY(tabs->isTabEnabled(crossTab));
+        view.crossAttention()->select(5, 7);
+        const HeatmapData &cross = view.crossAttention()->heatmapWidget()->data();
+        QCOMPARE(cross.title, QStringLiteral("Cross-attention · decoder layer 6 · head 8: 7 decoder tokens over 7 encoder tokens"));
+        QCOMPARE(cross.rowAxis, QStringLiteral("decoder token (query)"));
+        QCOMPARE(cross.columnAxis, QStringLiteral("encoder token (key)"));
+        QCOMPARE(cross.rowLabels, (QStringList{QStringLiteral("⟨start⟩"), QStringLiteral("t"), QStringLiteral("h"),
+                                               QStringLiteral("e"), QStringLiteral("␣"), QStringLiteral("c"),
+                                               QStringLiteral("a")}));
+        QCOMPARE(cross.columnLabels.size(), 7);
+        QCOMPARE(cross.columnLabels.back(), QStringLiteral("t"));
+        QCOMPARE(cross.values, view.snapshot()->result.crossAttentionAt(5, 7));
+        QVERIFY((cross.values.rowwise().sum().array() - 1.0f).abs().maxCoeff() < 1e-5f); // nothing masked
+        QVERIFY(!cross.isMasked(0, 6)); // the start token sees the last encoder token
+        tabs->setCurrentIndex(crossTab);
+        view.resize(1200, 800);
+        view.show();
+        QTest::qWait(300); // the tab lays itself out
+        view.grab().save(QStringLiteral(TX_BUILD_DIR "/attention-t5-small-cross.png"));
 
         const HeatmapData &bias = view.positions()->data();
         QCOMPARE(bias.title, QStringLiteral("T5 relative position bias, 8 heads × 13 key offsets, one table for all 6 layers"));

@@ -464,7 +464,7 @@ private slots:
         QVERIFY(axis->max() >= tallest && axis->max() < 2 * tallest);
         QLineSeries *line = w.memoryView()->chart()->capacityLine();
         QCOMPARE(line->at(0).y(), axis->max());
-        QCOMPARE(line->name(), QStringLiteral("Device memory (%1 GB), above the scale ↑").arg(capacityGb, 0, 'f', 0));
+        QCOMPARE(line->name(), QStringLiteral("Device (%1 GB) ↑ off scale").arg(capacityGb, 0, 'f', 0));
     }
 
     void showTheWorkFollowsTheSelectedCard()

@@ -5,6 +5,7 @@
 #include "ui/widgets/themesignal.h"
 
 #include <QApplication>
+#include <QAbstractAxis>
 #include <QChart>
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -12,6 +13,9 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
+
+#include <algorithm>
+#include <cmath>
 
 namespace tx {
 
@@ -23,14 +27,45 @@ ChartPanel::ChartPanel(QChart *chart, QWidget *parent, Edges edges)
     // QPainter::TextAntialiasing either way, and exports always antialias.
     setRenderHint(QPainter::Antialiasing, edges == Edges::Curved);
     setFocusPolicy(Qt::StrongFocus);
-    setMinimumSize(240, 180);
     // A palette switch (View ▸ Dark palette) restyles the chart: each panel follows it itself.
     connect(ThemeSignal::instance(), &ThemeSignal::modeChanged, this, [this](Theme::Mode mode) {
         if (this->chart())
             Theme::styleChart(this->chart(), mode);
+        claimReadableHeight(); // the fonts may have changed the height the chart needs
     });
+    // The chart's minimum grows once it is laid out with its labels and fonts.
+    if (chart)
+        connect(chart, &QChart::plotAreaChanged, this, &ChartPanel::claimReadableHeight);
     if (ThemeSignal::instance()->mode() == Theme::Mode::Dark)
         Theme::styleChart(chart, Theme::Mode::Dark);
+}
+
+QSize ChartPanel::minimumSizeHint() const
+{
+    // The chart's own minimum counts its title, legend and axes, but Qt Charts elides the axis
+    // labels once the plot area is shorter than about four label lines (measured: a breakdown
+    // bar chart at 760 px wide kept "parameters (millions)" at 220 px tall and lost it at 210,
+    // when its minimum hint was 153 px and a label line 14 px). Five lines leave room for that.
+    const QChart *c = chart();
+    int height = 180;
+    if (c) {
+        const QList<QAbstractAxis *> axes = c->axes();
+        const QFontMetrics labels(axes.isEmpty() ? c->font() : axes.first()->labelsFont());
+        height = std::max(height, int(std::ceil(c->effectiveSizeHint(Qt::MinimumSize).height())) + 5 * labels.height());
+    }
+    return QSize(240, height);
+}
+
+void ChartPanel::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    claimReadableHeight();
+}
+
+void ChartPanel::claimReadableHeight()
+{
+    if (const QSize wanted = minimumSizeHint(); minimumSize() != wanted)
+        setMinimumSize(wanted); // at most once per change of the hint: no resize loop
 }
 
 void ChartPanel::contextMenuEvent(QContextMenuEvent *event)

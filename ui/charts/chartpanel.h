@@ -21,8 +21,19 @@ public:
     void exportPdf();
     void copyImage();
 
+    // Tall enough that the chart's title, axis labels, axis titles and legend are drawn whole:
+    // below that, Qt Charts elides the axis labels and titles to "...". It grows with the
+    // chart's fonts (presentation mode, Chinese).
+    QSize minimumSizeHint() const override;
+
 protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    // QChartView sets its minimum size to the chart's bare minimum on every resize, which wins
+    // over minimumSizeHint(); this puts the readable minimum back.
+    void claimReadableHeight();
 };
 
 } // namespace tx

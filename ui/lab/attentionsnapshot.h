@@ -19,7 +19,9 @@ namespace tx {
 struct AttentionSnapshot
 {
     QString text;
-    QStringList tokenLabels; // one per token (Tokenizer::labels, a leading space as ␣)
+    QStringList tokenLabels; // one per token (Tokenizer::labels, a leading space as ␣); an encoder-decoder's
+                             // decoder tokens: its start token, then the text but its last token
+    QStringList encoderLabels; // encoder-decoder: the encoder's tokens, the text; empty otherwise
     ModelConfig config;      // the design that actually ran (after scaling down)
     QStringList changes;     // what EngineSizer changed to fit the cap; empty when nothing
     QString checkpoint;      // the checkpoint folder that ran; empty for the design

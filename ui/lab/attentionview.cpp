@@ -11,7 +11,9 @@
 #include "ui/lab/attentionlinesview.h"
 #include "ui/lab/attentionworker.h"
 #include "ui/lab/heatmapgrid.h"
+#include "ui/lab/crossattentionpanel.h"
 #include "ui/lab/relativebiasheatmap.h"
+#include "ui/lab/sinusoidheatmap.h"
 #include "ui/lab/heatmapwidget.h"
 #include "ui/lab/routertable.h"
 #include "ui/lab/tokenchips.h"
@@ -40,23 +42,6 @@
 namespace tx {
 
 namespace {
-
-QString positionName(PositionKind kind)
-{
-    switch (kind) {
-    case PositionKind::None:
-        return QCoreApplication::translate("tx::AttentionView", "no position information");
-    case PositionKind::Sinusoidal:
-        return QCoreApplication::translate("tx::AttentionView", "these sinusoidal encodings");
-    case PositionKind::Learned:
-        return QCoreApplication::translate("tx::AttentionView", "a learned position table instead");
-    case PositionKind::Rotary:
-        return QCoreApplication::translate("tx::AttentionView", "rotary encodings (RoPE) inside attention instead");
-    case PositionKind::RelativeBuckets:
-        return QCoreApplication::translate("tx::AttentionView", "relative position buckets instead");
-    }
-    return {};
-}
 
 QPushButton *exportButton(const QString &text, QWidget *parent)
 {
@@ -94,10 +79,11 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     , m_summary(new HeadSummaryTable)
     , m_summaryNote(new QLabel)
     , m_router(new RouterTable)
+    , m_cross(new CrossAttentionPanel)
 {
     setObjectName(QStringLiteral("attentionView"));
     qRegisterMetaType<tx::AttentionRequest>();
-    qRegisterMetaType<tx::AttentionSnapshot>();
+    qRegisterMetaType<std::shared_ptr<tx::AttentionSnapshot>>();
 
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
@@ -105,7 +91,14 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
         m_progress->setValue(percent);
         m_progress->setFormat(stage);
     });
-    connect(m_worker, &AttentionWorker::finished, this, &AttentionView::showSnapshot);
+    connect(m_worker, &AttentionWorker::finished, this, [this](const std::shared_ptr<AttentionSnapshot> &snapshot) {
+        if (m_pending) { // a newer sentence is waiting: drawing this one would only flash
+            finishRun();
+            return;
+        }
+        m_snapshot = std::move(*snapshot); // handed over by the worker: moved, not copied, on this thread
+        showSnapshot();
+    });
     connect(m_worker, &AttentionWorker::failed, this, &AttentionView::showFailure);
     connect(m_worker, &AttentionWorker::cancelled, this, [this] {
         m_message->setText(tr("Cancelled."));
@@ -230,6 +223,7 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     m_tabs->addTab(positionsPane, tr("Positions"));
     m_tabs->addTab(summaryPane, tr("Head summary"));
     m_tabs->addTab(m_router, tr("Experts"));
+    m_tabs->addTab(m_cross, tr("Cross-attention"));
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(sourceRow);
@@ -269,7 +263,8 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
         linesHint->setText(tr("Hover a token on the left to see where it attends; line opacity is the probability."));
         m_summary->setHorizontalHeaderLabels({tr("Layer"), tr("Head"), tr("Entropy (bits)"), tr("→ previous token"),
                                               tr("→ first token")});
-        const QStringList titles = {tr("Heads"), tr("Lines"), tr("Positions"), tr("Head summary"), tr("Experts")};
+        const QStringList titles = {tr("Heads"),   tr("Lines"), tr("Positions"), tr("Head summary"),
+                                    tr("Experts"), tr("Cross-attention")};
         for (int i = 0; i < titles.size(); ++i) // in the order the tabs are added below
             m_tabs->setTabText(i, titles[i]);
     };
@@ -326,8 +321,7 @@ void AttentionView::changeEvent(QEvent *event)
         if (m_running) {
             // The run's own texts arrive in the new language when it ends.
         } else if (m_snapshot) {
-            const AttentionSnapshot snapshot = *m_snapshot;
-            showSnapshot(snapshot); // the status line, titles, captions and notes
+            showSnapshot(); // the status line, titles, captions and notes
         } else {
             m_progress->setFormat(tr("Idle"));
             m_message->setText(tr("The demo model is trained on Tang poems: its heads learned what to look at. "
@@ -422,13 +416,9 @@ void AttentionView::showFailure(const QString &message)
     finishRun();
 }
 
-void AttentionView::showSnapshot(const AttentionSnapshot &snapshot)
+void AttentionView::showSnapshot()
 {
-    if (m_pending) { // a newer sentence is waiting: drawing this one would only flash
-        finishRun();
-        return;
-    }
-    m_snapshot = snapshot;
+    const AttentionSnapshot &snapshot = *m_snapshot;
     const ModelConfig &c = snapshot.config;
     QString what = tr("%1 tokens through %2 layers × %3 heads, d_model %4, %5 of float32 weights, in %6 s.")
                        .arg(snapshot.result.tokens.size())
@@ -469,27 +459,15 @@ void AttentionView::showSnapshot(const AttentionSnapshot &snapshot)
         m_positions->setData(RelativeBiasHeatmap::data(snapshot.positional, c));
         m_positionsNote->setText(RelativeBiasHeatmap::note(c));
     } else {
-        HeatmapData pe;
-        pe.values = snapshot.positional;
-        pe.scale = HeatmapData::Scale::Diverging;
-        pe.squareCells = false;
-        pe.title = tr("Sinusoidal position encoding, %1 positions × %2 dimensions").arg(pe.values.rows()).arg(pe.values.cols());
-        pe.rowAxis = tr("position");
-        pe.columnAxis = tr("dimension");
-        for (int p = 0; p < pe.values.rows(); ++p)
-            pe.rowLabels << QString::number(p);
-        for (int d = 0; d < pe.values.cols(); ++d)
-            pe.columnLabels << QString::number(d);
-        m_positions->setData(pe);
-        m_positionsNote->setText(tr("PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(p / 10000^(2i/d)) "
-                                    "(Vaswani et al. 2017, §3.5). Low dimensions change fast with position, high ones slowly. "
-                                    "This design uses %1.")
-                                     .arg(positionName(c.positions)));
+        m_positions->setData(SinusoidHeatmap::data(snapshot.positional));
+        m_positionsNote->setText(SinusoidHeatmap::note(c));
     }
 
     fillSummary();
     m_router->setRouting(snapshot.result, snapshot.tokenLabels);
     m_tabs->setTabEnabled(m_tabs->indexOf(m_router), !m_router->layers().empty());
+    m_cross->setSnapshot(snapshot); // encoder-decoders only: the decoder's attention over the encoder
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_cross), m_cross->hasCrossAttention());
     m_progress->setFormat(tr("Done"));
     finishRun();
     emit shown();
@@ -499,11 +477,10 @@ void AttentionView::refreshHeatmaps()
 {
     if (!m_snapshot)
         return;
-    m_grid->setHeatmaps(m_snapshot->result.nLayers, m_snapshot->result.nHeads,
-                        [this](int l, int h) { return HeadHeatmaps::heatmap(*m_snapshot, l, h, false, m_showScores); });
-    for (int l = 0; l < m_snapshot->result.nLayers; ++l)
-        for (int h = 0; h < m_snapshot->result.nHeads; ++h)
-            m_grid->setCaption(l, h, HeadHeatmaps::roleCaption(*m_snapshot, l, h));
+    m_grid->setHeatmaps(
+        m_snapshot->result.nLayers, m_snapshot->result.nHeads,
+        [this](int l, int h) { return HeadHeatmaps::heatmap(*m_snapshot, l, h, false, m_showScores); },
+        [this](int l, int h) { return HeadHeatmaps::roleCaption(*m_snapshot, l, h); });
     selectHead(m_layer, m_head);
 }
 

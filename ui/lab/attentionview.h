@@ -29,6 +29,7 @@ namespace tx {
 class SnapshotSource;
 
 class AttentionLinesView;
+class CrossAttentionPanel;
 class RouterTable;
 class AttentionWorker;
 class HeatmapGrid;
@@ -71,6 +72,7 @@ public:
     QLabel *positionsNote() const { return m_positionsNote; }
     QTableWidget *summary() const { return m_summary; }
     RouterTable *router() const { return m_router; }
+    CrossAttentionPanel *crossAttention() const { return m_cross; }
     QLabel *message() const { return m_message; }
     QLabel *source() const { return m_source; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -86,7 +88,7 @@ signals:
     void runCancelled();
 
 private:
-    void showSnapshot(const AttentionSnapshot &snapshot);
+    void showSnapshot(); // draws m_snapshot
     void showFailure(const QString &message);
     void finishRun();
     void refreshHeatmaps();
@@ -134,6 +136,7 @@ private:
     HeadSummaryTable *m_summary;
     QLabel *m_summaryNote;
     RouterTable *m_router; // mixtures of experts: each token's experts per sparse layer
+    CrossAttentionPanel *m_cross; // encoder-decoders: each decoder layer's attention over the encoder
 };
 
 } // namespace tx

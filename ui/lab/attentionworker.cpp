@@ -52,13 +52,13 @@ bool AttentionWorker::prepareModel(const AttentionRequest &request)
     m_model.reset(); // free the old weights before allocating the new ones
     emit progress(5, tr("Allocating %1 of float32 weights").arg(NumberFormat::bytes(double(plan->weightBytes))));
     emit progress(15, tr("Initialising weights (GPT-2 style, seed %1)").arg(request.seed));
-    auto created = RunnableModel::fromDesign(plan->config, request.capBytes, request.seed);
-    if (!created) {
-        emit failed(created.error().toString());
-        return false;
-    }
+    auto created = RunnableModel::fromDesign(plan->config, request.capBytes, request.seed, &m_cancel);
     if (m_cancel.load()) {
         emit cancelled();
+        return false;
+    }
+    if (!created) {
+        emit failed(created.error().toString());
         return false;
     }
     m_model = std::move(created->model);
@@ -120,13 +120,19 @@ void AttentionWorker::run(const AttentionRequest &request)
         return;
     }
 
-    AttentionSnapshot snapshot;
+    auto shared = std::make_shared<AttentionSnapshot>();
+    AttentionSnapshot &snapshot = *shared;
     snapshot.text = request.text;
     // A space would make an empty chip or axis label; "␣" shows it (also GPT-2's " the").
     for (QString label : m_tokenizer->labels(tokens)) {
         if (label.startsWith(QLatin1Char(' ')))
             label.replace(0, 1, QStringLiteral("␣"));
         snapshot.tokenLabels << label;
+    }
+    if (m_model->isEncoderDecoder()) { // forward() ran the text shifted right through the decoder
+        snapshot.encoderLabels = snapshot.tokenLabels;
+        snapshot.tokenLabels.removeLast();
+        snapshot.tokenLabels.prepend(tr("⟨start⟩"));
     }
     snapshot.config = m_modelConfig;
     snapshot.changes = m_changes;
@@ -137,15 +143,19 @@ void AttentionWorker::run(const AttentionRequest &request)
     snapshot.heads = HeadScore::measure(snapshot.result);
     // Names for the heads (previous-token, induction, first-token, delimiter) on this text and a
     // repeated random probe: two more passes, small next to the run for the models this names.
-    if (auto survey = HeadSurvey::run(*m_model, *m_tokenizer, request.text))
+    if (auto survey = HeadSurvey::run(*m_model, *m_tokenizer, request.text, 1, &m_cancel))
         snapshot.roles = survey->roles;
+    if (m_cancel.load()) {
+        emit cancelled();
+        return;
+    }
     if (m_modelConfig.positions == PositionKind::RelativeBuckets) // the bias the stack's layers add
         RelativePositionBias(m_modelConfig).forward(snapshot.positional, m_model->weights().relativeBias, int(tokens.size()));
     else
         snapshot.positional = ops::sinusoidalTable(int(tokens.size()), m_modelConfig.dModel);
     snapshot.seconds = double(timer.nsecsElapsed()) * 1e-9;
     emit progress(100, tr("Done"));
-    emit finished(snapshot);
+    emit finished(shared);
 }
 
 } // namespace tx

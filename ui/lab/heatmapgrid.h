@@ -22,8 +22,10 @@ class HeatmapGrid : public QWidget
 public:
     explicit HeatmapGrid(QWidget *parent = nullptr);
 
-    // Rebuilds the thumbnails only when the shape changes; otherwise replaces their data.
-    void setHeatmaps(int layers, int heads, const std::function<HeatmapData(int layer, int head)> &make);
+    // Rebuilds the thumbnails only when the shape changes; otherwise replaces their data. `caption`
+    // (when given) is the line under each thumbnail (setCaption). The grid is laid out once.
+    void setHeatmaps(int layers, int heads, const std::function<HeatmapData(int layer, int head)> &make,
+                     const std::function<QString(int layer, int head)> &caption = {});
     void setSelected(int layer, int head);
 
     int layers() const { return m_layers; }

@@ -7,6 +7,26 @@
 
 namespace tx {
 
+namespace {
+
+// The colour HeatmapPainter gives each cell, one pixel per cell.
+QImage cellImage(const HeatmapData &data)
+{
+    const int rows = int(data.values.rows()), cols = int(data.values.cols());
+    QImage image(cols, rows, QImage::Format_RGB32);
+    const auto [low, high] = HeatmapPainter::range(data);
+    for (int r = 0; r < rows; ++r) {
+        auto *line = reinterpret_cast<QRgb *>(image.scanLine(r));
+        for (int c = 0; c < cols; ++c)
+            line[c] = (data.isMasked(r, c) ? HeatmapPainter::maskColour()
+                                           : HeatmapPainter::colour(data, data.values(r, c), low, high))
+                          .rgb();
+    }
+    return image;
+}
+
+} // namespace
+
 HeatmapWidget::HeatmapWidget(HeatmapPainter::Mode mode, QWidget *parent)
     : QWidget(parent)
     , m_mode(mode)
@@ -22,6 +42,7 @@ HeatmapWidget::HeatmapWidget(HeatmapPainter::Mode mode, QWidget *parent)
 void HeatmapWidget::setData(const HeatmapData &data)
 {
     m_data = data;
+    m_cells = QImage();
     setToolTip(m_mode == HeatmapPainter::Mode::Thumbnail ? tr("%1 — click to enlarge").arg(data.title) : QString());
     update();
 }
@@ -68,14 +89,20 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     painter.setPen(palette().color(QPalette::WindowText));
-    HeatmapPainter::paint(painter, contentRect(), m_data, m_mode);
     if (m_mode == HeatmapPainter::Mode::Thumbnail) {
         const QRectF matrix = HeatmapPainter::matrixRect(m_data, contentRect(), m_mode, font());
+        if (matrix.isEmpty())
+            return;
+        if (m_cells.isNull())
+            m_cells = cellImage(m_data);
+        painter.drawImage(matrix, m_cells); // no smoothing: each cell stays one flat colour
         const bool strong = m_selected || hasFocus();
         painter.setPen(QPen(strong ? palette().color(QPalette::Highlight) : palette().color(QPalette::Mid), strong ? 3 : 1));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(matrix.adjusted(-1.5, -1.5, 1.5, 1.5));
+        return;
     }
+    HeatmapPainter::paint(painter, contentRect(), m_data, m_mode);
 }
 
 void HeatmapWidget::mouseReleaseEvent(QMouseEvent *event)

@@ -12,7 +12,7 @@ HeatmapData RelativeBiasHeatmap::data(const Mat &bias, const ModelConfig &config
     d.title = tr("T5 relative position bias, %1 heads × %2 key offsets, one table for all %3 layers")
                   .arg(heads)
                   .arg(offsets)
-                  .arg(config.totalLayers());
+                  .arg(config.decoderLayers() > 0 ? config.decoderLayers() : config.totalLayers()); // an encoder-decoder's: the decoder's
     d.rowAxis = tr("head");
     d.columnAxis = tr("key offset k − q");
     for (int h = 0; h < heads; ++h)

@@ -58,6 +58,7 @@ ComputeView::ComputeView(SnapshotSource *source, QWidget *parent)
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    // The figures' values wrap, so the roofline keeps the width its log axes need.
     layout->addLayout(left, 2);
     layout->addWidget(new ChartPanel(m_roofline, this), 3);
     SnapshotFeed::follow(source, this);
@@ -87,6 +88,10 @@ void ComputeView::addRow(const QString &key, const QString &title)
     QFont bold = value->font();
     bold.setBold(true);
     value->setFont(bold);
+    // "181 days on 2× NVIDIA H100 SXM5 80GB" wraps rather than take the roofline's width. It
+    // keeps its room rather than report height-for-width (see LiveLabel::setKeepsRoom).
+    value->setWordWrap(true);
+    value->setKeepsRoom(true);
     grid->addWidget(name, row, 0);
     grid->addWidget(value, row, 1);
     m_values.insert(key, value);

@@ -234,6 +234,7 @@ void PresentationMode::scaleCharts(bool up)
             }
             Theme::styleChart(chart, dark ? Theme::Mode::Dark : Theme::Mode::Light);
         }
+        view->updateGeometry(); // a panel's minimum height follows its chart's fonts (ChartPanel)
     }
 }
 

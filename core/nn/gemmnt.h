@@ -1,0 +1,31 @@
+#pragma once
+
+namespace tx::gemm {
+
+// The engine's own product for the shape inference has most: few rows of activations against a
+// large weight matrix stored (out, in), nn.Linear's layout, e.g. the tied LM head h · wteᵀ.
+//
+//   C (M, N; row stride ldc) += X (M, K; ldx) · Wtᵀ,   Wt (N, K; ldw) row-major
+//
+// X is transposed once into a small (K, M) panel that stays in the core's L2 cache; Wt is then
+// streamed exactly once, row by row (sequential reads the prefetcher follows), six of its rows at
+// a time against 64 rows of X (AVX-512: 24 accumulators of 16 floats), with no packing pass over
+// the weights. OpenBLAS packs the weights first, a pass that is bound by memory bandwidth and
+// does not overlap the arithmetic (perf on GPT-2 small at 64 tokens: its packing took 47 % as
+// long as its kernel). Compiled for AVX-512F, AVX2+FMA and SSE4.2 and chosen by vec::isa().
+//
+// Each output is one float32 sum over k in order, independent of the thread count: the output
+// columns (rows of Wt) are split over the OpenMP threads when the product is worth a join.
+
+// Whether addXWt is the engine's choice for M rows: not under TX_KERNELS=reference (which keeps
+// the former Eigen/OpenBLAS products bit for bit), and M in [16, 256] (fewer rows waste the
+// vector lanes, a matrix–vector product is OpenBLAS's; more rows than L2 holds are OpenBLAS's).
+bool suits(long M);
+
+// accumulate: C += X · Wtᵀ. Otherwise C = X · Wtᵀ + bias (bias (N), or null for none): the
+// output is written once, with no pass that first fills it with the bias or zeros (GPT-2's
+// logits are 13 MB per 64 tokens).
+void addXWt(float *C, long ldc, const float *X, long ldx, long M, long K, const float *Wt, long ldw, long N,
+            bool accumulate = true, const float *bias = nullptr);
+
+} // namespace tx::gemm

@@ -1,0 +1,132 @@
+// gemm::addXWt, the engine's product for inference rows against (out, in) weights, and the
+// transposed copies of the layer matrices a model run more than once multiplies with
+// (TransposedWeightCache). The kernels are the instruction set vec::isa() picked: run under
+// TX_KERNELS=avx2 and TX_KERNELS=sse to test the narrower ones on a wider CPU.
+#include "core/base/rng.h"
+#include "core/nn/gemmnt.h"
+#include "core/nn/transformer.h"
+#include "core/nn/vectormath.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <vector>
+
+using namespace tx;
+
+namespace {
+
+std::vector<float> randomFloats(Rng &rng, long n)
+{
+    std::vector<float> v(std::size_t(n), 0.0f);
+    for (float &x : v)
+        x = float(rng.uniform() * 2.0 - 1.0);
+    return v;
+}
+
+ModelConfig smallGpt2(int T)
+{
+    ModelConfig c; // GPT-2 family defaults: learned positions, pre-LayerNorm, gelu_tanh, tied head
+    c.vocabSize = 97;
+    c.dModel = 64;
+    c.nLayers = 2;
+    c.nHeads = c.nKvHeads = 4;
+    c.dFf = 256;
+    c.maxPositions = T;
+    return c;
+}
+
+float maxAbsDiff(const Mat &a, const Mat &b)
+{
+    return (a - b).cwiseAbs().maxCoeff();
+}
+
+} // namespace
+
+class TestGemm : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void matchesTheProductInDouble_data()
+    {
+        QTest::addColumn<int>("M");
+        QTest::addColumn<int>("K");
+        QTest::addColumn<int>("N");
+        QTest::addColumn<bool>("accumulate");
+        // Row counts on either side of the 32- and 64-row tiles, output counts that leave a tail
+        // of fewer than six rows of Wt, and GPT-2's head at 64 tokens with a vocabulary cut short.
+        QTest::newRow("16x33x7") << 16 << 33 << 7 << true;
+        QTest::newRow("17x64x50") << 17 << 64 << 50 << false;
+        QTest::newRow("33x20x6") << 33 << 20 << 6 << true;
+        QTest::newRow("64x768x97") << 64 << 768 << 97 << false;
+        QTest::newRow("100x130x13") << 100 << 130 << 13 << true;
+        QTest::newRow("256x40x31") << 256 << 40 << 31 << false;
+    }
+    void matchesTheProductInDouble()
+    {
+        QFETCH(int, M);
+        QFETCH(int, K);
+        QFETCH(int, N);
+        QFETCH(bool, accumulate);
+        QVERIFY(gemm::suits(M) || vec::reference());
+        Rng rng(11);
+        // Strided on purpose: X and C are views into wider rows, as middleRows/middleCols give.
+        const long ldx = K + 3, ldw = K + 1, ldc = N + 5;
+        const std::vector<float> X = randomFloats(rng, M * ldx), Wt = randomFloats(rng, N * ldw),
+                                 bias = randomFloats(rng, N);
+        std::vector<float> C = randomFloats(rng, M * ldc);
+        const std::vector<float> before = C;
+        gemm::addXWt(C.data(), ldc, X.data(), ldx, M, K, Wt.data(), ldw, N, accumulate,
+                     accumulate ? nullptr : bias.data());
+        double worst = 0;
+        for (long i = 0; i < M; ++i) {
+            for (long n = 0; n < N; ++n) {
+                double sum = accumulate ? double(before[std::size_t(i * ldc + n)]) : double(bias[std::size_t(n)]);
+                for (long k = 0; k < K; ++k)
+                    sum += double(X[std::size_t(i * ldx + k)]) * double(Wt[std::size_t(n * ldw + k)]);
+                worst = std::max(worst, std::abs(sum - double(C[std::size_t(i * ldc + n)])));
+            }
+            // The padding between rows is never written.
+            for (long n = N; n < ldc; ++n)
+                QCOMPARE(C[std::size_t(i * ldc + n)], before[std::size_t(i * ldc + n)]);
+        }
+        // float32 sums of K products of numbers in [-1, 1]: a few units of 2^-24 · K.
+        QVERIFY2(worst <= 4e-7 * K, qPrintable(QStringLiteral("%1 off by %2").arg(QLatin1String(vec::isa())).arg(worst)));
+    }
+
+    // The second pass of a model multiplies with the (out, in) copies, the first with the
+    // stored (in, out) weights through OpenBLAS: the logits agree to float32 rounding, and a
+    // change written through weights() is seen by the next pass.
+    void repeatedRunsUseTheCurrentWeights()
+    {
+        const int T = 40;
+        auto model = Transformer::create(smallGpt2(T));
+        QVERIFY(model.hasValue());
+        model->initGpt2Style(5);
+        std::vector<int> tokens;
+        for (int t = 0; t < T; ++t)
+            tokens.push_back((t * 37) % 97);
+        const Mat first = model->forward(tokens)->logits;
+        const Mat second = model->forward(tokens)->logits;
+        const Mat third = model->forward(tokens)->logits;
+        QCOMPARE(first.rows(), T);
+        QCOMPARE(first.cols(), 97);
+        QVERIFY2(maxAbsDiff(first, second) < 1e-5f, qPrintable(QString::number(maxAbsDiff(first, second))));
+        QCOMPARE(maxAbsDiff(second, third), 0.0f); // the same copies, the same sums
+
+        model->weights().layers[0].ffnOut *= 3.0f;
+        const Mat changed = model->forward(tokens)->logits;
+        const Mat changedAgain = model->forward(tokens)->logits;
+        auto fresh = Transformer::create(smallGpt2(T));
+        fresh->initGpt2Style(5);
+        fresh->weights().layers[0].ffnOut *= 3.0f;
+        const Mat expected = fresh->forward(tokens)->logits;
+        QVERIFY(maxAbsDiff(changed, first) > 1e-3f);
+        QCOMPARE(maxAbsDiff(changed, expected), 0.0f); // both first passes after the change
+        QVERIFY2(maxAbsDiff(changedAgain, expected) < 1e-5f, qPrintable(QString::number(maxAbsDiff(changedAgain, expected))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGemm)
+#include "tst_gemm.moc"

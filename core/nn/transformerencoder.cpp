@@ -104,8 +104,12 @@ bool Transformer::runEncoder(const Run &r, Mat &out) const
     AttentionPass pass;
     pass.offsets = &r.encoderOffsets;
     pass.maxT = maxT;
-    pass.ropeCos = &ws.ropeCos;
-    pass.ropeSin = &ws.ropeSin;
+    pass.ropeCos = &ws.rope.cos;
+    pass.ropeSin = &ws.rope.sin;
+    if (c.ropeLocalTheta > 0) {
+        pass.ropeLocalCos = &ws.ropeLocal.cos;
+        pass.ropeLocalSin = &ws.ropeLocal.sin;
+    }
     pass.keepProbs = r.cache != nullptr;
     pass.results = captureAttention ? &captures : nullptr;
     pass.captureAttention = captureAttention;
@@ -175,8 +179,12 @@ bool Transformer::backwardEncoder(const ActivationCache &cache, Mat &dx, Transfo
     AttentionPass pass;
     pass.offsets = &offsets;
     pass.maxT = maxT;
-    pass.ropeCos = &ws.ropeCos;
-    pass.ropeSin = &ws.ropeSin;
+    pass.ropeCos = &ws.rope.cos;
+    pass.ropeSin = &ws.rope.sin;
+    if (c.ropeLocalTheta > 0) {
+        pass.ropeLocalCos = &ws.ropeLocal.cos;
+        pass.ropeLocalSin = &ws.ropeLocal.sin;
+    }
     Mat offsetBias, dOffsetBias;
     const RelativePositionBias relative(c);
     if (w.encoderRelativeBias.size() > 0) {

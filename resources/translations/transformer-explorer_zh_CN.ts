@@ -4164,16 +4164,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>查询</translation>
     </message>
     <message>
-        <source>key, then the sink</source>
-        <translation>键，最后一列为汇聚（sink）</translation>
-    </message>
-    <message>
         <source>key</source>
         <translation>键</translation>
-    </message>
-    <message>
-        <source>sink</source>
-        <translation>汇聚</translation>
     </message>
     <message>
         <source>previous token</source>
@@ -4190,6 +4182,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>punctuation</source>
         <translation>标点</translation>
+    </message>
+    <message>
+        <source>sink · mean %1 %</source>
+        <translation>汇聚 · 平均 %1 %</translation>
     </message>
 </context>
 <context>
@@ -4250,6 +4246,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>%1 %2 “%3” → %4 %5 “%6”: %7</source>
         <translation>%1 %2 “%3” → %4 %5 “%6”：%7</translation>
+    </message>
+    <message>
+        <source>%1 %2 “%3” → the sink: %4</source>
+        <translation>%1 %2“%3”→ 汇聚：%4</translation>
     </message>
 </context>
 <context>

@@ -148,7 +148,8 @@ std::vector<Error> validate(const ModelConfig &c)
     if (c.mtpLayers > 0 && c.layout != Layout::DecoderOnly)
         errors.push_back({{}, QStringLiteral("mtp_layers"), ConfigValidator::tr("multi-token prediction needs a decoder-only layout")});
     for (const auto &[field, value] : {std::pair{"attn_softcap", c.attnSoftcap}, std::pair{"final_softcap", c.finalSoftcap},
-                                       std::pair{"swiglu_limit", c.swigluLimit}}) {
+                                       std::pair{"swiglu_limit", c.swigluLimit},
+                                       std::pair{"query_pre_attn_scalar", c.queryPreAttnScalar}}) {
         if (!(value >= 0.0 && value < 1e9))
             errors.push_back({{}, QString::fromLatin1(field), ConfigValidator::tr("must be 0 (off) or a positive cap below 10^9")});
     }

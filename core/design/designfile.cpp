@@ -299,6 +299,8 @@ const std::vector<Field> &fields()
         boolField("lm_head", [](ModelConfig &c) -> bool & { return c.lmHead; }),
         boolField("tied_embeddings", [](ModelConfig &c) -> bool & { return c.tiedEmbeddings; }),
         intField("embedding_dim", [](ModelConfig &c) -> int & { return c.embeddingDim; }),
+        boolField("embedding_scaled", [](ModelConfig &c) -> bool & { return c.embeddingScaled; }),
+        doubleField("query_pre_attn_scalar", [](ModelConfig &c) -> double & { return c.queryPreAttnScalar; }),
         choiceField<Sharing>("sharing", [](ModelConfig &c) -> Sharing & { return c.sharing; },
                              {Sharing::None, Sharing::AllLayers, Sharing::Groups}),
         intField("share_group_size", [](ModelConfig &c) -> int & { return c.shareGroupSize; }),

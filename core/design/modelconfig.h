@@ -185,6 +185,10 @@ struct ModelConfig
     bool lmHead = true;          // the model ends in a vocabulary projection
     bool tiedEmbeddings = true;  // the LM head reuses the token embedding
     int embeddingDim = 0;        // 0 = dModel; ALBERT factorizes to 128 and projects up
+    bool embeddingScaled = false; // token embeddings × sqrt(d_model) before the first layer (Gemma's normalizer)
+    // Attention logits × this^-0.5 instead of head_dim^-0.5 (Gemma 2/3's query_pre_attn_scalar:
+    // 144 and 168 for the 27B models, whose heads are 128 wide); 0 = head_dim.
+    double queryPreAttnScalar = 0;
 
     Sharing sharing = Sharing::None;
     int shareGroupSize = 1;      // Sharing::Groups: consecutive layers that share one stored layer

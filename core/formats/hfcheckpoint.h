@@ -29,7 +29,7 @@ class HfCheckpoint
     Q_DECLARE_TR_FUNCTIONS(tx::HfCheckpoint)
 
 public:
-    enum class Family { Gpt2, Llama, Qwen3Moe, Deepseek, GptOss, T5 };
+    enum class Family { Gpt2, Llama, Qwen3Moe, Deepseek, GptOss, T5, Gemma, Gemma2, Gemma3 };
 
     // The design (read by HfConfigImporter) and norm epsilon a config.json describes; model types
     // with Llama's tensor names (llama, mistral, qwen2, …) load as Llama.

@@ -317,6 +317,26 @@ Expected<QJsonObject, Error> gemma(const ModelConfig &c)
     o.insert(QStringLiteral("final_logit_softcapping"), c.finalSoftcap > 0 ? QJsonValue(c.finalSoftcap) : QJsonValue());
     if (three) // Gemma3RotaryEmbedding for the sliding layers: rope_local_base_freq, unscaled
         o.insert(QStringLiteral("rope_local_base_freq"), c.ropeLocalTheta > 0 ? c.ropeLocalTheta : c.ropeTheta);
+    o.insert(QStringLiteral("query_pre_attn_scalar"), c.queryPreAttnScalar > 0 ? c.queryPreAttnScalar : double(c.effectiveHeadDim()));
+    return o;
+}
+
+// Gemma 1 (GemmaForCausalLM): Llama's pre-norm block with GeGLU, (1 + w) norms and embeddings
+// scaled by sqrt(hidden_size).
+Expected<QJsonObject, Error> gemma1(const ModelConfig &c)
+{
+    if (auto e = requireNoMoe(c, "gemma"))
+        return *e;
+    if (auto e = requireNoWindow(c, "gemma"))
+        return *e;
+    if (auto e = requireSameAttentionBias(c))
+        return *e;
+    if (c.qkNorm != QkNorm::None || c.attentionSinks || c.attnSoftcap > 0 || c.finalSoftcap > 0 || c.queryPreAttnScalar > 0)
+        return refuse("qk_norm", HfConfigExporter::tr("Gemma 1 has no QK-norm, sinks, soft-capping or query_pre_attn_scalar"));
+    QJsonObject o;
+    writeBase(o, c, "gemma", "GemmaForCausalLM");
+    o.insert(QStringLiteral("hidden_activation"), hfActivation(c.activation));
+    o.insert(QStringLiteral("attention_bias"), c.qkvBias);
     return o;
 }
 
@@ -439,6 +459,13 @@ Expected<QJsonObject, Error> HfConfigExporter::toJson(const ModelConfig &config)
     c.name = config.name;
     if (auto e = commonChecks(c))
         return *e;
+    // Only Gemma scales its embeddings: sandwich norms are Gemma 2/3, pre-norm Gemma 1.
+    if (c.embeddingScaled && c.normPlacement == NormPlacement::Pre && c.attention == AttentionKind::Gqa)
+        return gemma1(c);
+    if (c.embeddingScaled && c.normPlacement != NormPlacement::Sandwich)
+        return refuse("embedding_scaled", tr("only Gemma scales its embeddings by sqrt(d_model)"));
+    if (c.queryPreAttnScalar > 0 && c.normPlacement != NormPlacement::Sandwich)
+        return refuse("query_pre_attn_scalar", tr("only Gemma 2 and 3 scale attention by query_pre_attn_scalar"));
     if (c.attention == AttentionKind::Mla)
         return deepseek(c);
     if (c.attentionSinks)
@@ -491,6 +518,11 @@ ModelConfig HfConfigExporter::canonical(const ModelConfig &config)
         c.rotaryFraction = defaults.rotaryFraction;
     }
     hfmap::canonicalRopeScaling(c);
+    // Gemma 2/3 (the sandwich family) always scale their embeddings; a scalar of head_dim is the default.
+    if (c.normPlacement == NormPlacement::Sandwich && c.attention == AttentionKind::Gqa && !c.attentionSinks)
+        c.embeddingScaled = true;
+    if (c.queryPreAttnScalar == double(c.effectiveHeadDim()))
+        c.queryPreAttnScalar = 0;
     if (c.positions != PositionKind::RelativeBuckets)
         c.relativeBuckets = defaults.relativeBuckets;
     if (c.weightPrecision != Precision::INT8 && c.weightPrecision != Precision::INT4)

@@ -63,6 +63,7 @@ const std::vector<std::pair<const char *, Mapper>> &mappers()
              mapLlamaLike(r, c, {8192, 10000.0, true, "gelu_pytorch_tanh", 0});
              if (c.headDim == 0)
                  c.headDim = 256;
+             c.embeddingScaled = true; // GemmaModel: hidden_states * sqrt(hidden_size)
          }},
         {"phi", mapPhi},
         {"falcon", mapFalcon},

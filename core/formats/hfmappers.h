@@ -57,6 +57,7 @@ QJsonValue ropeScalingJson(const ModelConfig &c);
 void canonicalRopeScaling(ModelConfig &c);
 void mapQwen3(HfConfigReader &r, ModelConfig &c, bool moe);
 void mapDeepseek(HfConfigReader &r, ModelConfig &c, bool v3);
+void readGemmaScales(HfConfigReader &r, ModelConfig &c);
 void mapGemma2(HfConfigReader &r, ModelConfig &c);
 void mapGemma3Text(HfConfigReader &r, ModelConfig &c);
 void mapLlama4Text(HfConfigReader &r, ModelConfig &c);

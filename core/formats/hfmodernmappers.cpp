@@ -127,6 +127,17 @@ void mapDeepseek(HfConfigReader &r, ModelConfig &c, bool v3)
 
 // Gemma 2 and 3: four norms per layer, GeGLU, head_dim 256, tied head; alternating or 5:1
 // sliding layers.
+// Gemma 2/3: embeddings × sqrt(hidden_size); attention scaling query_pre_attn_scalar^-0.5
+// (Gemma2Config / Gemma3TextConfig default 256), kept only where it is not head_dim.
+void readGemmaScales(HfConfigReader &r, ModelConfig &c)
+{
+    c.embeddingScaled = true;
+    const double scalar = r.optionalDouble("query_pre_attn_scalar", 256.0, "query_pre_attn_scalar");
+    if (!(scalar > 0 && scalar < 1e9))
+        r.fail("query_pre_attn_scalar", HfConfigImporter::tr("must be positive"));
+    c.queryPreAttnScalar = scalar == c.effectiveHeadDim() ? 0.0 : scalar;
+}
+
 void mapGemma2(HfConfigReader &r, ModelConfig &c)
 {
     // Gemma2Config: max_position_embeddings 8192, head_dim 256, sliding_window 4096,
@@ -135,6 +146,7 @@ void mapGemma2(HfConfigReader &r, ModelConfig &c)
     if (c.headDim == 0)
         c.headDim = 256;
     c.normPlacement = NormPlacement::Sandwich;
+    readGemmaScales(r, c);
     c.globalEvery = 2; // layer i slides when (i + 1) % 2 != 0 (Gemma2Config.layer_types default)
     c.attnSoftcap = r.optionalDouble("attn_logit_softcapping", r.contains("attn_logit_softcapping") ? 0.0 : 50.0,
                                      "attn_softcap");
@@ -151,6 +163,7 @@ void mapGemma3Text(HfConfigReader &r, ModelConfig &c)
     if (c.headDim == 0)
         c.headDim = 256;
     c.normPlacement = NormPlacement::Sandwich;
+    readGemmaScales(r, c);
     c.qkNorm = QkNorm::PerHead;
     c.globalEvery = r.optionalInt({"sliding_window_pattern"}, 6, "global_every");
     c.attnSoftcap = r.optionalDouble("attn_logit_softcapping", 0.0, "attn_softcap");

@@ -28,6 +28,7 @@ struct Piece
     Eigen::Index row0 = 0, col0 = 0, rows = 0, cols = 0;
     Kind kind = Kind::Plain;
     std::vector<std::int64_t> shape; // Plain, Interleaved: the file's shape
+    float offset = 0; // engine = file + offset (Gemma's RMSNorm weights scale by 1 + w)
 
     std::vector<std::int64_t> fileShape() const
     {
@@ -57,6 +58,14 @@ std::vector<Piece> piecesOf(HfCheckpoint::Family family, TransformerWeights &w, 
         if (m.size() > 0)
             p.push_back({name, &m, 0, 0, m.rows(), m.cols(), kind, std::move(shape)});
     };
+    const bool gemma = family == HfCheckpoint::Family::Gemma || family == HfCheckpoint::Family::Gemma2
+                       || family == HfCheckpoint::Family::Gemma3;
+    // GemmaRMSNorm, Gemma2RMSNorm, Gemma3RMSNorm: x̂ · (1 + w), w stored near 0.
+    auto norm = [&p, &vec, gemma](const QString &name, Mat &m) {
+        vec(name, m);
+        if (gemma && m.size() > 0)
+            p.back().offset = 1.0f;
+    };
     const int d = c.dModel, hd = c.effectiveHeadDim(), H = c.nHeads, KV = c.nKvHeads, F = c.dFf;
     const int E = c.moe.numExperts, Fe = c.moe.effectiveExpertDff(F);
     const int S = c.moe.sharedExperts * c.moe.effectiveSharedDff(F);
@@ -64,8 +73,16 @@ std::vector<Piece> piecesOf(HfCheckpoint::Family family, TransformerWeights &w, 
     for (std::size_t i = 0; i < w.layers.size(); ++i) {
         TransformerWeights::Layer &l = w.layers[i];
         const QString b = QStringLiteral("model.layers.%1.").arg(i);
-        vec(b + QStringLiteral("input_layernorm.weight"), l.norm1Scale);
-        vec(b + QStringLiteral("post_attention_layernorm.weight"), l.norm2Scale);
+        norm(b + QStringLiteral("input_layernorm.weight"), l.norm1Scale);
+        if (family == HfCheckpoint::Family::Gemma2 || family == HfCheckpoint::Family::Gemma3) {
+            // Gemma2DecoderLayer: post_attention_layernorm on the attention's output, then
+            // pre_feedforward_layernorm and post_feedforward_layernorm around the MLP.
+            norm(b + QStringLiteral("post_attention_layernorm.weight"), l.postAttnNormScale);
+            norm(b + QStringLiteral("pre_feedforward_layernorm.weight"), l.norm2Scale);
+            norm(b + QStringLiteral("post_feedforward_layernorm.weight"), l.postFfnNormScale);
+        } else {
+            norm(b + QStringLiteral("post_attention_layernorm.weight"), l.norm2Scale);
+        }
         if (family == HfCheckpoint::Family::Deepseek) {
             const QString a = b + QStringLiteral("self_attn.");
             const bool latent = l.qAProj.size() > 0;
@@ -86,8 +103,8 @@ std::vector<Piece> piecesOf(HfCheckpoint::Family family, TransformerWeights &w, 
             vec(a + QStringLiteral("q_proj.bias"), l.qkvBias, 0, H * hd);
             vec(a + QStringLiteral("k_proj.bias"), l.qkvBias, H * hd, KV * hd);
             vec(a + QStringLiteral("v_proj.bias"), l.qkvBias, (H + KV) * hd, KV * hd);
-            vec(a + QStringLiteral("q_norm.weight"), l.qNormScale);
-            vec(a + QStringLiteral("k_norm.weight"), l.kNormScale);
+            norm(a + QStringLiteral("q_norm.weight"), l.qNormScale);
+            norm(a + QStringLiteral("k_norm.weight"), l.kNormScale);
             vec(a + QStringLiteral("sinks"), l.sinks);
         }
         linear(b + QStringLiteral("self_attn.o_proj.weight"), l.attnOut);
@@ -120,7 +137,7 @@ std::vector<Piece> piecesOf(HfCheckpoint::Family family, TransformerWeights &w, 
         linear(m + QStringLiteral("shared_experts.up_proj.weight"), l.sharedIn, 0, -1, S, S);
         linear(m + QStringLiteral("shared_experts.down_proj.weight"), l.sharedOut);
     }
-    vec(QStringLiteral("model.norm.weight"), w.finalNormScale);
+    norm(QStringLiteral("model.norm.weight"), w.finalNormScale);
     if (!c.tiedEmbeddings)
         whole(QStringLiteral("lm_head.weight"), w.lmHead, Kind::Plain, {c.vocabSize, d});
     return p;
@@ -223,8 +240,13 @@ Expected<Mat, Error> readPiece(const Safetensors &file, const Piece &p, const QJ
 
 std::optional<Expected<HfCheckpoint::Family, Error>> HfMoeCheckpoint::familyOf(const ModelConfig &config)
 {
-    if (!config.moe.enabled() && config.attention != AttentionKind::Mla && !config.attentionSinks)
+    const bool gemmaLike = config.embeddingScaled || config.normPlacement == NormPlacement::Sandwich;
+    if (!config.moe.enabled() && config.attention != AttentionKind::Mla && !config.attentionSinks && !gemmaLike)
         return std::nullopt;
+    if (gemmaLike && !config.embeddingScaled)
+        return Expected<HfCheckpoint::Family, Error>(
+            Error{{}, QStringLiteral("embedding_scaled"),
+                  tr("Gemma 2 and 3 checkpoints scale the embeddings by sqrt(d_model); set embedding_scaled")});
     // The family is the one HfConfigExporter writes the design as; neither precision is part of
     // the tensor names.
     ModelConfig c = config;
@@ -240,10 +262,16 @@ std::optional<Expected<HfCheckpoint::Family, Error>> HfMoeCheckpoint::familyOf(c
         return Expected<HfCheckpoint::Family, Error>(HfCheckpoint::Family::Deepseek);
     if (type == QLatin1String("gpt_oss"))
         return Expected<HfCheckpoint::Family, Error>(HfCheckpoint::Family::GptOss);
+    if (type == QLatin1String("gemma"))
+        return Expected<HfCheckpoint::Family, Error>(HfCheckpoint::Family::Gemma);
+    if (type == QLatin1String("gemma2"))
+        return Expected<HfCheckpoint::Family, Error>(HfCheckpoint::Family::Gemma2);
+    if (type == QLatin1String("gemma3_text"))
+        return Expected<HfCheckpoint::Family, Error>(HfCheckpoint::Family::Gemma3);
     return Expected<HfCheckpoint::Family, Error>(
         Error{{}, QStringLiteral("model_type"),
               tr("%1 checkpoints do not load into the engine yet (it reads and writes qwen3_moe, deepseek_v2, "
-                 "deepseek_v3 and gpt_oss tensor names)").arg(type)});
+                 "deepseek_v3, gpt_oss, gemma, gemma2 and gemma3_text tensor names)").arg(type)});
 }
 
 Expected<QJsonObject, Error> HfMoeCheckpoint::configJson(const ModelConfig &config, float normEps)
@@ -277,6 +305,8 @@ std::optional<Error> HfMoeCheckpoint::load(HfCheckpoint::Family family, const Sa
         case Kind::Interleaved: block = deinterleave(*m); break;
         default: block = *m; break; // Vector (1, cols) and Plain (rows, cols)
         }
+        if (p.offset != 0)
+            block.array() += p.offset;
     }
     // Every tensor of the file must have a place, except layers past the design's (DeepSeek-V3's
     // multi-token-prediction layer 61, which the engine does not run).
@@ -308,6 +338,8 @@ std::optional<Error> HfMoeCheckpoint::save(HfCheckpoint::Family family, const Tr
         case Kind::Interleaved: copies.emplace_back(interleave(block)); break;
         default: copies.emplace_back(block); break;
         }
+        if (p.offset != 0)
+            copies.back().array() -= p.offset;
         const Mat &m = copies.back();
         Safetensors::Out o{p.name, m.data(), p.kind == Kind::Vector ? 0 : m.rows(), m.cols(), {}};
         if (p.kind == Kind::Plain || p.kind == Kind::Interleaved)

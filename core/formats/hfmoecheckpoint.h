@@ -13,8 +13,8 @@
 
 namespace tx {
 
-// The tensor names of the mixture-of-experts families HfCheckpoint loads and saves beside GPT-2
-// and Llama (transformers main, src/transformers/models/…):
+// The tensor names of the modern families (mixtures of experts, MLA, sinks, Gemma) HfCheckpoint
+// loads and saves beside GPT-2 and Llama (transformers main, src/transformers/models/…):
 //
 //   qwen3_moe (Qwen3MoeForCausalLM): Llama's names with self_attn.{q,k}_norm, and in sparse layers
 //       mlp.gate (the router, (E, d)) and mlp.experts.N.{gate,up,down}_proj.
@@ -32,6 +32,12 @@ namespace tx {
 //       `*_blocks` U8 (E, out, in/32, 16) and `*_scales` U8 (E, out, in/32), each byte two e2m1
 //       values (low nibble first) times 2^(scale − 127), then (out, in) turned to (in, out)
 //       (transformers integrations/mxfp4.py convert_moe_packed_tensors), dequantised on load.
+//   gemma, gemma2, gemma3_text (GemmaForCausalLM, Gemma2ForCausalLM, Gemma3ForCausalLM): Llama's
+//       names; Gemma 2/3 add post_attention_layernorm on the attention output and
+//       pre_feedforward_layernorm / post_feedforward_layernorm around the MLP, Gemma 3
+//       self_attn.{q,k}_norm. Every RMSNorm weight w scales by (1 + w) (GemmaRMSNorm), so the
+//       engine holds 1 + w; the embeddings are scaled by sqrt(hidden_size) in the model
+//       (embedding_scaled), and the head is tied unless lm_head.weight is there.
 //
 // Saving writes the dequantised float tensors under the same names (as transformers'
 // Mxfp4Config(dequantize=True) model saves them) and the family's config.json.
@@ -40,7 +46,8 @@ class HfMoeCheckpoint
     Q_DECLARE_TR_FUNCTIONS(tx::HfMoeCheckpoint)
 
 public:
-    // nullopt for designs without experts, MLA or sinks (GPT-2 and Llama names serve them);
+    // nullopt for designs without experts, MLA, sinks or Gemma's scaled embeddings and sandwich
+    // norms (GPT-2 and Llama names serve them);
     // otherwise the family whose names hold the design, or an Error naming the field that fits none.
     static std::optional<Expected<HfCheckpoint::Family, Error>> familyOf(const ModelConfig &config);
     // config.json as HfConfigExporter writes it for the family, with the norm epsilon and dtype.

@@ -1,6 +1,7 @@
 #include "core/nn/attentionblock.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tx {
 
@@ -75,7 +76,12 @@ ops::HeadLogits AttentionBlock::logitsOf(const TransformerWeights::Layer &w, int
 float AttentionBlock::logitScale() const
 {
     // T5Attention has no 1/sqrt(d_kv): Mesh TensorFlow folds it into the initialisation.
-    return m_config.positions == PositionKind::RelativeBuckets ? 1.0f : 0.0f;
+    if (m_config.positions == PositionKind::RelativeBuckets)
+        return 1.0f;
+    // Gemma2Attention / Gemma3Attention: scaling = query_pre_attn_scalar ** -0.5.
+    if (m_config.queryPreAttnScalar > 0)
+        return float(1.0 / std::sqrt(m_config.queryPreAttnScalar));
+    return 0.0f;
 }
 
 void AttentionBlock::qkNormForward(ActivationCache::Layer &act, Eigen::Index col0, int heads, const Mat &scale,

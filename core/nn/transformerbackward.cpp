@@ -9,6 +9,7 @@
 #include "core/nn/transformerblock.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tx {
 
@@ -99,10 +100,11 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
                           w.embNormScale);
         dx.swap(dIn);
     }
+    const float embScale = c.embeddingScaled ? float(std::sqrt(double(c.dModel))) : 1.0f; // Gemma's normalizer
     for (int b = 0; b < B; ++b) {
         const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
         for (int t = 0; t < T; ++t) {
-            g.tokenEmbedding.row(cache.tokens[std::size_t(off + t)]) += dx.row(off + t);
+            g.tokenEmbedding.row(cache.tokens[std::size_t(off + t)]) += embScale * dx.row(off + t);
             if (g.positionEmbedding.size() > 0)
                 g.positionEmbedding.row(t) += dx.row(off + t);
         }

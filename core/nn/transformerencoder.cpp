@@ -12,6 +12,7 @@
 #include "core/nn/transformerrun.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tx {
 
@@ -21,11 +22,15 @@ void Transformer::embedTokens(Mat &x, const std::vector<int> &tokens, const std:
     const TransformerWeights &w = m_weights;
     const EngineWorkspace &ws = EngineWorkspace::local(); // its sinusoid covers the positions (ensureTables)
     x.resize(offsets.back(), c.effectiveEmbeddingDim());
+    // Gemma: hidden_states * normalizer, normalizer = sqrt(hidden_size) in float32.
+    const float embScale = c.embeddingScaled ? float(std::sqrt(double(c.dModel))) : 1.0f;
     for (std::size_t b = 0; b + 1 < offsets.size(); ++b) {
         const int off = offsets[b], T = offsets[b + 1] - off;
         for (int t = 0; t < T; ++t) {
             const int row = off + t, pos = pos0 + t;
             x.row(row) = w.tokenEmbedding.row(tokens[std::size_t(row)]);
+            if (embScale != 1.0f)
+                x.row(row) *= embScale;
             if (c.positions == PositionKind::Learned)
                 x.row(row) += w.positionEmbedding.row(pos);
             else if (c.positions == PositionKind::Sinusoidal)

@@ -4188,16 +4188,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>查询</translation>
     </message>
     <message>
-        <source>key, then the sink</source>
-        <translation>键，最后一列为汇聚（sink）</translation>
-    </message>
-    <message>
         <source>key</source>
         <translation>键</translation>
-    </message>
-    <message>
-        <source>sink</source>
-        <translation>汇聚</translation>
     </message>
     <message>
         <source>previous token</source>
@@ -4214,6 +4206,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>punctuation</source>
         <translation>标点</translation>
+    </message>
+    <message>
+        <source>sink · mean %1 %</source>
+        <translation>汇聚 · 平均 %1 %</translation>
     </message>
 </context>
 <context>
@@ -4274,6 +4270,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>%1 %2 “%3” → %4 %5 “%6”: %7</source>
         <translation>%1 %2 “%3” → %4 %5 “%6”：%7</translation>
+    </message>
+    <message>
+        <source>%1 %2 “%3” → the sink: %4</source>
+        <translation>%1 %2“%3”→ 汇聚：%4</translation>
     </message>
 </context>
 <context>
@@ -4613,6 +4613,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>transformers&apos; dynamic scaling starts at max_position_embeddings; set both alike</source>
         <translation>transformers 的 dynamic 缩放从 max_position_embeddings 开始；请把两者设为相同</translation>
     </message>
+    <message>
+        <source>Gemma 1 has no QK-norm, sinks, soft-capping or query_pre_attn_scalar</source>
+        <translation>Gemma 1 没有 QK 归一化、注意力汇、软截断或 query_pre_attn_scalar</translation>
+    </message>
+    <message>
+        <source>only Gemma scales its embeddings by sqrt(d_model)</source>
+        <translation>只有 Gemma 把嵌入乘以 sqrt(d_model)</translation>
+    </message>
+    <message>
+        <source>only Gemma 2 and 3 scale attention by query_pre_attn_scalar</source>
+        <translation>只有 Gemma 2 和 3 用 query_pre_attn_scalar 缩放注意力</translation>
+    </message>
 </context>
 <context>
     <name>tx::HfConfigImporter</name>
@@ -4736,6 +4748,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>must be between 1 and 16777216</source>
         <translation>必须在 1 到 16777216 之间</translation>
     </message>
+    <message>
+        <source>must be positive</source>
+        <translation>必须为正数</translation>
+    </message>
 </context>
 <context>
     <name>tx::HfMoeCheckpoint</name>
@@ -4744,12 +4760,16 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>MXFP4 需要输入宽度能被 32 整除（实际为 %1）</translation>
     </message>
     <message>
-        <source>%1 checkpoints do not load into the engine yet (it reads and writes qwen3_moe, deepseek_v2, deepseek_v3 and gpt_oss tensor names)</source>
-        <translation>%1 检查点尚不能载入引擎（它读写 qwen3_moe、deepseek_v2、deepseek_v3 和 gpt_oss 的张量名）</translation>
-    </message>
-    <message>
         <source>a tensor the engine has no place for</source>
         <translation>引擎中没有位置的张量</translation>
+    </message>
+    <message>
+        <source>Gemma 2 and 3 checkpoints scale the embeddings by sqrt(d_model); set embedding_scaled</source>
+        <translation>Gemma 2 和 3 的检查点把嵌入乘以 sqrt(d_model)；请设置 embedding_scaled</translation>
+    </message>
+    <message>
+        <source>%1 checkpoints do not load into the engine yet (it reads and writes qwen3_moe, deepseek_v2, deepseek_v3, gpt_oss, gemma, gemma2 and gemma3_text tensor names)</source>
+        <translation>%1 检查点尚不能载入引擎（它读写 qwen3_moe、deepseek_v2、deepseek_v3、gpt_oss、gemma、gemma2 和 gemma3_text 的张量名）</translation>
     </message>
 </context>
 <context>

@@ -2,8 +2,10 @@
 // the same names: Qwen3MoeForCausalLM (modeling_qwen3_moe.py), DeepseekV3ForCausalLM with fp8
 // e4m3 weights and 4 × 4 block scales (weight_scale_inv; DeepSeek-V3 inference/kernel.py
 // weight_dequant), GptOssForCausalLM with MXFP4 experts (transformers integrations/mxfp4.py
-// convert_moe_packed_tensors). The tiny files and their logits are written by
-// tests/reference/make_moe_checkpoints.py (PyTorch 1.13) into tests/data/engine/.
+// convert_moe_packed_tensors); and Gemma, Gemma 2 and Gemma 3 (modeling_gemma*.py: (1 + w) norms,
+// embeddings × sqrt(hidden_size), tied head). The tiny files and their logits are written by
+// tests/reference/make_moe_checkpoints.py and make_gemma_checkpoints.py (PyTorch 1.13) into
+// tests/data/engine/.
 #include "core/design/designfile.h"
 #include "core/formats/hfcheckpoint.h"
 #include "core/formats/hfconfigexporter.h"
@@ -90,6 +92,25 @@ private slots:
                            QStringLiteral("model.layers.1.mlp.experts.down_proj_bias [4, 32]"),
                            QStringLiteral("model.layers.1.mlp.router.bias [4]"),
                            QStringLiteral("model.layers.0.self_attn.sinks [4]")};
+        // Gemma (make_gemma_checkpoints.py): d 16, 3 layers of 4 heads of 6, 2 KV heads, GeGLU of 24,
+        // tied head; every norm weight w as the file holds it (the engine computes with 1 + w).
+        QTest::newRow("gemma: (1 + w) norms, scaled embeddings, tied head")
+            << QStringLiteral("gemma-tiny") << int(HfCheckpoint::Family::Gemma) << QStringLiteral("gemma")
+            << QStringList{QStringLiteral("model.layers.0.input_layernorm.weight [16]"),
+                           QStringLiteral("model.layers.2.post_attention_layernorm.weight [16]"),
+                           QStringLiteral("model.layers.1.mlp.gate_proj.weight [24, 16]"),
+                           QStringLiteral("model.norm.weight [16]")};
+        QTest::newRow("gemma2: sandwich norms, soft-capping, query_pre_attn_scalar")
+            << QStringLiteral("gemma2-tiny") << int(HfCheckpoint::Family::Gemma2) << QStringLiteral("gemma2")
+            << QStringList{QStringLiteral("model.layers.0.post_attention_layernorm.weight [16]"),
+                           QStringLiteral("model.layers.0.pre_feedforward_layernorm.weight [16]"),
+                           QStringLiteral("model.layers.2.post_feedforward_layernorm.weight [16]"),
+                           QStringLiteral("model.layers.1.self_attn.k_proj.weight [12, 16]")};
+        QTest::newRow("gemma3_text: qk-norm, local RoPE base, linear scaling")
+            << QStringLiteral("gemma3-tiny") << int(HfCheckpoint::Family::Gemma3) << QStringLiteral("gemma3_text")
+            << QStringList{QStringLiteral("model.layers.0.self_attn.q_norm.weight [6]"),
+                           QStringLiteral("model.layers.2.self_attn.k_norm.weight [6]"),
+                           QStringLiteral("model.layers.1.post_feedforward_layernorm.weight [16]")};
     }
     void loadsAndSaves()
     {
@@ -122,6 +143,18 @@ private slots:
                 shape << QString::number(s);
             QCOMPARE(QStringLiteral("%1 [%2]").arg(tensor, shape.join(QStringLiteral(", "))), entry);
             QCOMPARE(e->dtype, QStringLiteral("F32"));
+        }
+        // Every tensor saved as the original file holds it (Gemma's norms back to w from 1 + w).
+        auto original = Safetensors::open(folder(name) + QStringLiteral("/model.safetensors"));
+        QVERIFY(original);
+        if (name.startsWith(QLatin1String("gemma"))) {
+            QCOMPARE(file->names().size(), original->names().size());
+            for (const QString &tensor : original->names()) {
+                auto a = original->tensor(tensor, original->entry(tensor)->shape), b = file->tensor(tensor, original->entry(tensor)->shape);
+                QVERIFY2(a && b, qPrintable(tensor));
+                QVERIFY2(maxAbsDiff(*a, *b) < 1e-6f, qPrintable(tensor));
+            }
+            QVERIFY(model->config().embeddingScaled && model->config().tiedEmbeddings);
         }
         auto again = HfCheckpoint::load(dir.path());
         QVERIFY2(again, qPrintable(again ? QString() : again.error().toString()));

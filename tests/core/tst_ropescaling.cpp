@@ -297,7 +297,7 @@ private slots:
     }
 
     // Central differences through the scaled tables (the backward rotates by the transposed,
-    // attention-factor-scaled rotation) and through MLA's mscale² softmax scale.
+    // attention-factor-scaled rotation), through MLA's mscale² softmax scale and Gemma's scales.
     void gradients_data()
     {
         QTest::addColumn<int>("variant");
@@ -305,6 +305,9 @@ private slots:
         QTest::newRow("gemma3: linear on full layers, local base on sliding") << 1;
         QTest::newRow("dynamic NTK past the trained length") << 2;
         QTest::newRow("mla: yarn with mscale and mscale_all_dim") << 3;
+        // Not RoPE, but the other Gemma numbers the engine now computes: embeddings × sqrt(d_model)
+        // under a tied head, and query_pre_attn_scalar^-0.5 as the softmax scale.
+        QTest::newRow("gemma: scaled embeddings, tied head, query_pre_attn_scalar") << 4;
     }
     void gradients()
     {
@@ -352,6 +355,12 @@ private slots:
             c.nKvHeads = c.nHeads;
             c.headDim = 0;
             c.mla = MlaConfig{6, 5, 2, 4, 3}; // q_lora, kv_lora, nope, rope, v
+        }
+        if (variant == 4) {
+            c.embeddingScaled = true;
+            c.tiedEmbeddings = true;
+            c.queryPreAttnScalar = 9;
+            c.normPlacement = NormPlacement::Sandwich;
         }
         auto model = TrainableModel::create(c);
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));

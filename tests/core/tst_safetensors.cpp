@@ -207,14 +207,19 @@ private slots:
         QCOMPARE(HfCheckpoint::parseConfig(kv3, QStringLiteral("c.json")).error().field, QStringLiteral("num_key_value_heads"));
         QByteArray scaled = llama;
         scaled.replace("\"rope_theta\"", "\"rope_scaling\": {\"type\": \"linear\", \"factor\": 2}, \"rope_theta\"");
-        QCOMPARE(HfCheckpoint::parseConfig(scaled, QStringLiteral("c.json")).error().field, QStringLiteral("rope_scaling"));
-        // transformers 5 writes the RoPE settings under rope_parameters: plain RoPE loads, scaled RoPE does not.
+        // The engine computes scaled RoPE (RopeFrequencies, tst_ropescaling): linear loads.
+        const auto linear = HfCheckpoint::parseConfig(scaled, QStringLiteral("c.json"));
+        QVERIFY(linear.hasValue());
+        QVERIFY(linear->model.ropeScaling.kind == RopeScalingKind::Linear);
+        // transformers 5 writes the RoPE settings under rope_parameters: plain RoPE loads, and
+        // llama3 without the keys modeling_rope_utils.py reads is refused, naming the first.
         QByteArray plain = llama;
         plain.replace("\"rope_theta\"", "\"rope_parameters\": {\"rope_type\": \"default\", \"rope_theta\": 10000.0}, \"rope_theta\"");
         QVERIFY(HfCheckpoint::parseConfig(plain, QStringLiteral("c.json")).hasValue());
         QByteArray llama3 = llama;
         llama3.replace("\"rope_theta\"", "\"rope_parameters\": {\"rope_type\": \"llama3\", \"factor\": 8.0}, \"rope_theta\"");
-        QCOMPARE(HfCheckpoint::parseConfig(llama3, QStringLiteral("c.json")).error().field, QStringLiteral("rope_parameters"));
+        QCOMPARE(HfCheckpoint::parseConfig(llama3, QStringLiteral("c.json")).error().field,
+                 QStringLiteral("rope_parameters.original_max_position_embeddings"));
         // A config describing 6.7B parameters is refused by the cap before any weight is read.
         QDir(m_dir.path()).mkpath(QStringLiteral("big"));
         QFile::copy(QStringLiteral(TX_TEST_DATA_DIR "/hf/llama-2-7b/config.json"), m_dir.filePath(QStringLiteral("big/config.json")));

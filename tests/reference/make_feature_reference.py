@@ -150,7 +150,7 @@ def forward(cfg, w, ids):
                 q, k = rms_norm(q, None), rms_norm(k, None)
         k = k.repeat_interleave(H // KV, dim=0)
         v = v.repeat_interleave(H // KV, dim=0)
-        s = q @ k.transpose(-1, -2) * HD ** -0.5
+        s = q @ k.transpose(-1, -2) * cfg.get("attn_scale", HD ** -0.5)  # Gemma 2/3: query_pre_attn_scalar^-0.5
         if cfg.get("attn_softcap"):
             c = cfg["attn_softcap"]
             s = torch.tanh(s / c) * c

@@ -198,14 +198,19 @@ private slots:
             QTest::mouseClick(thumb, Qt::LeftButton, {}, thumb->rect().center());
             HeatmapWidget *big = view.enlarged();
             const HeatmapData &d = big->data();
-            QCOMPARE(d.values.cols(), T + 1);
-            QCOMPARE(d.columnLabels.last(), QStringLiteral("sink"));
-            QCOMPARE(d.columnAxis, QStringLiteral("key, then the sink"));
+            // The sink's share is a column of its own beside the T keys, labelled with its mean.
+            QCOMPARE(d.values.cols(), T);
+            QCOMPARE(int(d.side.size()), T);
+            QCOMPARE(d.columnAxis, QStringLiteral("key"));
             QCOMPARE(d.title, layer == 0 ? QStringLiteral("Layer 1 · Head 2 — attention probabilities · sliding window of 4 tokens")
                                          : QStringLiteral("Layer 2 · Head 2 — attention probabilities"));
             // Each query's keys and sink share sum to 1.
-            for (int q = 0; q < T; ++q)
-                QVERIFY(std::abs(d.values.row(q).sum() - 1.0f) < 1e-5f);
+            double mean = 0;
+            for (int q = 0; q < T; ++q) {
+                QVERIFY(std::abs(d.values.row(q).sum() + d.side[std::size_t(q)] - 1.0f) < 1e-5f);
+                mean += d.side[std::size_t(q)] / T;
+            }
+            QCOMPARE(d.sideLabel, QStringLiteral("sink · mean %1 %").arg(mean * 100.0, 0, 'f', 1));
             const QImage image = big->grab().toImage();
             if (layer == 0)
                 image.save(QStringLiteral(TX_BUILD_DIR "/attention-sliding-sink.png"));
@@ -217,8 +222,11 @@ private slots:
             for (int q = 0; q < T; ++q) {
                 for (int k = 0; k < T; ++k)
                     masked += pixel(q, k) == grey ? 1 : 0;
-                QVERIFY(pixel(q, T) != grey); // the sink column is never masked
+                // The sink column is never masked, and is drawn in its own colour at the row's share.
+                const QRgb sink = image.pixelColor(big->sideRect(q).center().toPoint() * image.devicePixelRatio()).rgb();
+                QCOMPARE(sink, HeatmapPainter::sideColour(d, d.side[std::size_t(q)]).rgb());
             }
+            QCOMPARE(big->sideRect(0).width(), 28.0); // whatever the number of keys
             // Causal: 55 cells above the diagonal; a window of 4 also hides the 28 cells with q − k >= 4.
             QCOMPARE(masked, layer == 0 ? 55 + 28 : 55);
         }
@@ -345,8 +353,9 @@ private slots:
             QTest::mouseClick(thumb, Qt::LeftButton, {}, thumb->rect().center());
             const HeatmapData &d = view.enlarged()->data();
             QCOMPARE(d.title, QStringLiteral("Layer 1 · Head 1 — attention probabilities · sliding window of 128 tokens"));
-            QCOMPARE(d.values.cols(), T + 1);
-            QCOMPARE(d.columnLabels.last(), QStringLiteral("sink"));
+            QCOMPARE(d.values.cols(), T);
+            QVERIFY(d.sideLabel.startsWith(QStringLiteral("sink · mean ")));
+            QCOMPARE(view.enlarged()->sideRect(0).width(), 28.0); // readable at any text length
             const ForwardResult &r = view.snapshot()->result;
             QVERIFY(r.isMasked(0, T - 1, T - 1 - 128)); // 128 tokens back: outside the window
             QVERIFY(!r.isMasked(1, T - 1, 0));          // layer 2 is full attention

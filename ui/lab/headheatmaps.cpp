@@ -9,15 +9,17 @@ HeatmapData HeadHeatmaps::heatmap(const AttentionSnapshot &snapshot, int layer, 
     const bool scores = showScores && !r.scores.empty();
     const Mat &values = scores ? r.scoresAt(layer, head) : r.attentionAt(layer, head); // (T, T)
     const int T = int(values.rows());
-    // gpt-oss: what each query gives its head's sink is drawn as one more column, after the keys.
+    // gpt-oss: what each query gives its head's sink is drawn beside the keys, as a column of its
+    // own width and colour scale, so it stays readable however many keys there are.
     const bool sinkColumn = r.sinks && !scores;
+    d.values = values;
     if (sinkColumn) {
-        d.values.resize(T, T + 1);
-        d.values.leftCols(T) = values;
-        for (int q = 0; q < T; ++q)
-            d.values(q, T) = r.sinkShare(layer, head, q);
-    } else {
-        d.values = values;
+        double sum = 0;
+        for (int q = 0; q < T; ++q) {
+            d.side.push_back(r.sinkShare(layer, head, q));
+            sum += d.side.back();
+        }
+        d.sideLabel = full ? sinkLabel(T > 0 ? sum / T : 0.0) : QString();
     }
     d.scale = scores ? HeatmapData::Scale::Diverging : HeatmapData::Scale::Sequential;
     d.title = full ? (scores ? tr("Layer %1 · Head %2 — pre-softmax scores q·k/√d")
@@ -36,15 +38,18 @@ HeatmapData HeadHeatmaps::heatmap(const AttentionSnapshot &snapshot, int layer, 
     }
     if (full) {
         d.rowAxis = tr("query");
-        d.columnAxis = sinkColumn ? tr("key, then the sink") : tr("key");
+        d.columnAxis = tr("key");
         d.rowLabels = snapshot.tokenLabels;
         d.columnLabels = snapshot.tokenLabels;
-        if (sinkColumn)
-            d.columnLabels << tr("sink");
     }
     if (mask.causal || mask.slidingWindow > 0 || mask.chunk > 0)
-        d.masked = [mask, T](int q, int k) { return k < T && !mask.visible(q, k); };
+        d.masked = [mask](int q, int k) { return !mask.visible(q, k); };
     return d;
+}
+
+QString HeadHeatmaps::sinkLabel(double meanShare)
+{
+    return tr("sink · mean %1 %").arg(meanShare * 100.0, 0, 'f', 1);
 }
 
 QString HeadHeatmaps::roleName(HeadRole::Kind kind)

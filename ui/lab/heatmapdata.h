@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <vector>
 
 namespace tx {
 
@@ -27,6 +28,11 @@ struct HeatmapData
     // Cells the model cannot use (the causal mask); drawn in kMaskColour. Empty: none.
     std::function<bool(int row, int col)> masked;
     bool squareCells = true; // attention is square; a position table is wide
+    // One more value per row drawn as a column of its own beside the cells: a fixed width whatever
+    // the number of columns, its own 0 .. max colour scale (orange) and a label (gpt-oss's sinks:
+    // what each query gives its head's sink). Empty: none.
+    std::vector<float> side; // (rows)
+    QString sideLabel;       // "sink · mean 23.4 %"
 
     bool isMasked(int row, int col) const { return masked && masked(row, col); }
 };

@@ -26,6 +26,27 @@ const QColor kWhite(0xff, 0xff, 0xff);
 const QColor kBlue(0x08, 0x30, 0x6b);
 const QColor kDivNeg(0x21, 0x66, 0xac);
 const QColor kDivPos(0xb2, 0x18, 0x2b);
+// ColorBrewer "Oranges" dark end: the side column (a sink's share) reads apart from the blues.
+const QColor kOrange(0x7f, 0x27, 0x04);
+constexpr double kSideGap = 4.0;  // px between the cells and the side column
+constexpr double kBarWidth = 14.0; // px of a colour bar
+
+// Width of the side column: fixed in the full view, a share of a thumbnail.
+double sideWidth(const HeatmapData &data, HeatmapPainter::Mode mode, double areaWidth)
+{
+    if (data.side.empty())
+        return 0.0;
+    return mode == HeatmapPainter::Mode::Full ? 28.0 : std::max(4.0, areaWidth * 0.08);
+}
+
+double sideMax(const HeatmapData &data)
+{
+    double hi = 0.0;
+    for (float v : data.side)
+        if (std::isfinite(v))
+            hi = std::max(hi, double(v));
+    return hi > 0.0 ? hi : 1.0;
+}
 
 QString shortLabel(const QString &s)
 {
@@ -53,9 +74,11 @@ Margins fullMargins(const HeatmapData &data, const QFontMetricsF &fm)
         rowW = std::max(rowW, fm.horizontalAdvance(shortLabel(l)));
     for (const QString &l : data.columnLabels)
         colW = std::max(colW, fm.horizontalAdvance(shortLabel(l)));
+    colW = std::max(colW, fm.horizontalAdvance(data.sideLabel)); // written upwards above the side column
     m.left = rowW + kGap + (data.rowAxis.isEmpty() ? 0 : fm.height() + kGap);
     m.top = colW + kGap + (data.columnAxis.isEmpty() ? 0 : fm.height() + kGap);
-    m.right = kGap * 2 + 14 + fm.horizontalAdvance(QStringLiteral("−000.00")) + kGap;
+    const double bar = kGap * 2 + kBarWidth + fm.horizontalAdvance(QStringLiteral("−000.00")) + kGap;
+    m.right = bar + (data.side.empty() ? 0.0 : bar); // the side column's own bar beside the cells' one
     m.bottom = data.masked ? fm.height() + kGap * 2 : kGap;
     return m;
 }
@@ -100,6 +123,11 @@ QColor HeatmapPainter::colour(const HeatmapData &data, double value, double low,
     return t < 0.5 ? mix(kDivNeg, kWhite, t * 2.0) : mix(kWhite, kDivPos, (t - 0.5) * 2.0);
 }
 
+QColor HeatmapPainter::sideColour(const HeatmapData &data, double value)
+{
+    return std::isfinite(value) ? mix(kWhite, kOrange, value / sideMax(data)) : maskColour();
+}
+
 QRectF HeatmapPainter::matrixRect(const HeatmapData &data, const QRectF &bounds, Mode mode, const QFont &font)
 {
     const int rows = int(data.values.rows()), cols = int(data.values.cols());
@@ -110,6 +138,8 @@ QRectF HeatmapPainter::matrixRect(const HeatmapData &data, const QRectF &bounds,
         const Margins m = fullMargins(data, QFontMetricsF(font));
         area = bounds.adjusted(m.left, m.title + m.top, -m.right, -m.bottom);
     }
+    if (!data.side.empty())
+        area.setRight(area.right() - sideWidth(data, mode, area.width()) - kSideGap);
     if (area.width() <= 0 || area.height() <= 0)
         return {};
     double cw = area.width() / cols, ch = area.height() / rows;
@@ -119,6 +149,15 @@ QRectF HeatmapPainter::matrixRect(const HeatmapData &data, const QRectF &bounds,
     if (mode == Mode::Thumbnail)
         matrix.moveCenter(area.center());
     return matrix;
+}
+
+QRectF HeatmapPainter::sideRect(const HeatmapData &data, const QRectF &bounds, Mode mode, const QFont &font)
+{
+    const QRectF matrix = matrixRect(data, bounds, mode, font);
+    if (data.side.empty() || matrix.isEmpty())
+        return {};
+    // Thumbnails size it from their whole width (as matrixRect reserved it), the full view fixes it.
+    return QRectF(matrix.right() + kSideGap, matrix.top(), sideWidth(data, mode, bounds.width()), matrix.height());
 }
 
 QRectF HeatmapPainter::cellRect(const HeatmapData &data, const QRectF &matrix, int row, int col)
@@ -146,6 +185,11 @@ void HeatmapPainter::paint(QPainter &painter, const QRectF &bounds, const Heatma
             painter.fillRect(QRectF(matrix.left() + c * cw, matrix.top() + r * ch, cw + 0.5, ch + 0.5), fill);
         }
     }
+    // The side column, at its own width and on its own scale.
+    const QRectF side = sideRect(data, bounds, mode, painter.font());
+    const double sideHigh = sideMax(data);
+    for (int r = 0; r < rows && r < int(data.side.size()); ++r)
+        painter.fillRect(QRectF(side.left(), side.top() + r * ch, side.width(), ch + 0.5), sideColour(data, data.side[std::size_t(r)]));
     painter.restore();
     if (mode == Mode::Thumbnail)
         return;
@@ -181,6 +225,17 @@ void HeatmapPainter::paint(QPainter &painter, const QRectF &bounds, const Heatma
         painter.drawText(QPointF(0, 0), shortLabel(data.columnLabels.at(c)));
         painter.restore();
     }
+    if (!data.side.empty()) {
+        painter.save();
+        painter.setPen(QPen(text, 0.5));
+        painter.drawRect(side);
+        painter.restore();
+        painter.save();
+        painter.translate(side.center().x() + fm.ascent() / 2 - fm.descent() / 2, matrix.top() - kGap);
+        painter.rotate(-90);
+        painter.drawText(QPointF(0, 0), data.sideLabel);
+        painter.restore();
+    }
     if (!data.columnAxis.isEmpty()) {
         painter.drawText(QRectF(matrix.left(), bounds.top() + m.title, matrix.width(), fm.height()), Qt::AlignCenter,
                          data.columnAxis + QStringLiteral(" →"));
@@ -195,7 +250,8 @@ void HeatmapPainter::paint(QPainter &painter, const QRectF &bounds, const Heatma
     }
 
     // Colour bar with its end values, so a reader knows what the darkest cell means.
-    const QRectF bar(matrix.right() + kGap * 2, matrix.top(), 14, std::min(matrix.height(), 240.0));
+    const double barLeft = (data.side.empty() ? matrix.right() : side.right()) + kGap * 2;
+    const QRectF bar(barLeft, matrix.top(), kBarWidth, std::min(matrix.height(), 240.0));
     QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
     for (int i = 0; i <= 10; ++i)
         gradient.setColorAt(i / 10.0, colour(data, low + (high - low) * i / 10.0, low, high));
@@ -208,6 +264,21 @@ void HeatmapPainter::paint(QPainter &painter, const QRectF &bounds, const Heatma
                      valueText(high));
     painter.drawText(QRectF(labelX, bar.bottom() - fm.height() / 2, m.right, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
                      valueText(low));
+    if (!data.side.empty()) { // the side column's scale, 0 .. its largest value
+        const QRectF sideBar(labelX + fm.horizontalAdvance(QStringLiteral("−000.00")) + kGap, bar.top(), kBarWidth, bar.height());
+        QLinearGradient orange(sideBar.bottomLeft(), sideBar.topLeft());
+        orange.setColorAt(0.0, kWhite);
+        orange.setColorAt(1.0, kOrange);
+        painter.fillRect(sideBar, orange);
+        painter.setPen(QPen(text, 0.5));
+        painter.drawRect(sideBar);
+        painter.setPen(text);
+        const double x = sideBar.right() + kGap / 2;
+        painter.drawText(QRectF(x, sideBar.top() - fm.height() / 2, m.right, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                         valueText(sideHigh));
+        painter.drawText(QRectF(x, sideBar.bottom() - fm.height() / 2, m.right, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                         valueText(0.0));
+    }
 
     if (data.masked) {
         const double y = matrix.bottom() + kGap;

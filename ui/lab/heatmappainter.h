@@ -27,10 +27,14 @@ public:
     // The lowest and highest value the colours span (over unmasked cells).
     static std::pair<double, double> range(const HeatmapData &data);
     static QColor colour(const HeatmapData &data, double value, double low, double high);
+    // The side column's colour of a value: white → orange over 0 .. the column's largest value.
+    static QColor sideColour(const HeatmapData &data, double value);
 
     // Where the cells go inside `bounds` for this font.
     static QRectF matrixRect(const HeatmapData &data, const QRectF &bounds, Mode mode, const QFont &font);
     static QRectF cellRect(const HeatmapData &data, const QRectF &matrix, int row, int col);
+    // Where the side column (HeatmapData::side) goes, right of the cells; empty without one.
+    static QRectF sideRect(const HeatmapData &data, const QRectF &bounds, Mode mode, const QFont &font);
 
     static void paint(QPainter &painter, const QRectF &bounds, const HeatmapData &data, Mode mode);
 };

@@ -80,6 +80,15 @@ QRectF HeatmapWidget::cellRect(int row, int col) const
     return HeatmapPainter::cellRect(m_data, matrix, row, col);
 }
 
+QRectF HeatmapWidget::sideRect(int row) const
+{
+    const QRectF side = HeatmapPainter::sideRect(m_data, contentRect(), m_mode, font());
+    if (side.isEmpty() || m_data.values.rows() == 0)
+        return {};
+    const double ch = side.height() / double(m_data.values.rows());
+    return QRectF(side.left(), side.top() + row * ch, side.width(), ch);
+}
+
 void HeatmapWidget::render(QPainter &painter, const QRectF &bounds) const
 {
     HeatmapPainter::paint(painter, bounds, m_data, m_mode);
@@ -96,6 +105,8 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
         if (m_cells.isNull())
             m_cells = cellImage(m_data);
         painter.drawImage(matrix, m_cells); // no smoothing: each cell stays one flat colour
+        for (int r = 0; r < int(m_data.side.size()); ++r)
+            painter.fillRect(sideRect(r).adjusted(0, 0, 0, 0.5), HeatmapPainter::sideColour(m_data, m_data.side[std::size_t(r)]));
         const bool strong = m_selected || hasFocus();
         painter.setPen(QPen(strong ? palette().color(QPalette::Highlight) : palette().color(QPalette::Mid), strong ? 3 : 1));
         painter.setBrush(Qt::NoBrush);
@@ -129,6 +140,16 @@ bool HeatmapWidget::event(QEvent *event)
                                    this);
                 return true;
             }
+        }
+        for (int r = 0; r < int(m_data.side.size()); ++r) {
+            if (!sideRect(r).contains(help->pos()))
+                continue;
+            const QString row = r < m_data.rowLabels.size() ? m_data.rowLabels.at(r) : QString::number(r);
+            QToolTip::showText(help->globalPos(),
+                               tr("%1 %2 “%3” → the sink: %4").arg(m_data.rowAxis).arg(r).arg(row)
+                                   .arg(QString::number(m_data.side[std::size_t(r)], 'f', 4)),
+                               this);
+            return true;
         }
         QToolTip::hideText();
         event->ignore();

@@ -23,6 +23,8 @@ public:
 
     // The cell's rectangle in widget coordinates (empty when there is no data).
     QRectF cellRect(int row, int col) const;
+    // Row `row` of the side column (a sink's share) in widget coordinates; empty without one.
+    QRectF sideRect(int row) const;
     // Paints exactly what the widget shows into another device (export).
     void render(QPainter &painter, const QRectF &bounds) const;
 

@@ -11,6 +11,7 @@
 #include "tests/helpers/atomicsavedesigns.h"
 
 #include <QDeadlineTimer>
+#include <QCoreApplication>
 #include <QDir>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -97,7 +98,10 @@ private slots:
     {
         // The trash of this run: ~/.qttest/share/Trash (QFile::moveToTrash, freedesktop.org spec).
         QStandardPaths::setTestModeEnabled(true);
-        m_root = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/tst_atomicsave");
+        // One folder per process: two runs at once (several checkouts, or CI beside a developer)
+        // share ~/.qttest, and each run's first and last step empties its folder.
+        m_root = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+                 + QStringLiteral("/tst_atomicsave-%1").arg(QCoreApplication::applicationPid());
         QDir(m_root).removeRecursively();
         QVERIFY(QDir().mkpath(m_root));
     }

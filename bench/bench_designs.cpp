@@ -10,8 +10,6 @@
 #include "core/estimate/evaluator.h"
 #include "core/estimate/explainer.h"
 #include "core/estimate/paramcounter.h"
-#include "core/report/evaluationjson.h"
-#include "core/report/resultjson.h"
 #include "tests/support/designgauntlet.h"
 #include "tests/support/hostiledesigns.h"
 
@@ -82,13 +80,10 @@ int replay(std::uint64_t seed, long long index)
         const std::vector<Figure> figures = explain(c, a, *evaluation);
         t0 = threadCpuMs();
         stage[3].push_back(t0 - t1);
-        QJsonObject root;
-        root.insert(QStringLiteral("params"), ResultJson::params(*count));
-        EvaluationJson::write(root, c, a, *evaluation);
-        root.insert(QStringLiteral("figures"), EvaluationJson::figures(figures));
+        const JsonTree root = DesignGauntlet::sizeJson(*count, c, a, *evaluation, figures);
         t1 = threadCpuMs();
         stage[4].push_back(t1 - t0);
-        const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Compact);
+        const QByteArray json = root.toJson(true);
         t0 = threadCpuMs();
         stage[5].push_back(t0 - t1);
         const auto again = DesignFile::parse(DesignFile::serialize(c), QStringLiteral("round-trip.json"));

@@ -9,7 +9,8 @@
 #include "core/report/resultjson.h"
 #include "tests/support/hostiledesigns.h"
 
-#include <QJsonDocument>
+#include <QJsonArray>
+#include <QJsonObject>
 
 #include <cmath>
 #include <ctime>
@@ -87,15 +88,13 @@ QString DesignGauntlet::checkStages(const ModelConfig &config, const Assumptions
     for (const Figure &f : figures)
         if (!std::isfinite(f.value))
             return QStringLiteral("figure %1 is %2").arg(f.key).arg(f.value);
-    QJsonObject root;
-    root.insert(QStringLiteral("params"), ResultJson::params(*count));
-    EvaluationJson::write(root, config, assumptions, *evaluation);
-    root.insert(QStringLiteral("figures"), EvaluationJson::figures(figures));
-    // Qt writes NaN and infinity as null, so a NaN anywhere shows as a null in the text; only
-    // then is the tree walked, to name the figure.
-    const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Compact);
+    // The size JSON (`size --format json --explain`) as a JsonTree, whose text is Qt's to the
+    // byte (tst_jsontree). Qt writes NaN and infinity as null, so a NaN anywhere shows as a null
+    // in the text; only then is the tree walked, to name the figure.
+    const JsonTree root = sizeJson(*count, config, assumptions, *evaluation, figures);
+    const QByteArray json = root.toJson(true);
     if (json.contains("null")) {
-        if (QString where; findNonFinite(root, where))
+        if (QString where; findNonFinite(root.toObject(), where))
             return QStringLiteral("json%1 is NaN or infinite").arg(where);
         return QStringLiteral("the size JSON holds a null: ") + QString::fromUtf8(json.left(200));
     }
@@ -106,6 +105,17 @@ QString DesignGauntlet::checkStages(const ModelConfig &config, const Assumptions
         return QStringLiteral("its design file loads as another design");
     out.evaluated = true;
     return {};
+}
+
+JsonTree DesignGauntlet::sizeJson(const ParamCount &count, const ModelConfig &config, const Assumptions &assumptions,
+                                  const Evaluation &evaluation, const std::vector<Figure> &figures)
+{
+    JsonTree root = JsonTree::object();
+    root.insert(QStringLiteral("name"), config.name);
+    root.insert(QStringLiteral("params"), ResultJson::paramsTree(count));
+    EvaluationJson::write(root, config, assumptions, evaluation);
+    root.insert(QStringLiteral("figures"), EvaluationJson::figuresTree(figures));
+    return root;
 }
 
 void DesignGauntlet::run(std::uint64_t seed, std::int64_t count, Tally &tally)

@@ -137,16 +137,16 @@ private slots:
         view.setCheckpoint(QString());
         QVERIFY(runAndWait(view, QStringLiteral("hi")));
         const QString message = view.message()->text();
-        QVERIFY2(message.contains(QStringLiteral("Scaled down to fit the %1 memory cap: token_types: 2 → 0; pooler: yes → no "
-                                                 "(not used to predict tokens); lm_head: no → yes, untied (d_model × vocab, to "
-                                                 "produce logits).")
+        QVERIFY2(message.contains(QStringLiteral("Scaled down to fit the %1 memory cap: pooler: yes → no "
+                                                 "(not used to predict tokens); lm_head: no → yes, ALBERT's masked-LM head (dense "
+                                                 "d_model 768 → 128, gelu_tanh, layernorm, tied to the token embedding, with a bias).")
                                       .arg(NumberFormat::bytes(double(Transformer::kDefaultCapBytes)))),
                  qPrintable(message));
         QVERIFY2(!message.contains(QLatin1String("embedding_dim")), qPrintable(message));
-        // 12 layers run one stored set of weights: 30000 × 128 + 512 × 128 + 256 + 128 × 768 + 768,
-        // one layer of 7,087,872 and a 768 × 30000 head = 34,184,448 floats.
+        // 12 layers run one stored set of weights: the 34,184,448 floats with a 768 × 30000 head
+        // become 11,273,392 with ALBERT's: 2 × 128 token types, 768 × 128 + 128 dense, 256 norm, 30000 bias.
         QVERIFY2(message.contains(QStringLiteral("2 tokens through 12 layers × 12 heads, d_model 768, %1 of float32 weights")
-                                      .arg(NumberFormat::bytes(34'184'448.0 * 4))),
+                                      .arg(NumberFormat::bytes(11'273'392.0 * 4))),
                  qPrintable(message));
         QCOMPARE(view.grid()->layers(), 12);
         QCOMPARE(view.snapshot()->config.embeddingDim, 128);

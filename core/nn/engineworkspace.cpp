@@ -38,4 +38,18 @@ void EngineWorkspace::ensureTables(const ModelConfig &c, int rotaryDim, int posi
         ropeLocal.ensure(RopeFrequencies::plain(c.ropeLocalTheta, rotaryDim), 1.0f, positions, rows);
 }
 
+AttentionPass EngineWorkspace::passOver(const ModelConfig &c, const std::vector<int> &offsets, int maxT) const
+{
+    AttentionPass pass;
+    pass.offsets = &offsets;
+    pass.maxT = maxT;
+    pass.ropeCos = &rope.cos;
+    pass.ropeSin = &rope.sin;
+    if (c.ropeLocalTheta > 0) {
+        pass.ropeLocalCos = &ropeLocal.cos;
+        pass.ropeLocalSin = &ropeLocal.sin;
+    }
+    return pass;
+}
+
 } // namespace tx

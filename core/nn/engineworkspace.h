@@ -2,6 +2,7 @@
 
 #include "core/design/modelconfig.h"
 #include "core/nn/activationcache.h"
+#include "core/nn/attentionpass.h"
 #include "core/nn/mat.h"
 
 #include <vector>
@@ -34,6 +35,9 @@ struct EngineWorkspace
     // Grows the position tables to cover positions 0..positions-1 (with room to spare, so
     // decoding token by token does not rebuild them every step).
     void ensureTables(const ModelConfig &c, int rotaryDim, int positions);
+    // A pass over the sequences starting at `offsets` ((B + 1) rows), the longest maxT rows long,
+    // rotating with these tables (the local ones only when the design has rope_local_theta).
+    AttentionPass passOver(const ModelConfig &c, const std::vector<int> &offsets, int maxT) const;
 };
 
 } // namespace tx

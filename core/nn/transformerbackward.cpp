@@ -65,15 +65,7 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
         dx.swap(dIn);
     }
 
-    AttentionPass pass;
-    pass.offsets = &offsets;
-    pass.maxT = maxT;
-    pass.ropeCos = &ws.rope.cos;
-    pass.ropeSin = &ws.rope.sin;
-    if (c.ropeLocalTheta > 0) {
-        pass.ropeLocalCos = &ws.ropeLocal.cos;
-        pass.ropeLocalSin = &ws.ropeLocal.sin;
-    }
+    AttentionPass pass = ws.passOver(c, offsets, maxT);
     Mat offsetBias, dOffsetBias; // T5: (H, 2 maxT − 1), the bias every layer added and its gradient
     const RelativePositionBias relative(c);
     if (w.relativeBias.size() > 0) {

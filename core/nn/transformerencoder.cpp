@@ -103,15 +103,7 @@ bool Transformer::runEncoder(const Run &r, Mat &out) const
     std::vector<ForwardResult> captures(captureAttention ? std::size_t(B) : 0);
     for (int b = 0; b < int(captures.size()); ++b)
         captures[std::size_t(b)].attention = std::move((*r.results)[std::size_t(b)].encoderAttention);
-    AttentionPass pass;
-    pass.offsets = &r.encoderOffsets;
-    pass.maxT = maxT;
-    pass.ropeCos = &ws.rope.cos;
-    pass.ropeSin = &ws.rope.sin;
-    if (c.ropeLocalTheta > 0) {
-        pass.ropeLocalCos = &ws.ropeLocal.cos;
-        pass.ropeLocalSin = &ws.ropeLocal.sin;
-    }
+    AttentionPass pass = ws.passOver(c, r.encoderOffsets, maxT);
     pass.keepProbs = r.cache != nullptr;
     pass.results = captureAttention ? &captures : nullptr;
     pass.captureAttention = captureAttention;
@@ -178,15 +170,7 @@ bool Transformer::backwardEncoder(const ActivationCache &cache, Mat &dx, Transfo
                           cache.encoderFinalMean, cache.encoderFinalRstd, w.encoderFinalNormScale);
         dx.swap(dIn);
     }
-    AttentionPass pass;
-    pass.offsets = &offsets;
-    pass.maxT = maxT;
-    pass.ropeCos = &ws.rope.cos;
-    pass.ropeSin = &ws.rope.sin;
-    if (c.ropeLocalTheta > 0) {
-        pass.ropeLocalCos = &ws.ropeLocal.cos;
-        pass.ropeLocalSin = &ws.ropeLocal.sin;
-    }
+    AttentionPass pass = ws.passOver(c, offsets, maxT);
     Mat offsetBias, dOffsetBias;
     const RelativePositionBias relative(c);
     if (w.encoderRelativeBias.size() > 0) {

@@ -73,16 +73,8 @@ bool Transformer::run(Run &r) const
     if (w.relativeBias.size() > 0)
         RelativePositionBias(c).forward(offsetBias, w.relativeBias, positions);
 
-    AttentionPass pass;
-    pass.offsets = &r.offsets;
+    AttentionPass pass = ws.passOver(c, r.offsets, maxT);
     pass.pos0 = r.pos0;
-    pass.maxT = maxT;
-    pass.ropeCos = &ws.rope.cos;
-    pass.ropeSin = &ws.rope.sin;
-    if (c.ropeLocalTheta > 0) {
-        pass.ropeLocalCos = &ws.ropeLocal.cos;
-        pass.ropeLocalSin = &ws.ropeLocal.sin;
-    }
     pass.kv = r.kv;
     pass.keepProbs = r.cache != nullptr;
     pass.results = r.results;

@@ -1,5 +1,6 @@
 #include "core/report/evaluationjson.h"
 
+#include "core/estimate/assumptionsjson.h"
 #include "core/estimate/scalinglaw.h"
 #include "core/estimate/servingestimator.h"
 
@@ -7,26 +8,13 @@ namespace tx {
 
 QJsonObject EvaluationJson::assumptions(const ModelConfig &c, const Assumptions &a)
 {
-    return QJsonObject{
-        {QStringLiteral("precision"), toString(c.weightPrecision)},
-        {QStringLiteral("kv_precision"), toString(c.kvPrecision)},
-        {QStringLiteral("batch"), a.batch},
-        {QStringLiteral("seq"), a.contextLength},
-        {QStringLiteral("tokens"), a.trainingTokens},
-        {QStringLiteral("optimizer"), toString(a.optimizer)},
-        {QStringLiteral("recompute"), toString(a.recompute)},
-        {QStringLiteral("flash"), a.flash},
-        {QStringLiteral("zero"), a.zeroStage},
-        {QStringLiteral("tp"), a.tensorParallel},
-        {QStringLiteral("devices"), a.devices},
-        {QStringLiteral("device"), a.device},
-        {QStringLiteral("mfu"), a.mfu},
-        {QStringLiteral("price"), a.pricePerHour},
-        {QStringLiteral("overhead"), a.runtimeOverhead},
-        {QStringLiteral("law"), toString(a.law)},
-        {QStringLiteral("output_tokens"), a.outputTokens},
-        {QStringLiteral("utilisation"), a.utilisation},
-    };
+    // The fields a design file keeps (AssumptionsJson), with the price named as the CLI's --price
+    // names it, and the two precisions the figures were computed at.
+    QJsonObject o = AssumptionsJson::toJson(a);
+    o.insert(QStringLiteral("price"), o.take(QStringLiteral("price_per_hour")));
+    o.insert(QStringLiteral("precision"), toString(c.weightPrecision));
+    o.insert(QStringLiteral("kv_precision"), toString(c.kvPrecision));
+    return o;
 }
 
 void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assumptions &a, const Evaluation &e)

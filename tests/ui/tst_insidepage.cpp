@@ -172,21 +172,21 @@ private slots:
         LayerComparisonView *view = page->comparison();
         QCOMPARE(view->columnTexts(0).at(1), QStringLiteral("1,010 parameters"));
         QCOMPARE(view->columnTexts(2).at(1), QStringLiteral("80,400 parameters"));
-        view->setWidths({512, 512, 2048, 2048});
+        view->setWidths({512, 512, 2048, 2048, {}});
         QCOMPARE(view->columnTexts(3).at(0), QStringLiteral("Transformer layer"));
         QCOMPARE(view->columnTexts(3).at(5), QStringLiteral("512 → 2,048 → 512 · built like GPT-2 Small"));
         QCOMPARE(view->columnTexts(3).at(1), QStringLiteral("3,152,384 parameters"));
         QVERIFY(view->seedText().contains(
             QStringLiteral("The seed prints “≈ 2.7 百万”; its own formula gives 3,149,312 (315万)")));
         QVERIFY(view->seedText().contains(QStringLiteral("173,954,433,024 (1740亿)")));
-        view->setWidths({100, 10, 2048, 2048});
+        view->setWidths({100, 10, 2048, 2048, {}});
         // The MLP's widths are editable: the first lesson's 784 → 256 → 10 digit classifier.
-        view->setWidths({784, 10, 2048, 2048});
+        view->setWidths({784, 10, 2048, 2048, {}});
         view->setMlpWidths(QStringLiteral("256"));
         QCOMPARE(view->columnTexts(1).at(1), QStringLiteral("203,530 parameters"));
         QCOMPARE(view->columnTexts(1).at(5), QStringLiteral("784 → 256 → 10"));
         view->setMlpWidths(QString());
-        view->setWidths({100, 10, 2048, 2048});
+        view->setWidths({100, 10, 2048, 2048, {}});
         shoot(w, "inside-wx-b.png");
 
         // The labels follow a language switch at once …

@@ -80,10 +80,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(view.stats()->text().startsWith(QStringLiteral("loss")), 60000);
         view.setPaused(true);
         QTest::qWait(200); // a step in flight lands
-        const QString before = view.stats()->text().section(QLatin1Char('·'), 0, 0);
+        const QString before = view.stats()->text().section(QChar(u'·'), 0, 0);
         const int steps = int(view.history().size());
         QTest::qWait(300);
-        QCOMPARE(view.stats()->text().section(QLatin1Char('·'), 0, 0), before);
+        QCOMPARE(view.stats()->text().section(QChar(u'·'), 0, 0), before);
         QCOMPARE(int(view.history().size()), steps);
         view.setPaused(false);
         view.cancel();

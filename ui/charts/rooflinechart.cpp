@@ -39,6 +39,9 @@ RooflineChart::RooflineChart(QGraphicsItem *parent)
     m_x->setRange(kMinIntensity, kMaxIntensity);
     m_y->setBase(10);
     m_y->setLabelFormat(QStringLiteral("%g"));
+    // Qt Charts 6.4 sizes the axis for the labels of the range it had at the first layout and
+    // elides wider labels later ("1…" for 1000 TFLOP/s): start at the widest range a roof reaches.
+    m_y->setRange(0.1, 1e5);
     addAxis(m_x, Qt::AlignBottom);
     addAxis(m_y, Qt::AlignLeft);
     for (QAbstractSeries *s : series()) {

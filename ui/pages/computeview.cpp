@@ -52,9 +52,11 @@ ComputeView::ComputeView(SnapshotSource *source, QWidget *parent)
     m_check->setObjectName(QStringLiteral("compute.check_machine"));
     m_check->setEnabled(false);
     connect(m_check, &QPushButton::clicked, this, &ComputeView::openCalibration);
+    // The check sits above the figures: below them, a short window cut it off (the roofline's
+    // readable minimum sets the page's height).
     auto *left = new QVBoxLayout;
-    left->addWidget(m_table, 1);
     left->addWidget(m_check, 0, Qt::AlignLeft);
+    left->addWidget(m_table, 1);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -23,6 +23,7 @@
 #include "ui/shell/languagemenu.h"
 #include "ui/shell/modelfiles.h"
 #include "ui/shell/presentationmode.h"
+#include "ui/shell/windowsession.h"
 #include "ui/whatif/whatifpage.h"
 #include "ui/solve/solvepage.h"
 #include "ui/teach/insidepage.h"
@@ -42,11 +43,8 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QTabWidget>
-#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
-
-#include <utility>
 
 namespace tx {
 
@@ -168,6 +166,15 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_cards, &SummaryCards::figureSelected, this, &MainWindow::selectFigure);
     connect(m_compute, &ComputeView::figureSelected, this, &MainWindow::selectFigure);
     connect(m_state, &DesignState::redrawRequested, this, [this] { showSnapshot(m_state->snapshot()); });
+    m_session = new WindowSession({this, m_tabs, m_files, m_autosave, m_comparison,
+                                   [this] { return m_darkAction->isChecked(); },
+                                   [this](bool dark) { m_darkAction->setChecked(dark); },
+                                   [this](int lesson, int step) {
+                                       m_lessonDock->show();
+                                       m_lessonDock->raise();
+                                       m_lessons->resume(lesson, step);
+                                   }},
+                                  this);
     m_state->requestRedraw(); // the shown views draw the first snapshot; the others when shown
     m_files->updateTitle();
 }
@@ -372,50 +379,7 @@ void MainWindow::setDark(bool dark)
 
 void MainWindow::restoreSession()
 {
-    QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
-    m_darkAction->setChecked(settings.value(QStringLiteral("window/dark"), false).toBool());
-    m_files->clearSaveLeftovers(); // what saves killed in QSaveFile's commit left
-    Autosave::removeLeftovers();
-    m_files->restoreLastDesign(settings);
-    m_restorePending = true;
-    if (isVisible())
-        update(); // already on screen: the next paint offers it
-}
-
-void MainWindow::paintEvent(QPaintEvent *event)
-{
-    QMainWindow::paintEvent(event);
-    // Queued: this paint reaches the screen first, so the dialog does not sit on a black window.
-    if (std::exchange(m_restorePending, false))
-        QTimer::singleShot(0, this, &MainWindow::offerRestore);
-}
-
-void MainWindow::offerRestore()
-{
-    const auto restored = m_autosave->offerRestore(this);
-    if (!restored)
-        return;
-    if (restored->lesson >= 0) {
-        m_lessonDock->show();
-        m_lessonDock->raise();
-        m_lessons->resume(restored->lesson, restored->lessonStep);
-    }
-    if (restored->pinnedConfig)
-        m_comparison->pinSnapshot(DesignSnapshot::compute(*restored->pinnedConfig, restored->pinnedAssumptions));
-    m_autosave->writeNow(); // this window's autosave holds it all from now on
-}
-
-void MainWindow::saveSession()
-{
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
-    settings.setValue(QStringLiteral("window/dark"), m_darkAction->isChecked());
-    m_files->saveLastDesign(settings);
+    m_session->restore();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -424,7 +388,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
-    saveSession();
+    m_session->save();
     m_autosave->clear(); // a clean quit: nothing to recover
     event->accept();
 }

@@ -40,6 +40,7 @@ class ScalingView;
 class ShowWorkView;
 class SummaryCards;
 class TrainingView;
+class WindowSession;
 struct DesignSnapshot;
 
 // Assembles the views around one DesignState and wires menus, files and settings.
@@ -91,7 +92,6 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
-    void paintEvent(QPaintEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -106,8 +106,6 @@ private:
     void setPinned(const DesignSnapshot *pinned);
     void selectFigure(const QString &key);
     void setDark(bool dark);
-    void saveSession();
-    void offerRestore();
 
     // One tab: its page, its title (translated at use) and the lesson target naming it. Pages
     // follow the snapshot themselves (SnapshotFeed), drawing only while shown.
@@ -151,7 +149,7 @@ private:
     Autosave *m_autosave;
     PageBar *m_pageBar;
     QAction *m_presentAction = nullptr;
-    bool m_restorePending = false; // restoreSession() ran; the offer waits for the first paint
+    WindowSession *m_session = nullptr;
 };
 
 } // namespace tx

@@ -81,9 +81,9 @@ LayerComparisonView::LayerComparisonView(QWidget *parent)
     presets->addWidget(m_seed512);
     presets->addWidget(m_seedGpt3);
     presets->addStretch(1);
-    connect(m_seedSmall, &QPushButton::clicked, this, [this] { setWidths({100, 10, 2048, 2048}); });
-    connect(m_seed512, &QPushButton::clicked, this, [this] { setWidths({512, 512, 2048, 2048}); });
-    connect(m_seedGpt3, &QPushButton::clicked, this, [this] { setWidths({12288, 12288, 49152, 2048}); });
+    connect(m_seedSmall, &QPushButton::clicked, this, [this] { setWidths({100, 10, 2048, 2048, {}}); });
+    connect(m_seed512, &QPushButton::clicked, this, [this] { setWidths({512, 512, 2048, 2048, {}}); });
+    connect(m_seedGpt3, &QPushButton::clicked, this, [this] { setWidths({12288, 12288, 49152, 2048, {}}); });
 
     auto *grid = new QGridLayout;
     for (int c = 0; c < 4; ++c) {

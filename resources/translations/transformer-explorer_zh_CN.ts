@@ -524,8 +524,16 @@
         <translation>交叉注意力</translation>
     </message>
     <message>
-        <source>%1 tokens through %2 layers × %3 heads, d_model %4, %5 of float32 weights, in %6 s.</source>
-        <translation>%1 个词元经过 %2 层 × %3 个头，d_model %4，%5 的 float32 权重，用时 %6 s。</translation>
+        <source>%1 encoder + %2 decoder layers</source>
+        <translation>%1 层编码器 + %2 层解码器</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>%1 tokens through %2 × %3 heads, d_model %4, %5 of float32 weights, in %6 s.</source>
+        <translation>%1 个词元经过 %2 × %3 个头，d_model %4，%5 的 float32 权重，用时 %6 s。</translation>
     </message>
 </context>
 <context>
@@ -3906,6 +3914,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>“%1” looks most at %2</source>
         <translation>“%1”最关注的是 %2</translation>
+    </message>
+    <message>
+        <source>start (id %1)</source>
+        <translation>起始（id %1）</translation>
     </message>
 </context>
 <context>

@@ -298,6 +298,7 @@ const std::vector<Field> &fields()
         boolField("pooler", [](ModelConfig &c) -> bool & { return c.pooler; }),
         boolField("embedding_norm", [](ModelConfig &c) -> bool & { return c.embeddingNorm; }),
         boolField("lm_head", [](ModelConfig &c) -> bool & { return c.lmHead; }),
+        boolField("mlm_head", [](ModelConfig &c) -> bool & { return c.mlmHead; }),
         boolField("tied_embeddings", [](ModelConfig &c) -> bool & { return c.tiedEmbeddings; }),
         intField("embedding_dim", [](ModelConfig &c) -> int & { return c.embeddingDim; }),
         boolField("embedding_scaled", [](ModelConfig &c) -> bool & { return c.embeddingScaled; }),

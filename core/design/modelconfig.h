@@ -183,6 +183,9 @@ struct ModelConfig
     bool pooler = false;         // BERT/ALBERT pooler: dense d×d + bias
     bool embeddingNorm = false;  // a norm right after the embeddings
     bool lmHead = true;          // the model ends in a vocabulary projection
+    // The head is BERT's and ALBERT's masked-LM head (AlbertMLMHead: predictions.dense d → e with a
+    // bias, the activation, predictions.LayerNorm over e), then the decoder (V, e) and its bias.
+    bool mlmHead = false;
     bool tiedEmbeddings = true;  // the LM head reuses the token embedding
     int embeddingDim = 0;        // 0 = dModel; ALBERT factorizes to 128 and projects up
     bool embeddingScaled = false; // token embeddings × sqrt(d_model) before the first layer (Gemma's normalizer)

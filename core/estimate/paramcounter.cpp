@@ -441,7 +441,9 @@ Expected<ParamCount, Error> countParams(const ModelConfig &c)
     if (c.lmHead) {
         Node &head = root.add(QStringLiteral("lm_head"), 0);
         if (!c.tiedEmbeddings)
-            lmHead = d * V; // (d, V)
+            lmHead = (c.mlmHead ? e : d) * V; // (d, V), or (e, V) after the masked-LM head
+        // AlbertMLMHead: predictions.dense (d, e) + bias, predictions.LayerNorm (e)
+        head.add(QStringLiteral("transform"), c.mlmHead ? d * e + e + normParams(c, e) : 0);
         head.add(QStringLiteral("weight"), lmHead);
         head.add(QStringLiteral("bias"), c.lmHeadBias ? V : 0);
     }
@@ -468,7 +470,7 @@ Expected<ParamCount, Error> countParams(const ModelConfig &c)
     out.nonEmbedding = out.total - out.embedding;
     const Wide headBias = c.lmHead && c.lmHeadBias ? V : 0;
     out.forwardMatmul = static_cast<std::int64_t>(stacksExecutedActive + (outside - embeddingTables - lmHead - headBias));
-    out.lmHeadMatmul = c.lmHead ? static_cast<std::int64_t>(d * V) : 0;
+    out.lmHeadMatmul = c.lmHead ? static_cast<std::int64_t>((c.mlmHead ? e : d) * V) : 0;
     out.lora = static_cast<std::int64_t>(lora);
     // The input lookup tables a token does not multiply through; a tied table is the head too.
     const Wide inputTables = (c.tiedEmbeddings && c.lmHead ? 0 : token) + position + tokenType;

@@ -235,8 +235,12 @@ std::vector<WeightTensor> tensorsOf(const ModelConfig &c, bool byKind, std::vect
     if (c.decoderLayers() > 0)
         stack(c, out, c.decoderLayers(), true, c.layout == Layout::EncoderDecoder, byKind, order);
     if (c.lmHead) {
+        if (c.mlmHead) { // AlbertMLMHead: predictions.dense (e, d) + bias, predictions.LayerNorm (e)
+            outside.linear(Role::LmHead, d, e, true);
+            outside.norm(c, e);
+        }
         if (!c.tiedEmbeddings)
-            outside.tensor(Role::LmHead, V, d);
+            outside.tensor(Role::LmHead, V, c.mlmHead ? e : d);
         if (c.lmHeadBias)
             outside.bias(Role::LmHead, V);
     }

@@ -1,6 +1,7 @@
 #include "core/formats/hfcheckpoint.h"
 
 #include "core/design/configvalidator.h"
+#include "core/formats/hfalbertcheckpoint.h"
 #include "core/formats/hfconfigimporter.h"
 #include "core/formats/hfmappers.h"
 #include "core/formats/hfmoecheckpoint.h"
@@ -191,10 +192,15 @@ Expected<HfCheckpoint::Config, Error> HfCheckpoint::parseConfig(const QByteArray
     // The engine computes in float32 whatever the checkpoint's dtype.
     out.model.weightPrecision = Precision::FP32;
     const bool gpt2 = o.value(QStringLiteral("model_type")).toString() == QLatin1String("gpt2");
+    const bool albert = o.value(QStringLiteral("model_type")).toString() == QLatin1String("albert");
+    if (albert) // the checkpoint's AlbertForMaskedLM head, where the importer reads AlbertModel
+        HfAlbertCheckpoint::withMaskedLmHead(out.model);
     // The norm epsilon is not part of the design; the defaults are GPT2Config's and LlamaConfig's.
     // T5Config's layer_norm_epsilon defaults to 1e-6.
     const bool t5 = out.model.layout == Layout::EncoderDecoder;
-    out.normEps = gpt2 ? float(r.number("layer_norm_epsilon", 1e-5, 0, 1))
+    // AlbertConfig's layer_norm_eps defaults to 1e-12.
+    out.normEps = gpt2   ? float(r.number("layer_norm_epsilon", 1e-5, 0, 1))
+                  : albert ? float(r.number("layer_norm_eps", 1e-12, 0, 1))
                   : t5 ? float(r.number("layer_norm_epsilon", 1e-6, 0, 1))
                        : float(r.number("rms_norm_eps", 1e-6, 0, 1));
     for (const char *key : {"scale_attn_by_inverse_layer_idx", "reorder_and_upcast_attn"}) {
@@ -239,6 +245,11 @@ Expected<HfCheckpoint::Family, Error> HfCheckpoint::familyOf(const ModelConfig &
         if (auto e = HfT5Checkpoint::mismatch(c))
             return *e;
         return Family::T5;
+    }
+    if (c.layout == Layout::EncoderOnly) {
+        if (auto e = HfAlbertCheckpoint::mismatch(c))
+            return *e;
+        return Family::Albert;
     }
     if (c.layout != Layout::DecoderOnly)
         return mismatch("layout", tr("GPT-2 and Llama checkpoints are decoder-only"));
@@ -292,6 +303,8 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
         return family.error();
     if (*family == Family::T5)
         return HfT5Checkpoint::configJson(c, normEps);
+    if (*family == Family::Albert)
+        return HfAlbertCheckpoint::configJson(c, normEps);
     if (*family != Family::Gpt2 && *family != Family::Llama)
         return HfMoeCheckpoint::configJson(c, normEps);
     if (c.slidingWindow > 0)
@@ -367,8 +380,8 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
     if (!file)
         return file.error();
 
-    if (config->family == Family::T5) {
-        if (auto e = HfT5Checkpoint::load(*file, *model))
+    if (config->family == Family::T5 || config->family == Family::Albert) {
+        if (auto e = config->family == Family::T5 ? HfT5Checkpoint::load(*file, *model) : HfAlbertCheckpoint::load(*file, *model))
             return *e;
         return model;
     }
@@ -399,23 +412,53 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
     return model;
 }
 
-std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString &dirPath, Safetensors::Dtype dtype)
+Expected<CheckpointQuantisation, Error> HfCheckpoint::quantisationOf(const QString &path)
+{
+    const QFileInfo info(path);
+    const QDir dir = info.isDir() ? QDir(path) : info.dir();
+    auto file = Safetensors::open(info.isDir() ? dir.filePath(QStringLiteral("model.safetensors")) : path);
+    if (!file)
+        return file.error();
+    QFile configFile(dir.filePath(QStringLiteral("config.json")));
+    if (!configFile.open(QIODevice::ReadOnly) || configFile.size() > 10'000'000)
+        return Error{configFile.fileName(), {}, tr("cannot open the config.json that must sit beside the weights")};
+    return CheckpointQuantisation::of(*file, QJsonDocument::fromJson(configFile.readAll()).object());
+}
+
+Expected<CheckpointQuantisation, Error> HfCheckpoint::quantisationFor(const Transformer &model)
+{
+    auto family = familyOf(model.config());
+    if (!family)
+        return family.error();
+    if (*family != Family::GptOss && *family != Family::Deepseek)
+        return Error{{}, QStringLiteral("model_type"),
+                     tr("only gpt_oss (MXFP4 experts) and deepseek_v3 (fp8) checkpoints are stored quantised")};
+    return HfMoeCheckpoint::quantisationFor(*family, model);
+}
+
+std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString &dirPath, Safetensors::Dtype dtype,
+                                        const CheckpointQuantisation *quant)
 {
     auto json = configJson(model.config(), model.normEps());
     if (!json)
         return json.error();
+    if (quant && quant->empty())
+        quant = nullptr;
     if (!QDir().mkpath(dirPath))
         return Error{dirPath, {}, tr("cannot create the folder")};
     const QDir dir(dirPath);
     const auto family = familyOf(model.config());
-    if (*family == Family::T5) {
-        if (auto e = HfT5Checkpoint::save(model, dir.filePath(QStringLiteral("model.safetensors")), dtype))
+    if (*family == Family::T5 || *family == Family::Albert) {
+        const QString weights = dir.filePath(QStringLiteral("model.safetensors"));
+        if (auto e = *family == Family::T5 ? HfT5Checkpoint::save(model, weights, dtype) : HfAlbertCheckpoint::save(model, weights, dtype))
             return e;
         return writeConfig(dir, *json);
     }
     if (*family != Family::Gpt2 && *family != Family::Llama) {
-        if (auto e = HfMoeCheckpoint::save(*family, model, dir.filePath(QStringLiteral("model.safetensors")), dtype))
+        if (auto e = HfMoeCheckpoint::save(*family, model, dir.filePath(QStringLiteral("model.safetensors")), dtype, quant))
             return e;
+        if (quant) // only these families' names hold quantised tensors
+            json->insert(QStringLiteral("quantization_config"), quant->config);
         return writeConfig(dir, *json);
     }
     const auto tensorSlots = slotsFor(*family, model.weights(), model.config(),

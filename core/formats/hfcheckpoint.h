@@ -3,6 +3,7 @@
 #include "core/base/error.h"
 #include "core/base/expected.h"
 #include "core/design/modelconfig.h"
+#include "core/formats/checkpointquantisation.h"
 #include "core/formats/safetensors.h"
 #include "core/nn/transformer.h"
 
@@ -24,12 +25,13 @@ namespace tx {
 //         model.layers.N.self_attn.{q,k}_norm (RMSNorm over head_dim) and saves as model_type qwen3.
 //   Qwen3-MoE, DeepSeek-V2/V3 (MLA, fp8 with block scales) and gpt-oss (MXFP4 experts): HfMoeCheckpoint.
 //   T5 (T5ForConditionalGeneration, encoder-decoder): HfT5Checkpoint.
+//   ALBERT (AlbertForMaskedLM, encoder with the masked-LM head): HfAlbertCheckpoint.
 class HfCheckpoint
 {
     Q_DECLARE_TR_FUNCTIONS(tx::HfCheckpoint)
 
 public:
-    enum class Family { Gpt2, Llama, Qwen3Moe, Deepseek, GptOss, T5, Gemma, Gemma2, Gemma3 };
+    enum class Family { Gpt2, Llama, Qwen3Moe, Deepseek, GptOss, T5, Gemma, Gemma2, Gemma3, Albert };
 
     // The design (read by HfConfigImporter) and norm epsilon a config.json describes; model types
     // with Llama's tensor names (llama, mistral, qwen2, …) load as Llama.
@@ -49,9 +51,18 @@ public:
     // `path` is a folder holding config.json and model.safetensors, or a .safetensors file with
     // config.json beside it. Refuses weights past capBytes before allocating them.
     static Expected<Transformer, Error> load(const QString &path, std::int64_t capBytes = Transformer::kDefaultCapBytes);
-    // Writes config.json and model.safetensors into `dir` (created if missing).
+    // Writes config.json and model.safetensors into `dir` (created if missing). With `quant`
+    // (quantisationOf the file the model came from, or one made by hand), the tensors it names
+    // are written quantised (gpt-oss's MXFP4 experts, DeepSeek's fp8 with block scales) and its
+    // quantization_config goes into config.json.
     static std::optional<Error> save(const Transformer &model, const QString &dir,
-                                     Safetensors::Dtype dtype = Safetensors::Dtype::F32);
+                                     Safetensors::Dtype dtype = Safetensors::Dtype::F32,
+                                     const CheckpointQuantisation *quant = nullptr);
+    // How the checkpoint at `path` (as load() takes it) stored its weights quantised; empty for floats.
+    static Expected<CheckpointQuantisation, Error> quantisationOf(const QString &path);
+    // The quantised layout the model's family ships in (HfMoeCheckpoint::quantisationFor), to save
+    // a float model as gpt-oss (MXFP4) or DeepSeek (fp8) checkpoints are stored.
+    static Expected<CheckpointQuantisation, Error> quantisationFor(const Transformer &model);
 };
 
 } // namespace tx

@@ -323,7 +323,7 @@ std::optional<Error> HfMoeCheckpoint::load(HfCheckpoint::Family family, const Sa
 }
 
 std::optional<Error> HfMoeCheckpoint::save(HfCheckpoint::Family family, const Transformer &model, const QString &path,
-                                           Safetensors::Dtype dtype)
+                                           Safetensors::Dtype dtype, const CheckpointQuantisation *quant)
 {
     // piecesOf only hands out where each tensor lives; nothing below writes through it.
     auto &weights = const_cast<TransformerWeights &>(model.weights());
@@ -341,12 +341,63 @@ std::optional<Error> HfMoeCheckpoint::save(HfCheckpoint::Family family, const Tr
         if (p.offset != 0)
             copies.back().array() -= p.offset;
         const Mat &m = copies.back();
+        if (quant && quant->mxfp4.count(p.name) && p.shape.size() == 3 && p.shape[1] % 32 == 0) {
+            const std::int64_t E = p.shape[0], in = p.shape[1], outCols = p.shape[2];
+            Safetensors::Out blocks{p.name + QStringLiteral("_blocks"), nullptr, 0, 0, {E, outCols, in / 32, 16}, QStringLiteral("U8"), {}};
+            Safetensors::Out scales{p.name + QStringLiteral("_scales"), nullptr, 0, 0, {E, outCols, in / 32}, QStringLiteral("U8"), {}};
+            CheckpointQuantisation::packMxfp4(m, E, in, outCols, blocks.raw, scales.raw);
+            out.push_back(std::move(blocks));
+            out.push_back(std::move(scales));
+            continue;
+        }
+        if (quant && p.kind == Kind::Linear && quant->fp8.count(p.name)) {
+            Mat scale = quant->fp8.at(p.name); // (⌈out/b0⌉, ⌈in/b1⌉), refitted where the weights outgrew it
+            Safetensors::Out codes{p.name, nullptr, 0, 0, {m.rows(), m.cols()}, QStringLiteral("F8_E4M3"), {}};
+            CheckpointQuantisation::packFp8(m, quant->blockRows, quant->blockCols, scale, codes.raw);
+            Safetensors::Out inv{p.name + QStringLiteral("_scale_inv"), nullptr, 0, 0, {scale.rows(), scale.cols()},
+                                 QStringLiteral("F32"), QByteArray(reinterpret_cast<const char *>(scale.data()),
+                                                                   qsizetype(scale.size() * sizeof(float)))};
+            out.push_back(std::move(codes));
+            out.push_back(std::move(inv));
+            continue;
+        }
         Safetensors::Out o{p.name, m.data(), p.kind == Kind::Vector ? 0 : m.rows(), m.cols(), {}};
         if (p.kind == Kind::Plain || p.kind == Kind::Interleaved)
             o.shape = p.shape;
         out.push_back(o);
     }
     return Safetensors::save(path, out, dtype);
+}
+
+Expected<CheckpointQuantisation, Error> HfMoeCheckpoint::quantisationFor(HfCheckpoint::Family family, const Transformer &model)
+{
+    if (family != HfCheckpoint::Family::GptOss && family != HfCheckpoint::Family::Deepseek) // before piecesOf
+        return Error{{}, QStringLiteral("model_type"), tr("only gpt_oss and deepseek_v3 checkpoints are stored quantised")};
+    CheckpointQuantisation q;
+    auto &weights = const_cast<TransformerWeights &>(model.weights()); // only the names are read
+    const std::vector<Piece> pieces = piecesOf(family, weights, model.config());
+    if (family == HfCheckpoint::Family::GptOss) {
+        q.config = QJsonObject{{QStringLiteral("quant_method"), QStringLiteral("mxfp4")},
+                               {QStringLiteral("modules_to_not_convert"),
+                                QJsonArray{QStringLiteral("model.layers.*.self_attn"), QStringLiteral("model.layers.*.mlp.router"),
+                                           QStringLiteral("model.embed_tokens"), QStringLiteral("lm_head")}}};
+        for (const Piece &p : pieces)
+            if (p.shape.size() == 3 && p.shape[1] % 32 == 0) // the experts' gate_up_proj and down_proj
+                q.mxfp4.insert(p.name);
+        return q;
+    }
+    if (family == HfCheckpoint::Family::Deepseek) {
+        q.config = QJsonObject{{QStringLiteral("quant_method"), QStringLiteral("fp8")},
+                               {QStringLiteral("fmt"), QStringLiteral("e4m3")},
+                               {QStringLiteral("activation_scheme"), QStringLiteral("dynamic")},
+                               {QStringLiteral("weight_block_size"), QJsonArray{128, 128}}};
+        for (const Piece &p : pieces)
+            if (p.kind == Kind::Linear && p.name.startsWith(QLatin1String("model.layers."))
+                && !p.name.endsWith(QLatin1String("mlp.gate.weight")))
+                q.fp8[p.name] = Mat(); // scales from each block's amax
+        return q;
+    }
+    return Error{{}, QStringLiteral("model_type"), tr("only gpt_oss and deepseek_v3 checkpoints are stored quantised")};
 }
 
 } // namespace tx

@@ -2,6 +2,7 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
+#include "core/formats/checkpointquantisation.h"
 #include "core/formats/hfcheckpoint.h"
 #include "core/formats/safetensors.h"
 #include "core/nn/transformer.h"
@@ -40,7 +41,8 @@ namespace tx {
 //       (embedding_scaled), and the head is tied unless lm_head.weight is there.
 //
 // Saving writes the dequantised float tensors under the same names (as transformers'
-// Mxfp4Config(dequantize=True) model saves them) and the family's config.json.
+// Mxfp4Config(dequantize=True) model saves them) and the family's config.json, or, given a
+// CheckpointQuantisation, the tensors it names quantised again as the source file held them.
 class HfMoeCheckpoint
 {
     Q_DECLARE_TR_FUNCTIONS(tx::HfMoeCheckpoint)
@@ -57,8 +59,15 @@ public:
     // (quantization_config.weight_block_size for fp8).
     static std::optional<Error> load(HfCheckpoint::Family family, const Safetensors &file, const QJsonObject &config,
                                      Transformer &model);
+    // With `quant`, the tensors it names are written quantised as the file they came from stored
+    // them (MXFP4 blocks and scales, fp8 with scale_inv), the others at `dtype`.
     static std::optional<Error> save(HfCheckpoint::Family family, const Transformer &model, const QString &path,
-                                     Safetensors::Dtype dtype);
+                                     Safetensors::Dtype dtype, const CheckpointQuantisation *quant = nullptr);
+    // The layout the family ships quantised in, for a model that was never stored so: gpt-oss's
+    // experts as MXFP4 (quantization_config as openai/gpt-oss-20b's), DeepSeek's layer
+    // projections (not the router) as fp8 in 128 × 128 blocks with amax / 448 scales
+    // (deepseek-ai/DeepSeek-V3's). Other families have none: an Error naming model_type.
+    static Expected<CheckpointQuantisation, Error> quantisationFor(HfCheckpoint::Family family, const Transformer &model);
 };
 
 } // namespace tx

@@ -271,8 +271,9 @@ std::optional<Error> Safetensors::save(const QString &path, const std::vector<Ou
     std::int64_t offset = 0;
     for (const Out &t : tensors) {
         const std::int64_t n = (t.rows > 0 ? t.rows : 1) * t.cols;
+        const std::int64_t bytes = t.rawDtype.isEmpty() ? n * elementBytes : std::int64_t(t.raw.size());
         QJsonObject e;
-        e.insert(QStringLiteral("dtype"), toString(dtype));
+        e.insert(QStringLiteral("dtype"), t.rawDtype.isEmpty() ? toString(dtype) : t.rawDtype);
         QJsonArray shape;
         if (!t.shape.empty()) {
             for (std::int64_t s : t.shape)
@@ -283,9 +284,9 @@ std::optional<Error> Safetensors::save(const QString &path, const std::vector<Ou
             shape.append(qint64(t.cols));
         }
         e.insert(QStringLiteral("shape"), shape);
-        e.insert(QStringLiteral("data_offsets"), QJsonArray{qint64(offset), qint64(offset + n * elementBytes)});
+        e.insert(QStringLiteral("data_offsets"), QJsonArray{qint64(offset), qint64(offset + bytes)});
         header.insert(t.name, e);
-        offset += n * elementBytes;
+        offset += bytes;
     }
     header.insert(QStringLiteral("__metadata__"), QJsonObject{{QStringLiteral("format"), QStringLiteral("pt")}});
     QByteArray text = QJsonDocument(header).toJson(QJsonDocument::Compact);
@@ -302,6 +303,10 @@ std::optional<Error> Safetensors::save(const QString &path, const std::vector<Ou
     file.write(reinterpret_cast<const char *>(length), 8);
     file.write(text);
     for (const Out &t : tensors) {
+        if (!t.rawDtype.isEmpty()) {
+            file.write(t.raw);
+            continue;
+        }
         const std::int64_t count = (t.rows > 0 ? t.rows : 1) * t.cols;
         QByteArray bytes(qsizetype(count * elementBytes), Qt::Uninitialized);
         if (dtype == Dtype::F32) {

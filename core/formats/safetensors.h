@@ -4,6 +4,7 @@
 #include "core/base/expected.h"
 #include "core/nn/mat.h"
 
+#include <QByteArray>
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
@@ -43,6 +44,8 @@ public:
     // A tensor to write: `data` points at rows × cols floats (row-major); a vector has rows = 0
     // and is written with shape [cols]. A non-empty `shape` (whose product is rows × cols) is
     // written instead, for tensors of three or more dimensions (gpt-oss's experts (E, d, 2f)).
+    // A non-empty `rawDtype` ("U8", "F8_E4M3", "F32", …) writes `raw` as it is under that dtype
+    // and `shape` (the quantised blocks and scales of HfMoeCheckpoint), whatever the file's dtype.
     struct Out
     {
         QString name;
@@ -50,6 +53,8 @@ public:
         std::int64_t rows = 0;
         std::int64_t cols = 0;
         std::vector<std::int64_t> shape = {};
+        QString rawDtype = {};
+        QByteArray raw = {};
     };
 
     static Expected<Safetensors, Error> open(const QString &path);

@@ -73,6 +73,10 @@ struct ActivationCache
     Mat xLast;                 // (N, d) output of the last layer
     Mat xFinal;                // (N, d) after the final norm
     ColVec finalMean, finalRstd;
+    Mat headPre;               // (N, e) masked-LM head: predictions.dense's output, before the activation
+    Mat headAct;               // (N, e) after the activation, the norm's input
+    Mat headOut;               // (N, e) after predictions.LayerNorm: what the decoder reads
+    ColVec headMean, headRstd;
     Mat logits;                // (N, vocab), after the final soft-capping (designs with one)
 
     // Encoder-decoder: the encoder's input and activations; `layers` above are the decoder's.

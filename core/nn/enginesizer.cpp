@@ -77,7 +77,10 @@ std::int64_t EngineSizer::weightBytes(const ModelConfig &c)
         floats += c.positions == PositionKind::RelativeBuckets ? double(c.relativeBuckets) * H : 0; // the encoder's table
         floats += c.finalNorm ? normFloats : 0; // the encoder's final norm
     }
-    floats += c.tiedEmbeddings ? 0 : V * d; // untied head (V, d)
+    floats += double(c.tokenTypes) * e;                                // token types (types, e)
+    if (c.mlmHead)
+        floats += d * e + e + embNormFloats; // predictions.dense (d, e) + bias, predictions.LayerNorm (e)
+    floats += c.tiedEmbeddings ? 0 : V * (c.mlmHead ? e : d); // untied head (V, d), or (V, e) after the MLM head
     floats += c.lmHeadBias ? V : 0;
     const double bytes = floats * 4.0;
     if (bytes >= 9.2e18)
@@ -118,17 +121,17 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
         return no("moe_groups", QT_TR_NOOP("the engine limits groups only for a sigmoid router (DeepSeek-V3), not a softmax one"));
     if (c.positions == PositionKind::RelativeBuckets && c.attention == AttentionKind::Mla)
         return no("positions", QT_TR_NOOP("the engine's MLA has no T5 relative position buckets"));
-    if (c.effectiveEmbeddingDim() != c.dModel && c.lmHead && c.tiedEmbeddings)
+    if (c.effectiveEmbeddingDim() != c.dModel && c.lmHead && c.tiedEmbeddings && !c.mlmHead)
         return no("tied_embeddings",
                   QT_TR_NOOP("a head tied to a factorised embedding would need a projection back to its width; untie the head"));
     if (c.swigluLimit > 0 && c.ffn != FfnKind::Gated3)
         return no("swiglu_limit", QT_TR_NOOP("a clamped SwiGLU needs a gated FFN"));
-    if (c.tokenTypes > 0)
-        return no("token_types", QT_TR_NOOP("the engine does not run token-type embeddings"));
     if (c.lora.enabled())
         return no("lora_rank", QT_TR_NOOP("the engine does not run LoRA adapters"));
     if (!c.lmHead)
         return no("lm_head", QT_TR_NOOP("the engine needs a vocabulary projection to produce logits"));
+    if (c.mlmHead && c.layout == Layout::EncoderDecoder)
+        return no("mlm_head", QT_TR_NOOP("the engine's encoder-decoder has no masked-LM head"));
     if (c.attention == AttentionKind::Mla && c.mla.qkRopeHeadDim % 2 != 0)
         return no("qk_rope_head_dim", QT_TR_NOOP("the engine's MLA needs an even rotary part (RoPE turns pairs)"));
     if (c.attention == AttentionKind::Mla && c.qkNorm != QkNorm::None)
@@ -201,9 +204,9 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         c.positions = PositionKind::Rotary;
         changes << tr("positions: relative → rotary (the engine's MLA has no T5 buckets)");
     }
-    if (c.tokenTypes > 0) {
-        changes << tr("token_types: %1 → 0").arg(c.tokenTypes);
-        c.tokenTypes = 0;
+    if (encdec && c.mlmHead) {
+        changes << tr("mlm_head: yes → no (the engine's encoder-decoder ends in a plain head)");
+        c.mlmHead = false;
     }
     if (c.pooler) {
         changes << tr("pooler: yes → no (not used to predict tokens)");
@@ -214,12 +217,20 @@ Expected<EnginePlan, Error> EngineSizer::fit(const ModelConfig &original, std::i
         c.lora.rank = 0;
     }
     const bool factorised = c.effectiveEmbeddingDim() != c.dModel;
-    if (!c.lmHead) {
+    if (!c.lmHead && factorised && !encdec) {
+        // AlbertForMaskedLM's head: back to the table's width, then the tied table, so the logits are masked-LM ones.
+        c.lmHead = c.mlmHead = c.tiedEmbeddings = c.lmHeadBias = true;
+        changes << tr("lm_head: no → yes, ALBERT's masked-LM head (dense d_model %1 → %2, %3, %4, "
+                      "tied to the token embedding, with a bias)")
+                       .arg(c.dModel)
+                       .arg(c.effectiveEmbeddingDim())
+                       .arg(toString(c.activation), toString(c.norm));
+    } else if (!c.lmHead) {
         c.lmHead = true;
         c.tiedEmbeddings = !factorised;
         changes << (factorised ? tr("lm_head: no → yes, untied (d_model × vocab, to produce logits)")
                                : tr("lm_head: no → yes, tied to the token embedding (to produce logits)"));
-    } else if (factorised && c.tiedEmbeddings) {
+    } else if (factorised && c.tiedEmbeddings && !c.mlmHead) {
         c.tiedEmbeddings = false;
         changes << tr("tied_embeddings: yes → no (the factorised table is %1 wide, the head reads d_model %2)")
                        .arg(c.effectiveEmbeddingDim())

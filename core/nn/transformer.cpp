@@ -90,6 +90,8 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
     zeros(w.tokenEmbedding, V, e);
     if (c.positions == PositionKind::Learned)
         zeros(w.positionEmbedding, c.maxPositions, e);
+    if (c.tokenTypes > 0)
+        zeros(w.tokenTypeEmbedding, c.tokenTypes, e);
     if (c.positions == PositionKind::RelativeBuckets)
         zeros(w.relativeBias, c.relativeBuckets, c.nHeads);
     if (c.positions == PositionKind::RelativeBuckets && encoderLayers > 0)
@@ -194,8 +196,14 @@ Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std:
         w.encoderFinalNormScale = ones(d);
         w.encoderFinalNormBias = zerosIf(ln, d);
     }
+    if (c.mlmHead) { // AlbertMLMHead: dense (d → e) + bias, LayerNorm over e
+        zeros(w.headDense, d, e);
+        zeros(w.headDenseBias, 1, e);
+        w.headNormScale = ones(e);
+        w.headNormBias = zerosIf(ln, e);
+    }
     if (!c.tiedEmbeddings)
-        zeros(w.lmHead, V, d);
+        zeros(w.lmHead, V, c.mlmHead ? e : d);
     w.lmHeadBias = zerosIf(c.lmHeadBias, V);
     constexpr Eigen::Index kChunk = Eigen::Index(1) << 20; // floats (4 MB) between two looks at `stop`
     for (Mat *m : matrices) {

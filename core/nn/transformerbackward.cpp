@@ -39,10 +39,19 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
     Mat &dHead = tied ? g.tokenEmbedding : g.lmHead;
     if (g.lmHeadBias.size() > 0)
         g.lmHeadBias.row(0) += dLogitsZ.colwise().sum();
-    const Mat &xf = c.finalNorm ? cache.xFinal : cache.xLast;
+    const Mat &xf = c.mlmHead ? cache.headOut : c.finalNorm ? cache.xFinal : cache.xLast;
     const float headScale = RelativePositionBias::tiedHeadScale(c); // T5's d_model^-0.5 before a tied head
-    Mat dx(dLogits.rows(), c.dModel);
-    if (headScale != 1.0f) {
+    Mat dx(dLogits.rows(), head.cols());
+    if (c.mlmHead) { // the decoder, LayerNorm, the activation, dense (d → e): dx (N, e) → (N, d)
+        dHead.noalias() += dLogitsZ.transpose() * xf; // (V, e)
+        dx.noalias() = dLogitsZ * head;
+        Mat dAct, dPre;
+        ops::normBackward(nk, dAct, g.headNormScale, g.headNormBias, dx, cache.headAct, cache.headMean, cache.headRstd,
+                          w.headNormScale);
+        ops::activationBackward(c.activation, dPre, dAct, cache.headPre);
+        ops::linearBackward(&dx, g.headDense, g.headDenseBias, dPre, c.finalNorm ? cache.xFinal : cache.xLast,
+                            w.headDense);
+    } else if (headScale != 1.0f) {
         dHead.noalias() += dLogitsZ.transpose() * (xf * headScale);
         dx.noalias() = (dLogitsZ * head) * headScale;
     } else {
@@ -97,6 +106,8 @@ bool Transformer::backward(const ActivationCache &cache, const Mat &dLogits, Tra
         const int off = offsets[std::size_t(b)], T = offsets[std::size_t(b) + 1] - off;
         for (int t = 0; t < T; ++t) {
             g.tokenEmbedding.row(cache.tokens[std::size_t(off + t)]) += embScale * dx.row(off + t);
+            if (g.tokenTypeEmbedding.size() > 0)
+                g.tokenTypeEmbedding.row(0) += dx.row(off + t);
             if (g.positionEmbedding.size() > 0)
                 g.positionEmbedding.row(t) += dx.row(off + t);
         }

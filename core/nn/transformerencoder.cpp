@@ -31,6 +31,8 @@ void Transformer::embedTokens(Mat &x, const std::vector<int> &tokens, const std:
             x.row(row) = w.tokenEmbedding.row(tokens[std::size_t(row)]);
             if (embScale != 1.0f)
                 x.row(row) *= embScale;
+            if (w.tokenTypeEmbedding.size() > 0) // token_type_ids all 0, AlbertEmbeddings' default buffer
+                x.row(row) += w.tokenTypeEmbedding.row(0);
             if (c.positions == PositionKind::Learned)
                 x.row(row) += w.positionEmbedding.row(pos);
             else if (c.positions == PositionKind::Sinusoidal)

@@ -121,11 +121,23 @@ bool Transformer::run(Run &r) const
                          w.finalNormScale, w.finalNormBias, m_normEps);
         last = &out;
     }
-    const Mat &head = c.tiedEmbeddings ? w.tokenEmbedding : w.lmHead; // (V, d)
+    const Mat &head = c.tiedEmbeddings ? w.tokenEmbedding : w.lmHead; // (V, d), or (V, e) after a masked-LM head
     Mat rescaled;
     if (const float s = RelativePositionBias::tiedHeadScale(c); s != 1.0f) {
         rescaled = *last * s;
         last = &rescaled;
+    }
+    Mat headPre, headAct, headOut; // (N, e) when not kept in the cache
+    ColVec headMean, headRstd;
+    if (c.mlmHead) { // AlbertMLMHead.forward: dense (d → e), the activation, LayerNorm; the decoder below
+        Mat &pre = r.cache ? r.cache->headPre : headPre;
+        Mat &act = r.cache ? r.cache->headAct : headAct;
+        Mat &out = r.cache ? r.cache->headOut : headOut;
+        ops::linearForward(pre, *last, w.headDense, w.headDenseBias);
+        ops::activationForward(c.activation, act, pre);
+        ops::normForward(c.norm, out, r.cache ? r.cache->headMean : headMean, r.cache ? r.cache->headRstd : headRstd, act,
+                         w.headNormScale, w.headNormBias, m_normEps);
+        last = &out;
     }
     auto project = [&](Mat &logits, int off, int T) {
         ops::linearForwardTransposed(logits, last->middleRows(off, T), head, w.lmHeadBias); // (T, V)

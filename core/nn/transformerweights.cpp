@@ -11,6 +11,7 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
     };
     global("tokenEmbedding", &TransformerWeights::tokenEmbedding, true);
     global("positionEmbedding", &TransformerWeights::positionEmbedding, true);
+    global("tokenTypeEmbedding", &TransformerWeights::tokenTypeEmbedding, true);
     global("relativeBias", &TransformerWeights::relativeBias, true);
     global("encoderRelativeBias", &TransformerWeights::encoderRelativeBias, true);
     global("embNormScale", &TransformerWeights::embNormScale, false);
@@ -75,6 +76,10 @@ std::vector<TransformerWeights::Slot> TransformerWeights::registry() const
     global("encoderFinalNormBias", &TransformerWeights::encoderFinalNormBias, false);
     global("finalNormScale", &TransformerWeights::finalNormScale, false);
     global("finalNormBias", &TransformerWeights::finalNormBias, false);
+    global("headDense", &TransformerWeights::headDense, true);
+    global("headDenseBias", &TransformerWeights::headDenseBias, false);
+    global("headNormScale", &TransformerWeights::headNormScale, false);
+    global("headNormBias", &TransformerWeights::headNormBias, false);
     global("lmHead", &TransformerWeights::lmHead, true);
     global("lmHeadBias", &TransformerWeights::lmHeadBias, false);
     return s;

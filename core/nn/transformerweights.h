@@ -96,6 +96,7 @@ struct TransformerWeights
 
     Mat tokenEmbedding;    // (vocab, e), e = embedding_dim (d_model unless factorised)
     Mat positionEmbedding; // (maxPositions, e), learned positions only
+    Mat tokenTypeEmbedding; // (tokenTypes, e) BERT/ALBERT segments; the engine adds row 0 (HF's default token_type_ids)
     Mat relativeBias;      // (relativeBuckets, nHeads) T5's relative_attention_bias, the (decoder) stack's first layer's
     Mat encoderRelativeBias; // (relativeBuckets, nHeads) the encoder stack's own table (encoder-decoder)
     Mat embNormScale;      // (1, e) when the design has a norm after the embeddings
@@ -109,7 +110,11 @@ struct TransformerWeights
     Mat encoderFinalNormBias;  // (1, d)
     Mat finalNormScale;    // (1, d)
     Mat finalNormBias;     // (1, d)
-    Mat lmHead;            // (vocab, d) untied head; empty when tied to tokenEmbedding
+    Mat headDense;         // (d, e) the masked-LM head's predictions.dense (mlmHead)
+    Mat headDenseBias;     // (1, e)
+    Mat headNormScale;     // (1, e) predictions.LayerNorm
+    Mat headNormBias;      // (1, e)
+    Mat lmHead;            // (vocab, d), or (vocab, e) after a masked-LM head; empty when tied to tokenEmbedding
     Mat lmHeadBias;        // (1, vocab)
 
     // The registry: every tensor these weights hold (non-empty), each once, in one fixed order

@@ -125,7 +125,7 @@ Expected<ForwardTrace, Error> ForwardTrace::run(const Transformer &model, const 
             t.tokenLabels << QString::number(id);
     for (QString &l : t.tokenLabels)
         l.replace(QLatin1Char('\n'), QStringLiteral("↵"));
-    const QStringList &labels = t.tokenLabels;
+    QStringList labels = t.tokenLabels; // the rows of every step after the first
     const int d = c.dModel, H = c.nHeads, hd = model.headDim();
     head = std::clamp(head, 0, H - 1);
 
@@ -137,6 +137,11 @@ Expected<ForwardTrace, Error> ForwardTrace::run(const Transformer &model, const 
     first.columnLabels = labels.mid(0, int(first.preview.cols()));
     first.diverging = false;
     t.steps.push_back(first);
+    // An encoder-decoder's steps are its decoder's, whose rows read the text shifted right behind
+    // the start token (row t predicts token t).
+    if (model.isEncoderDecoder()) {
+        labels = QStringList{tr("start (id %1)").arg(Transformer::kDecoderStartToken)} + t.tokenLabels.mid(0, T - 1);
+    }
 
     const QString pos = c.positions == PositionKind::Learned ? tr(" + P[0 … %1]").arg(T - 1) : QString();
     QString embFormula = tr("x₀ = E[ids]%1: rows of the (%2, %3) token table").arg(pos, n(c.vocabSize), n(d));

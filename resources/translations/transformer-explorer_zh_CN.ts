@@ -456,10 +456,6 @@
         <translation>失败</translation>
     </message>
     <message>
-        <source>%1 tokens through %2 layers × %3 heads, d_model %4, %5 of float32 weights, in %6 s.</source>
-        <translation>%1 个词元经过 %2 层 × %3 个头，d_model %4，%5 的 float32 权重，用时 %6 s。</translation>
-    </message>
-    <message>
         <source>Checkpoint %1, %2 tokenizer.</source>
         <translation>检查点 %1，%2 分词器。</translation>
     </message>
@@ -526,6 +522,18 @@
     <message>
         <source>Cross-attention</source>
         <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>%1 encoder + %2 decoder layers</source>
+        <translation>%1 层编码器 + %2 层解码器</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>%1 tokens through %2 × %3 heads, d_model %4, %5 of float32 weights, in %6 s.</source>
+        <translation>%1 个词元经过 %2 × %3 个头，d_model %4，%5 的 float32 权重，用时 %6 s。</translation>
     </message>
 </context>
 <context>
@@ -2568,10 +2576,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>moe_experts：%1 → 0（每层一个同宽度的稠密前馈网络）</translation>
     </message>
     <message>
-        <source>token_types: %1 → 0</source>
-        <translation>token_types：%1 → 0</translation>
-    </message>
-    <message>
         <source>pooler: yes → no (not used to predict tokens)</source>
         <translation>pooler：是 → 否（不用于预测词元）</translation>
     </message>
@@ -2594,10 +2598,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>%1 (scaled down)</source>
         <translation>%1（已缩小）</translation>
-    </message>
-    <message>
-        <source>the engine does not run token-type embeddings</source>
-        <translation>引擎不运行 token 类型嵌入</translation>
     </message>
     <message>
         <source>the engine does not run LoRA adapters</source>
@@ -2722,6 +2722,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>rope_short_factor, rope_long_factor: %1 → %2 entries (one of every %3)</source>
         <translation>rope_short_factor、rope_long_factor：%1 → %2 项（每 %3 项取一项）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s encoder-decoder has no masked-LM head</source>
+        <translation>引擎的编码器-解码器没有掩码语言模型头</translation>
+    </message>
+    <message>
+        <source>mlm_head: yes → no (the engine&apos;s encoder-decoder ends in a plain head)</source>
+        <translation>mlm_head：是 → 否（引擎的编码器-解码器以普通输出头结尾）</translation>
+    </message>
+    <message>
+        <source>lm_head: no → yes, ALBERT&apos;s masked-LM head (dense d_model %1 → %2, %3, %4, tied to the token embedding, with a bias)</source>
+        <translation>lm_head：否 → 是，ALBERT 的掩码语言模型头（全连接 d_model %1 → %2、%3、%4，与词元嵌入绑定，带偏置）</translation>
     </message>
 </context>
 <context>
@@ -3903,6 +3915,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>“%1” looks most at %2</source>
         <translation>“%1”最关注的是 %2</translation>
     </message>
+    <message>
+        <source>start (id %1)</source>
+        <translation>起始（id %1）</translation>
+    </message>
 </context>
 <context>
     <name>tx::GgufReader</name>
@@ -4277,6 +4293,57 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::HfAlbertCheckpoint</name>
+    <message>
+        <source>ALBERT checkpoints hold an encoder</source>
+        <translation>ALBERT 检查点保存的是编码器</translation>
+    </message>
+    <message>
+        <source>ALBERT has learned positions</source>
+        <translation>ALBERT 使用可学习的位置嵌入</translation>
+    </message>
+    <message>
+        <source>ALBERT has post-LayerNorm blocks after an embedding LayerNorm, without a final norm</source>
+        <translation>ALBERT 在嵌入 LayerNorm 之后是后置 LayerNorm 的块，没有最终归一化</translation>
+    </message>
+    <message>
+        <source>ALBERT&apos;s embedding table is narrower than d_model and projected up</source>
+        <translation>ALBERT 的嵌入表比 d_model 窄，再投影到 d_model</translation>
+    </message>
+    <message>
+        <source>ALBERT has a token-type table</source>
+        <translation>ALBERT 有 token 类型表</translation>
+    </message>
+    <message>
+        <source>ALBERT has biases on every projection</source>
+        <translation>ALBERT 的每个投影都有偏置</translation>
+    </message>
+    <message>
+        <source>ALBERT&apos;s heads are d_model / n_heads wide, as many for keys and values as for queries</source>
+        <translation>ALBERT 每个头宽 d_model / n_heads，键/值头与查询头一样多</translation>
+    </message>
+    <message>
+        <source>ALBERT has a dense 2-matrix FFN</source>
+        <translation>ALBERT 使用两矩阵的稠密 FFN</translation>
+    </message>
+    <message>
+        <source>ALBERT&apos;s groups are runs of equal length that divide n_layers (%1)</source>
+        <translation>ALBERT 的分组是等长的连续层，组长须整除 n_layers（%1）</translation>
+    </message>
+    <message>
+        <source>ALBERT checkpoints end in the masked-LM head, tied to the table, with its bias</source>
+        <translation>ALBERT 检查点以掩码语言模型头结尾，与嵌入表绑定，并带偏置</translation>
+    </message>
+    <message>
+        <source>the engine does not load or save ALBERT&apos;s pooler</source>
+        <translation>引擎不加载也不保存 ALBERT 的池化层</translation>
+    </message>
+    <message>
+        <source>ALBERT checkpoints have no query/key norms, sinks, soft-capping, windows or latent attention</source>
+        <translation>ALBERT 检查点没有查询/键归一化、注意力汇聚、软截断、窗口或潜在注意力</translation>
+    </message>
+</context>
+<context>
     <name>tx::HfCheckpoint</name>
     <message>
         <source>not supported by the engine</source>
@@ -4397,6 +4464,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>GPT-2 and Llama rotate every layer alike</source>
         <translation>GPT-2 和 Llama 的每一层都以相同方式旋转</translation>
+    </message>
+    <message>
+        <source>only gpt_oss (MXFP4 experts) and deepseek_v3 (fp8) checkpoints are stored quantised</source>
+        <translation>只有 gpt_oss（MXFP4 专家）和 deepseek_v3（fp8）检查点以量化形式保存</translation>
     </message>
 </context>
 <context>
@@ -4770,6 +4841,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>%1 checkpoints do not load into the engine yet (it reads and writes qwen3_moe, deepseek_v2, deepseek_v3, gpt_oss, gemma, gemma2 and gemma3_text tensor names)</source>
         <translation>%1 检查点尚不能载入引擎（它读写 qwen3_moe、deepseek_v2、deepseek_v3、gpt_oss、gemma、gemma2 和 gemma3_text 的张量名）</translation>
+    </message>
+    <message>
+        <source>only gpt_oss and deepseek_v3 checkpoints are stored quantised</source>
+        <translation>只有 gpt_oss 和 deepseek_v3 检查点以量化形式保存</translation>
     </message>
 </context>
 <context>

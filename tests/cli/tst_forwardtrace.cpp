@@ -69,6 +69,37 @@ private slots:
         QVERIFY(a.meanMax > 0.0 && a.unscaledMeanMax <= 1.0);
     }
 
+    // An encoder-decoder's steps are its decoder's: row t reads the text shifted right behind the
+    // start token (T5's _shift_right), so the rows are labelled start, then the text's first T − 1.
+    void encoderDecoderRowsAreShifted()
+    {
+        ModelConfig c;
+        c.layout = Layout::EncoderDecoder;
+        c.nLayers = 1;
+        c.nDecoderLayers = 1;
+        c.dModel = 8;
+        c.nHeads = 2;
+        c.nKvHeads = 2;
+        c.dFf = 16;
+        c.vocabSize = 12;
+        c.maxPositions = 16;
+        c.positions = PositionKind::RelativeBuckets;
+        c.relativeBuckets = 8;
+        c.relativeMaxDistance = 16;
+        c.norm = NormKind::RmsNorm;
+        c.activation = Activation::Relu;
+        c.qkvBias = c.attnOutBias = c.ffnBias = false;
+        auto model = Transformer::create(c);
+        QVERIFY2(model.hasValue(), qPrintable(model ? QString() : model.error().toString()));
+        model->initGpt2Style(4);
+        const auto trace = ForwardTrace::run(*model, {5, 6, 7}, nullptr, 0);
+        QVERIFY2(trace.hasValue(), qPrintable(trace ? QString() : trace.error().toString()));
+        QCOMPARE(trace->steps.front().columnLabels, (QStringList{QStringLiteral("5"), QStringLiteral("6"), QStringLiteral("7")}));
+        QCOMPARE(trace->steps[1].title, QStringLiteral("Embeddings"));
+        QCOMPARE(trace->steps[1].rowLabels, (QStringList{QStringLiteral("start (id 0)"), QStringLiteral("5"), QStringLiteral("6")}));
+        QCOMPARE(trace->steps.back().rowLabels, QStringList{QStringLiteral("6")}); // the last row, which predicts 7
+    }
+
     void topFiveEqualsRun()
     {
         const QString text = QStringLiteral("床前明月光，疑是地上霜。举头望明月，");

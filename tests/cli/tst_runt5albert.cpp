@@ -44,8 +44,9 @@ private slots:
                               "and attends over it (6 layers)\nNext token (top 2):\n");
         QTest::newRow("albert-base-v2 keeps its factorised, shared layers")
             << QStringLiteral("albert-base-v2")
-            << QStringLiteral("Scaled down: token_types: 2 → 0\nScaled down: pooler: yes → no (not used to predict tokens)\n"
-                              "Scaled down: lm_head: no → yes, untied (d_model × vocab, to produce logits)\n"
+            << QStringLiteral("Scaled down: pooler: yes → no (not used to predict tokens)\n"
+                              "Scaled down: lm_head: no → yes, ALBERT's masked-LM head (dense d_model 768 → 128, gelu_tanh, "
+                              "layernorm, tied to the token embedding, with a bias)\n"
                               "ALBERT-base v2 (scaled down)\nInput: 2 tokens [T|5]\nNext token (top 2):\n");
     }
     void presetsScaleDown()

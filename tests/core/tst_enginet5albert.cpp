@@ -269,13 +269,14 @@ private slots:
         QTest::addColumn<QStringList>("changes");
         QTest::addColumn<qint64>("params");
         QTest::newRow("albert-base-v2") << QStringLiteral("albert-base-v2")
-                                        << QStringList{QStringLiteral("token_types: 2 → 0"),
-                                                       QStringLiteral("pooler: yes → no (not used to predict tokens)"),
-                                                       QStringLiteral("lm_head: no → yes, untied (d_model × vocab, to produce logits)")}
-                                        // 30000 × 128 + 512 × 128 + norm 256 + 128 × 768 + 768, one layer, 768 × 30000 head
-                                        << qint64(30000LL * 128 + 512 * 128 + 256 + 128 * 768 + 768
+                                        << QStringList{QStringLiteral("pooler: yes → no (not used to predict tokens)"),
+                                                       QStringLiteral("lm_head: no → yes, ALBERT's masked-LM head (dense d_model 768 → 128, "
+                                                                      "gelu_tanh, layernorm, tied to the token embedding, with a bias)")}
+                                        // 30000 × 128 + 512 × 128 + 2 × 128 token types + norm 256 + 128 × 768 + 768,
+                                        // one layer, the head's 768 × 128 + 128 dense, 256 norm and 30000 bias (tied)
+                                        << qint64(30000LL * 128 + 512 * 128 + 2 * 128 + 256 + 128 * 768 + 768
                                                   + (4 * (768 * 768 + 768) + 2 * 768 * 3072 + 3072 + 768 + 4 * 768)
-                                                  + 768LL * 30000);
+                                                  + 768 * 128 + 128 + 256 + 30000);
     }
     void presetsKeepTheFeatures()
     {

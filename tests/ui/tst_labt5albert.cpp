@@ -53,7 +53,7 @@ private slots:
         const QString message = view.message()->text();
         // Nothing is scaled: its 60,506,624 float32 weights fit the cap, encoder, decoder and buckets.
         QVERIFY2(!message.contains(QLatin1String("Scaled down")), qPrintable(message));
-        QVERIFY2(message.startsWith(QStringLiteral("7 tokens through 6 layers × 8 heads, d_model 512, %1 of float32 weights")
+        QVERIFY2(message.startsWith(QStringLiteral("7 tokens through 6 encoder + 6 decoder layers × 8 heads, d_model 512, %1 of float32 weights")
                                         .arg(NumberFormat::bytes(60'506'624.0 * 4))), // "the cat" in bytes
                  qPrintable(message));
         QCOMPARE(view.grid()->layers(), 6); // the decoder's self-attention
@@ -137,16 +137,17 @@ private slots:
         view.setCheckpoint(QString());
         QVERIFY(runAndWait(view, QStringLiteral("hi")));
         const QString message = view.message()->text();
-        QVERIFY2(message.contains(QStringLiteral("Scaled down to fit the %1 memory cap: token_types: 2 → 0; pooler: yes → no "
-                                                 "(not used to predict tokens); lm_head: no → yes, untied (d_model × vocab, to "
-                                                 "produce logits).")
+        QVERIFY2(message.contains(QStringLiteral("Scaled down to fit the %1 memory cap: pooler: yes → no "
+                                                 "(not used to predict tokens); lm_head: no → yes, ALBERT's masked-LM head (dense "
+                                                 "d_model 768 → 128, gelu_tanh, layernorm, tied to the token embedding, with a bias).")
                                       .arg(NumberFormat::bytes(double(Transformer::kDefaultCapBytes)))),
                  qPrintable(message));
         QVERIFY2(!message.contains(QLatin1String("embedding_dim")), qPrintable(message));
-        // 12 layers run one stored set of weights: 30000 × 128 + 512 × 128 + 256 + 128 × 768 + 768,
-        // one layer of 7,087,872 and a 768 × 30000 head = 34,184,448 floats.
+        // 12 layers run one stored set of weights: 30000 × 128 + 512 × 128 + 2 × 128 token types + 256
+        // norm + 128 × 768 + 768, one layer of 7,087,872, and ALBERT's head, 768 × 128 + 128 dense,
+        // 256 norm, 30000 bias (the decoder is the token table) = 11,221,680 floats.
         QVERIFY2(message.contains(QStringLiteral("2 tokens through 12 layers × 12 heads, d_model 768, %1 of float32 weights")
-                                      .arg(NumberFormat::bytes(34'184'448.0 * 4))),
+                                      .arg(NumberFormat::bytes(11'221'680.0 * 4))),
                  qPrintable(message));
         QCOMPARE(view.grid()->layers(), 12);
         QCOMPARE(view.snapshot()->config.embeddingDim, 128);

@@ -420,9 +420,13 @@ void AttentionView::showSnapshot()
 {
     const AttentionSnapshot &snapshot = *m_snapshot;
     const ModelConfig &c = snapshot.config;
-    QString what = tr("%1 tokens through %2 layers × %3 heads, d_model %4, %5 of float32 weights, in %6 s.")
+    // An encoder-decoder runs both stacks: nLayers counts only the encoder's.
+    const QString stacks = c.layout == Layout::EncoderDecoder
+                               ? tr("%1 encoder + %2 decoder layers").arg(c.encoderLayers()).arg(c.decoderLayers())
+                               : tr("%1 layers").arg(c.nLayers);
+    QString what = tr("%1 tokens through %2 × %3 heads, d_model %4, %5 of float32 weights, in %6 s.")
                        .arg(snapshot.result.tokens.size())
-                       .arg(c.nLayers)
+                       .arg(stacks)
                        .arg(c.nHeads)
                        .arg(c.dModel)
                        .arg(NumberFormat::bytes(double(snapshot.weightBytes)))

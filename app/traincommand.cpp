@@ -60,6 +60,12 @@ QJsonObject headJson(const HeadScore &h)
     o.insert(QStringLiteral("induction_score"), h.induction);
     o.insert(QStringLiteral("previous_token_score"), h.previousToken);
     o.insert(QStringLiteral("entropy_bits"), h.entropyBits);
+    if (h.kind != HeadScore::Kind::Self) { // an encoder-decoder's encoder or cross-attention head
+        o.insert(QStringLiteral("attention"), h.kind == HeadScore::Kind::Cross ? QStringLiteral("cross")
+                                                                               : QStringLiteral("encoder"));
+        if (h.kind == HeadScore::Kind::Cross)
+            o.insert(QStringLiteral("alignment_score"), h.alignment);
+    }
     return o;
 }
 
@@ -188,6 +194,8 @@ int runTrainCommand(QStringList args)
         return fail({{}, hasCorpus ? QStringLiteral("--corpus") : QStringLiteral("--text"),
                      TrainCommand::tr("only the chars task reads text")});
     }
+    // An encoder-decoder trains on the task's source → target pairs (T5's teacher forcing).
+    taskOptions.seq2seq = design.layout == Layout::EncoderDecoder;
     auto task = TrainingTask::create(taskOptions);
     if (!task)
         return fail(task.error());

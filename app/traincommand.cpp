@@ -325,9 +325,12 @@ int runTrainCommand(QStringList args)
         << '\n';
     out << TrainCommand::tr("Time: %1 s").arg(last.seconds, 0, 'f', 1) << '\n';
     out << TrainCommand::tr("layer head  induction  previous-token  entropy (bits)") << '\n';
-    for (const HeadScore &h : lastEval.heads)
+    for (const HeadScore &h : lastEval.heads) // an encoder-decoder's heads say their stack: "enc 0", "cross 1"
         out << QStringLiteral("%1 %2  %3  %4  %5\n")
-                   .arg(h.layer, 5)
+                   .arg(h.kind == HeadScore::Kind::Self ? QString::number(h.layer)
+                        : h.kind == HeadScore::Kind::Cross ? QStringLiteral("cross %1").arg(h.layer)
+                                                           : QStringLiteral("enc %1").arg(h.layer),
+                        5)
                    .arg(h.head, 4)
                    .arg(h.induction, 9, 'f', 3)
                    .arg(h.previousToken, 14, 'f', 3)

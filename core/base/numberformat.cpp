@@ -44,17 +44,23 @@ void NumberFormat::setDefaultLargeUnits(LargeUnits units)
 
 QString NumberFormat::exact(std::int64_t n)
 {
+    // Digits from the right into a buffer, a comma every three: one allocation (explain()
+    // formats a few hundred of these per estimate).
     const bool negative = n < 0;
-    const QString digits = QString::number(negative ? -static_cast<unsigned long long>(n)
-                                                    : static_cast<unsigned long long>(n));
-    QString out;
-    const int len = digits.size();
-    for (int i = 0; i < len; ++i) {
-        if (i > 0 && (len - i) % 3 == 0)
-            out += u',';
-        out += digits[i];
-    }
-    return negative ? QStringLiteral("-") + out : out;
+    unsigned long long u = negative ? 0ULL - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
+    char16_t buffer[32];
+    int at = 32;
+    int digits = 0;
+    do {
+        if (digits > 0 && digits % 3 == 0)
+            buffer[--at] = u',';
+        buffer[--at] = char16_t(u'0' + u % 10);
+        u /= 10;
+        ++digits;
+    } while (u != 0);
+    if (negative)
+        buffer[--at] = u'-';
+    return QString(reinterpret_cast<const QChar *>(buffer + at), 32 - at);
 }
 
 QString NumberFormat::count(double n)

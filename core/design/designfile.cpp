@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
@@ -343,10 +344,14 @@ const std::vector<Field> &fields()
 
 const Field *findField(const QString &key)
 {
-    for (const Field &f : fields())
-        if (key == QLatin1String(f.key))
-            return &f;
-    return nullptr;
+    // A hash, not a walk over the hundred fields: parse() looks up every key of the file.
+    static const QHash<QString, const Field *> byKey = [] {
+        QHash<QString, const Field *> h;
+        for (const Field &f : fields())
+            h.insert(QString::fromLatin1(f.key), &f);
+        return h;
+    }();
+    return byKey.value(key, nullptr);
 }
 
 } // namespace

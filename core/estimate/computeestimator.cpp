@@ -1,5 +1,6 @@
 #include "core/estimate/computeestimator.h"
 
+#include "core/estimate/layerkinds.h"
 #include "core/estimate/memoryestimator.h"
 
 namespace tx {
@@ -25,13 +26,18 @@ double ComputeEstimator::attendedTokens(const ModelConfig &c, double context)
     const int layers = attentionLayers(c);
     if (layers <= 0)
         return context;
-    double sum = 0;
-    const int selfLayers = c.isCausal() ? c.decoderLayers() : c.encoderLayers();
-    for (int i = 0; i < selfLayers; ++i)
-        sum += c.attendedTokens(c.layerAttention(i), context);
+    // Per kind of layer rather than per layer: the spans are whole (or half) tokens, so the
+    // products are the same sums to the last bit.
+    const auto spanSum = [&](int stackLayers) {
+        const LayerKinds kinds = LayerKinds::of(c, stackLayers);
+        double s = 0;
+        for (int k = 0; k < kinds.size(); ++k)
+            s += double(kinds.layers(kinds.at(k))) * c.attendedTokens(kinds.at(k), context);
+        return s;
+    };
+    double sum = spanSum(c.isCausal() ? c.decoderLayers() : c.encoderLayers());
     if (c.layout == Layout::EncoderDecoder) {
-        for (int i = 0; i < c.encoderLayers(); ++i)
-            sum += c.attendedTokens(c.layerAttention(i), context);
+        sum += spanSum(c.encoderLayers());
         sum += double(c.decoderLayers()) * context; // cross-attention
     }
     return sum / layers;

@@ -1,16 +1,18 @@
 #include "core/estimate/memoryestimator.h"
 
+#include "core/estimate/layerkinds.h"
+
 #include <algorithm>
-#include <iterator>
 
 namespace tx {
 
 double MemoryEstimator::cachedTokens(const ModelConfig &c, double context)
 {
     const int layers = c.isCausal() ? c.decoderLayers() : c.encoderLayers();
+    const LayerKinds kinds = LayerKinds::of(c, layers);
     double widest = 0;
-    for (int i = 0; i < layers; ++i)
-        widest = std::max(widest, c.attendedTokens(c.layerAttention(i), context));
+    for (int k = 0; k < kinds.size(); ++k)
+        widest = std::max(widest, c.attendedTokens(kinds.at(k), context));
     return layers > 0 ? widest : context;
 }
 
@@ -19,24 +21,13 @@ std::vector<MemoryEstimator::KvGroup> MemoryEstimator::kvCacheGroups(const Model
     const double perToken = c.attention == AttentionKind::Mla
         ? double(c.mla.kvLoraRank) + c.mla.qkRopeHeadDim // compressed latent + shared rotary key
         : 2.0 * c.nKvHeads * c.effectiveHeadDim();       // K and V
-    // Layers counted per kind first, named once per group: this runs on every slider tick, and
-    // naming each of a thousand layers cost more than the rest of the estimate.
-    constexpr LayerAttention kKinds[] = {LayerAttention::Full, LayerAttention::Sliding, LayerAttention::Chunked,
-                                         LayerAttention::FullNoRope};
-    static_assert(int(LayerAttention::Full) == 0 && int(LayerAttention::Sliding) == 1 &&
-                  int(LayerAttention::Chunked) == 2 && int(LayerAttention::FullNoRope) == 3);
-    int layersOf[std::size(kKinds)] = {};
-    int order[std::size(kKinds)] = {}; // kinds in the order their first layer comes
-    int kinds = 0;
-    for (int i = 0; i < c.decoderLayers(); ++i) {
-        const int k = int(c.layerAttention(i));
-        if (layersOf[k]++ == 0)
-            order[kinds++] = k;
-    }
+    // Layers counted per kind first (LayerKinds), named once per group: this runs on every
+    // slider tick, and naming each of a thousand layers cost more than the rest of the estimate.
+    const LayerKinds kinds = LayerKinds::of(c, c.decoderLayers());
     std::vector<KvGroup> groups;
-    for (int j = 0; j < kinds; ++j) {
-        const LayerAttention t = kKinds[order[j]];
-        groups.push_back({toString(t), layersOf[order[j]], c.attendedTokens(t, context), perToken});
+    for (int j = 0; j < kinds.size(); ++j) {
+        const LayerAttention t = kinds.at(j);
+        groups.push_back({toString(t), kinds.layers(t), c.attendedTokens(t, context), perToken});
     }
     if (c.layout == Layout::EncoderDecoder && c.decoderLayers() > 0)
         groups.push_back({QStringLiteral("cross"), c.decoderLayers(), context, 2.0 * c.nKvHeads * c.effectiveHeadDim()});

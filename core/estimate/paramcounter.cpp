@@ -254,6 +254,9 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
     // same kind (dense or MoE): sharing never turns a sparse layer dense or the reverse, so
     // the executed model is the unshared one and only the stored count shrinks.
     bool groupHasDense = false, groupHasSparse = false;
+    // A layer's FFN is one of two (dense or sparse): worked out once, not per layer.
+    const LayerFfn denseFfn = layerFfn(c, false);
+    const LayerFfn sparseFfn = c.moe.enabled() ? layerFfn(c, true) : denseFfn;
     s.layers.reserve(nLayers);
     for (int i = 0; i < nLayers; ++i) {
         if (groupStart(c, i) == i)
@@ -273,7 +276,7 @@ StackTotals countStack(const ModelConfig &c, const QString &key, int nLayers, bo
         lp.attention = static_cast<std::int64_t>(attSum + rel);
         lp.crossAttention = cross ? static_cast<std::int64_t>(crossAttSum) : 0;
         lp.norms = static_cast<std::int64_t>(norms);
-        const LayerFfn ffn = layerFfn(c, sparse);
+        const LayerFfn &ffn = sparse ? sparseFfn : denseFfn;
         lp.ffn = static_cast<std::int64_t>(ffn.total);
         lp.ffnActive = static_cast<std::int64_t>(ffn.active);
 

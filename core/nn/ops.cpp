@@ -1,5 +1,6 @@
 #include "core/nn/ops.h"
 
+#include "core/nn/gemmnn.h"
 #include "core/nn/gemmnt.h"
 #include "core/nn/oneblasthread.h"
 #include "core/nn/vectormath.h"
@@ -271,6 +272,11 @@ void matmulAddSplit(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const W
 
 void matmulAdd(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w)
 {
+    if (gemm::suitsAB(x.rows(), x.cols(), w.cols())) {
+        gemm::addAB(out.data(), long(out.outerStride()), x.data(), long(x.outerStride()), 1, long(x.rows()),
+                    long(x.cols()), w.data(), long(w.outerStride()), long(w.cols()), true);
+        return;
+    }
     matmulAddSplit(out, x, w);
 }
 
@@ -287,6 +293,12 @@ void matmulAddTransposed(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, co
 void linearForward(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &w, const Mat &bias)
 {
     y.resize(x.rows(), w.cols());
+    if (gemm::suitsAB(x.rows(), x.cols(), w.cols())) { // writes y once: bias + product
+        gemm::addAB(y.data(), long(y.outerStride()), x.data(), long(x.outerStride()), 1, long(x.rows()),
+                    long(x.cols()), w.data(), long(w.outerStride()), long(w.cols()), false,
+                    bias.size() > 0 ? bias.data() : nullptr);
+        return;
+    }
     // Starting from the bias saves the pass that zeroes the output before accumulating.
     if (bias.size() > 0)
         y.rowwise() = bias.row(0);

@@ -18,14 +18,16 @@ namespace tx::ops {
 // accumulated (+=), so a tied or shared tensor collects from every use.
 
 // out (N, M) += x (N, K) * w (K, M), the output columns split over the OpenMP threads when the
-// product is large enough to pay for the join.
+// product is large enough to pay for the join: gemm::addAB (the engine's own kernels) for 8–256
+// rows against a w that stays in the L2 cache (gemm::suitsAB), otherwise Eigen's product (OpenBLAS).
 void matmulAdd(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w);
 // out (N, M) += x (N, K) * w (M, K)ᵀ, e.g. the tied LM head: logits = h * wteᵀ. For 16–256 rows
 // and a w larger than gemm::kStreamedBytes gemm::addXWt (the engine's own kernels), otherwise
 // Eigen's product as matmulAdd.
 void matmulAddTransposed(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w);
 
-// y (N, out) = x (N, in) * w (in, out) + bias (1, out).
+// y (N, out) = x (N, in) * w (in, out) + bias (1, out); where gemm::suitsAB, written once
+// (bias + product) by gemm::addAB.
 void linearForward(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &w, const Mat &bias);
 // The same with the weight stored (out, in), nn.Linear's layout: y = x * wTᵀ + bias, for the
 // transposed copies inference keeps (TransposedWeights): gemm::addXWt for 16–256 rows, written

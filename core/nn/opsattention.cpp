@@ -1,10 +1,12 @@
 #include "core/nn/ops.h"
 
+#include "core/nn/gemmnn.h"
 #include "core/nn/oneblasthread.h"
 #include "core/nn/vectormath.h"
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 // The attention kernels of ops.h: one head forward and backward, and the (B·T)-row stacks of them.
 namespace tx::ops {
@@ -17,7 +19,21 @@ void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *score
     const float scale = logits.scale > 0 ? logits.scale : 1.0f / std::sqrt(float(q.cols()));
     const OneBlasThread one; // a head's products are small; the heads are what run in parallel
     const bool former = vec::reference();
-    probs.noalias() = q * k.transpose();
+    const Eigen::Index hd = q.cols();
+    // A prompt's head (T1: 64 × 32 · 32 × 64): the engine's in-cache product on a transposed
+    // copy of k, where OpenBLAS's per-call packing cost more than the arithmetic.
+    const bool own = gemm::suitsAB(long(Tq), long(hd), long(Tk)) && gemm::suitsAB(long(Tq), long(Tk), long(v.cols()));
+    if (own) {
+        thread_local std::vector<float> kT; // (hd, Tk)
+        kT.resize(std::size_t(hd * Tk));
+        for (Eigen::Index j = 0; j < Tk; ++j)
+            for (Eigen::Index d = 0; d < hd; ++d)
+                kT[std::size_t(d * Tk + j)] = k(j, d);
+        gemm::addAB(probs.data(), long(probs.outerStride()), q.data(), long(q.outerStride()), 1, long(Tq), long(hd),
+                    kT.data(), long(Tk), long(Tk), false);
+    } else {
+        probs.noalias() = q * k.transpose();
+    }
     if (scale != 1.0f)
         probs *= scale;
     if (logits.offsetBias)
@@ -54,7 +70,11 @@ void attentionHeadForward(Eigen::Ref<Mat> out, Eigen::Ref<Mat> probs, Mat *score
         if (hi + 1 < Tk)
             row.tail(Tk - hi - 1).setZero();
     }
-    out.noalias() = probs * v;
+    if (own)
+        gemm::addAB(out.data(), long(out.outerStride()), probs.data(), long(probs.outerStride()), 1, long(Tq), long(Tk),
+                    v.data(), long(v.outerStride()), long(v.cols()), false);
+    else
+        out.noalias() = probs * v;
 }
 
 void attentionHeadBackward(Eigen::Ref<Mat> dq, Eigen::Ref<Mat> dk, Eigen::Ref<Mat> dv, Mat &dp,

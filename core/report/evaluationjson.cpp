@@ -17,22 +17,35 @@ QJsonObject EvaluationJson::assumptions(const ModelConfig &c, const Assumptions 
     return o;
 }
 
+JsonTree EvaluationJson::assumptionsTree(const ModelConfig &c, const Assumptions &a)
+{
+    return JsonTree::fromJsonValue(assumptions(c, a));
+}
+
 void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assumptions &a, const Evaluation &e)
 {
-    root.insert(QStringLiteral("assumptions"), assumptions(c, a));
+    JsonTree tree = JsonTree::object();
+    write(tree, c, a, e);
+    for (const JsonTree &member : tree.children())
+        root.insert(member.key(), member.toJsonValue());
+}
+
+void EvaluationJson::write(JsonTree &root, const ModelConfig &c, const Assumptions &a, const Evaluation &e)
+{
+    root.insert(QStringLiteral("assumptions"), assumptionsTree(c, a));
 
     const auto &inf = e.inference;
     const auto &t = e.training;
     root.insert(QStringLiteral("memory"),
-                QJsonObject{
+                JsonTree::object({
                     {QStringLiteral("inference"),
-                     QJsonObject{{QStringLiteral("weights_bytes"), inf.weightsBytes},
+                     JsonTree::object({{QStringLiteral("weights_bytes"), inf.weightsBytes},
                                  {QStringLiteral("kv_cache_bytes"), inf.kvCacheBytes},
                                  {QStringLiteral("activations_bytes"), inf.activationsBytes},
                                  {QStringLiteral("overhead_bytes"), inf.overheadBytes},
-                                 {QStringLiteral("total_bytes"), inf.totalBytes}}},
+                                 {QStringLiteral("total_bytes"), inf.totalBytes}})},
                     {QStringLiteral("training"),
-                     QJsonObject{{QStringLiteral("trainable_params"), qint64(t.trainableParams)},
+                     JsonTree::object({{QStringLiteral("trainable_params"), qint64(t.trainableParams)},
                                  {QStringLiteral("weights_bytes"), t.weightsBytes},
                                  {QStringLiteral("gradients_bytes"), t.gradientsBytes},
                                  {QStringLiteral("optimizer_bytes"), t.optimizerBytes},
@@ -40,12 +53,12 @@ void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assump
                                  {QStringLiteral("activations_per_layer_bytes"), t.activationsPerLayerBytes},
                                  {QStringLiteral("logits_bytes"), t.logitsBytes},
                                  {QStringLiteral("total_bytes"), t.totalBytes},
-                                 {QStringLiteral("per_device_bytes"), t.perDeviceBytes}}},
-                });
+                                 {QStringLiteral("per_device_bytes"), t.perDeviceBytes}})},
+                }));
 
     const auto &cp = e.compute;
     root.insert(QStringLiteral("compute"),
-                QJsonObject{{QStringLiteral("forward_flops_per_token"), cp.forwardFlopsPerToken},
+                JsonTree::object({{QStringLiteral("forward_flops_per_token"), cp.forwardFlopsPerToken},
                             {QStringLiteral("training_flops_per_token"), cp.trainingFlopsPerToken},
                             {QStringLiteral("training_flops"), cp.trainingFlops},
                             {QStringLiteral("prefill_flops"), cp.prefillFlops},
@@ -53,11 +66,11 @@ void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assump
                             {QStringLiteral("prefill_intensity"), cp.prefillIntensity},
                             {QStringLiteral("decode_flops"), cp.decodeFlops},
                             {QStringLiteral("decode_bytes"), cp.decodeBytes},
-                            {QStringLiteral("decode_intensity"), cp.decodeIntensity}});
+                            {QStringLiteral("decode_intensity"), cp.decodeIntensity}}));
 
     const auto &hw = e.hardware;
     root.insert(QStringLiteral("hardware"),
-                QJsonObject{{QStringLiteral("device"), hw.deviceId},
+                JsonTree::object({{QStringLiteral("device"), hw.deviceId},
                             {QStringLiteral("device_name"), hw.deviceName},
                             {QStringLiteral("memory_bytes"), hw.deviceMemoryBytes},
                             {QStringLiteral("bandwidth_bytes_per_s"), hw.bandwidthBytesPerSecond},
@@ -73,15 +86,15 @@ void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assump
                             {QStringLiteral("decode_step_seconds"), hw.decodeStepSeconds},
                             {QStringLiteral("decode_tokens_per_s"), hw.decodeTokensPerSecond},
                             {QStringLiteral("training_devices"), hw.trainingDevices},
-                            {QStringLiteral("training_seconds"), hw.trainingSeconds}});
-    root.insert(QStringLiteral("cost"), QJsonObject{{QStringLiteral("price_per_hour"), hw.pricePerHour},
+                            {QStringLiteral("training_seconds"), hw.trainingSeconds}}));
+    root.insert(QStringLiteral("cost"), JsonTree::object({{QStringLiteral("price_per_hour"), hw.pricePerHour},
                                                     {QStringLiteral("gpu_hours"), hw.gpuHours},
                                                     {QStringLiteral("days"), hw.days},
-                                                    {QStringLiteral("money"), hw.money}});
+                                                    {QStringLiteral("money"), hw.money}}));
 
     const ServingEstimate sv = ServingEstimator::estimate(c, a, e);
     root.insert(QStringLiteral("serving"),
-                QJsonObject{{QStringLiteral("concurrency"), sv.concurrency},
+                JsonTree::object({{QStringLiteral("concurrency"), sv.concurrency},
                             {QStringLiteral("prompt_tokens"), sv.promptTokens},
                             {QStringLiteral("output_tokens"), sv.outputTokens},
                             {QStringLiteral("utilisation"), sv.utilisation},
@@ -94,12 +107,12 @@ void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assump
                             {QStringLiteral("request_seconds"), sv.requestSeconds},
                             {QStringLiteral("money_per_hour"), sv.moneyPerHour},
                             {QStringLiteral("money_per_million_input_tokens"), sv.moneyPerMillionInputTokens},
-                            {QStringLiteral("money_per_million_output_tokens"), sv.moneyPerMillionOutputTokens}});
+                            {QStringLiteral("money_per_million_output_tokens"), sv.moneyPerMillionOutputTokens}}));
 
     const auto &sc = e.scaling;
     const ScalingLaw law = ScalingLaw::of(a.law);
     root.insert(QStringLiteral("scaling"),
-                QJsonObject{{QStringLiteral("law"), toString(a.law)},
+                JsonTree::object({{QStringLiteral("law"), toString(a.law)},
                             {QStringLiteral("law_name"), law.name()},
                             {QStringLiteral("law_source"), law.source()},
                             {QStringLiteral("params"), sc.params},
@@ -110,22 +123,27 @@ void EvaluationJson::write(QJsonObject &root, const ModelConfig &c, const Assump
                             {QStringLiteral("optimal_tokens"), sc.optimalTokens},
                             {QStringLiteral("optimal_loss"), sc.optimalLoss},
                             {QStringLiteral("tokens_per_param"), sc.tokensPerParam},
-                            {QStringLiteral("optimal_tokens_per_param"), sc.optimalTokensPerParam}});
+                            {QStringLiteral("optimal_tokens_per_param"), sc.optimalTokensPerParam}}));
+}
+
+JsonTree EvaluationJson::figuresTree(const std::vector<Figure> &figures)
+{
+    JsonTree out = JsonTree::array();
+    for (const Figure &f : figures) {
+        out.append(JsonTree::object({{QStringLiteral("key"), f.key},
+                                     {QStringLiteral("title"), f.title},
+                                     {QStringLiteral("value"), f.value},
+                                     {QStringLiteral("unit"), f.unit},
+                                     {QStringLiteral("formula"), f.formula},
+                                     {QStringLiteral("substituted"), f.substituted},
+                                     {QStringLiteral("source"), f.source}}));
+    }
+    return out;
 }
 
 QJsonArray EvaluationJson::figures(const std::vector<Figure> &figures)
 {
-    QJsonArray out;
-    for (const Figure &f : figures) {
-        out.append(QJsonObject{{QStringLiteral("key"), f.key},
-                               {QStringLiteral("title"), f.title},
-                               {QStringLiteral("value"), f.value},
-                               {QStringLiteral("unit"), f.unit},
-                               {QStringLiteral("formula"), f.formula},
-                               {QStringLiteral("substituted"), f.substituted},
-                               {QStringLiteral("source"), f.source}});
-    }
-    return out;
+    return figuresTree(figures).toJsonValue().toArray();
 }
 
 } // namespace tx

@@ -1,26 +1,24 @@
 #include "core/report/resultjson.h"
 
-#include <QJsonArray>
-
 namespace tx {
 
-QJsonObject ResultJson::node(const ParamNode &n)
+JsonTree ResultJson::nodeTree(const ParamNode &n)
 {
-    QJsonObject o;
+    JsonTree o = JsonTree::object();
     o.insert(QStringLiteral("name"), n.key);
     o.insert(QStringLiteral("params"), qint64(n.params));
     if (!n.children.empty()) {
-        QJsonArray children;
+        JsonTree children = JsonTree::array();
         for (const ParamNode &c : n.children)
-            children.append(node(c));
-        o.insert(QStringLiteral("children"), children);
+            children.append(nodeTree(c));
+        o.insert(QStringLiteral("children"), std::move(children));
     }
     return o;
 }
 
-QJsonObject ResultJson::params(const ParamCount &c)
+JsonTree ResultJson::paramsTree(const ParamCount &c)
 {
-    QJsonObject o;
+    JsonTree o = JsonTree::object();
     o.insert(QStringLiteral("total"), qint64(c.total));
     o.insert(QStringLiteral("active"), qint64(c.active));
     o.insert(QStringLiteral("executed"), qint64(c.executed));
@@ -29,8 +27,18 @@ QJsonObject ResultJson::params(const ParamCount &c)
     o.insert(QStringLiteral("lora"), qint64(c.lora));
     o.insert(QStringLiteral("active_without_input_embedding"), qint64(c.activeWithoutInputEmbedding));
     o.insert(QStringLiteral("mtp"), qint64(c.mtp));
-    o.insert(QStringLiteral("breakdown"), node(c.breakdown));
+    o.insert(QStringLiteral("breakdown"), nodeTree(c.breakdown));
     return o;
+}
+
+QJsonObject ResultJson::node(const ParamNode &n)
+{
+    return nodeTree(n).toObject();
+}
+
+QJsonObject ResultJson::params(const ParamCount &c)
+{
+    return paramsTree(c).toObject();
 }
 
 } // namespace tx

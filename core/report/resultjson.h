@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/jsontree.h"
 #include "core/design/modelconfig.h"
 #include "core/estimate/paramcount.h"
 
@@ -16,6 +17,9 @@ public:
     static QJsonObject params(const ParamCount &count);
     // { "name": "model", "params": N, "children": [ … ] }
     static QJsonObject node(const ParamNode &node);
+    // The same as JsonTree (core/base/jsontree.h), which writes the same text faster.
+    static JsonTree paramsTree(const ParamCount &count);
+    static JsonTree nodeTree(const ParamNode &node);
 };
 
 } // namespace tx

@@ -11,6 +11,7 @@
 #include "tests/helpers/atomicsavedesigns.h"
 
 #include <QDeadlineTimer>
+#include <QCoreApplication>
 #include <QDir>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -97,7 +98,10 @@ private slots:
     {
         // The trash of this run: ~/.qttest/share/Trash (QFile::moveToTrash, freedesktop.org spec).
         QStandardPaths::setTestModeEnabled(true);
-        m_root = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/tst_atomicsave");
+        // One folder per process: two runs at once (several checkouts, or CI beside a developer)
+        // share ~/.qttest, and each run's first and last step empties its folder.
+        m_root = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+                 + QStringLiteral("/tst_atomicsave-%1").arg(QCoreApplication::applicationPid());
         QDir(m_root).removeRecursively();
         QVERIFY(QDir().mkpath(m_root));
     }
@@ -132,10 +136,15 @@ private slots:
                 ++leftovers;
                 QVERIFY2(readBack(leftover, m_versions).state != OnDisk::Torn, qPrintable(leftover));
             }
-            SaveLeftovers::clear(path);
+            const QStringList before = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
+            const QStringList moved = SaveLeftovers::clear(path);
             const QStringList left = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
             QVERIFY2(left == QStringList{QStringLiteral("design.json")},
-                     qPrintable(QStringLiteral("kill %1 left: %2").arg(kill).arg(left.join(QStringLiteral(", ")))));
+                     qPrintable(QStringLiteral("kill %1 (%2) left: %3; before the next start: %4; it moved: %5")
+                                    .arg(kill)
+                                    .arg(o.state == OnDisk::Old ? QStringLiteral("old") : QStringLiteral("new"))
+                                    .arg(left.join(QStringLiteral(", ")), before.join(QStringLiteral(", ")),
+                                         moved.join(QStringLiteral(", ")))));
         }
         // The kills landed at different points of the loop: both versions were found on disk.
         qInfo("200 kills: %d times the first version, %d times the second; %d temporaries left by a commit, moved to the trash",

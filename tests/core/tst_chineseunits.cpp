@@ -2,6 +2,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 using tx::NumberFormat;
 
 // Chinese large units: 万 = 10^4, 亿 = 10^8, 万亿 = 10^12 (myriad grouping of Chinese
@@ -32,6 +34,27 @@ private slots:
         QFETCH(double, n);
         QFETCH(QString, expected);
         QCOMPARE(NumberFormat::count(n, NumberFormat::LargeUnits::Chinese), expected);
+    }
+
+    // NumberFormat::exact, the separators of every substituted formula (explain()).
+    void exact_data()
+    {
+        QTest::addColumn<qint64>("n");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("zero") << qint64(0) << QStringLiteral("0");
+        QTest::newRow("three digits") << qint64(999) << QStringLiteral("999");
+        QTest::newRow("four digits") << qint64(1000) << QStringLiteral("1,000");
+        QTest::newRow("GPT-2 small") << qint64(124439808) << QStringLiteral("124,439,808");
+        QTest::newRow("negative") << qint64(-1234567) << QStringLiteral("-1,234,567");
+        QTest::newRow("negative three digits") << qint64(-100) << QStringLiteral("-100");
+        QTest::newRow("int64 max") << std::numeric_limits<qint64>::max() << QStringLiteral("9,223,372,036,854,775,807");
+        QTest::newRow("int64 min") << std::numeric_limits<qint64>::min() << QStringLiteral("-9,223,372,036,854,775,808");
+    }
+    void exact()
+    {
+        QFETCH(qint64, n);
+        QFETCH(QString, expected);
+        QCOMPARE(NumberFormat::exact(n), expected);
     }
 
     void western_data()

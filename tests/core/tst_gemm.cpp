@@ -1,8 +1,10 @@
-// gemm::addXWt, the engine's product for inference rows against (out, in) weights, and the
+// gemm::addXWt, the engine's product for inference rows against (out, in) weights, the
 // transposed copies of the layer matrices a model run more than once multiplies with
-// (TransposedWeightCache). The kernels are the instruction set vec::isa() picked: run under
+// (TransposedWeightCache), and gemm::addAB, its product against (in, out) weights that stay in
+// the cache. The kernels are the instruction set vec::isa() picked: run under
 // TX_KERNELS=avx2 and TX_KERNELS=sse to test the narrower ones on a wider CPU.
 #include "core/base/rng.h"
+#include "core/nn/gemmnn.h"
 #include "core/nn/gemmnt.h"
 #include "core/nn/transformer.h"
 #include "core/nn/vectormath.h"
@@ -10,6 +12,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 using namespace tx;
@@ -93,6 +96,71 @@ private slots:
         }
         // float32 sums of K products of numbers in [-1, 1]: a few units of 2^-24 · K.
         QVERIFY2(worst <= 4e-7 * K, qPrintable(QStringLiteral("%1 off by %2").arg(QLatin1String(vec::isa())).arg(worst)));
+    }
+
+    void addABMatchesTheProductInDouble_data()
+    {
+        QTest::addColumn<int>("M");
+        QTest::addColumn<int>("K");
+        QTest::addColumn<int>("N");
+        QTest::addColumn<int>("start"); // 0: C = A·B, 1: C = A·B + bias, 2: C += A·B
+        QTest::addColumn<bool>("transposedA");
+        // Rows on either side of the 6-row tile and of 16 tiles (where B is packed), depths across
+        // the 256-deep blocks, column counts that leave a narrower last panel (64, 16 or 8 wide
+        // by instruction set), one column, and T1's shapes.
+        QTest::newRow("8x1x1") << 8 << 1 << 1 << 1 << false;
+        QTest::newRow("13x7x70") << 13 << 7 << 70 << 2 << false;
+        QTest::newRow("64x128x384") << 64 << 128 << 384 << 1 << false;
+        QTest::newRow("64x512x128") << 64 << 512 << 128 << 2 << false;
+        QTest::newRow("100x300x131") << 100 << 300 << 131 << 0 << false;
+        QTest::newRow("97x513x24") << 97 << 513 << 24 << 1 << false;
+        QTest::newRow("256x40x5") << 256 << 40 << 5 << 2 << false;
+        QTest::newRow("transposed 11x300x67") << 11 << 300 << 67 << 2 << true;
+        QTest::newRow("transposed 128x64x64") << 128 << 64 << 64 << 0 << true;
+    }
+    void addABMatchesTheProductInDouble()
+    {
+        QFETCH(int, M);
+        QFETCH(int, K);
+        QFETCH(int, N);
+        QFETCH(int, start);
+        QFETCH(bool, transposedA);
+        Rng rng(12);
+        // Strided on purpose, as middleRows/middleCols give. A transposed A is stored (K, M).
+        const long lda = (transposedA ? M : K) + 3, ldb = N + 1, ldc = N + 5;
+        const std::vector<float> A = randomFloats(rng, (transposedA ? K : M) * lda), B = randomFloats(rng, K * ldb),
+                                 bias = randomFloats(rng, N);
+        std::vector<float> C = randomFloats(rng, M * ldc);
+        const std::vector<float> before = C;
+        const long rs = transposedA ? 1 : lda, cs = transposedA ? lda : 1;
+        gemm::addAB(C.data(), ldc, A.data(), rs, cs, M, K, B.data(), ldb, N, start == 2,
+                    start == 1 ? bias.data() : nullptr);
+        double worst = 0;
+        for (long i = 0; i < M; ++i) {
+            for (long n = 0; n < N; ++n) {
+                double sum = start == 2 ? double(before[std::size_t(i * ldc + n)])
+                                        : start == 1 ? double(bias[std::size_t(n)]) : 0.0;
+                for (long k = 0; k < K; ++k)
+                    sum += double(A[std::size_t(i * rs + k * cs)]) * double(B[std::size_t(k * ldb + n)]);
+                worst = std::max(worst, std::abs(sum - double(C[std::size_t(i * ldc + n)])));
+            }
+            for (long n = N; n < ldc; ++n) // the padding between rows is never written
+                QCOMPARE(C[std::size_t(i * ldc + n)], before[std::size_t(i * ldc + n)]);
+        }
+        QVERIFY2(worst <= 4e-7 * (K + 1), qPrintable(QStringLiteral("%1 off by %2").arg(QLatin1String(vec::isa())).arg(worst)));
+    }
+
+    // addAB serves T1's products (64 rows against weights of at most 1 MiB) on an FMA
+    // instruction set, and not a matrix–vector product, a router over 8 experts or GPT-2's
+    // layer matrices.
+    void addABServesCachedWeights()
+    {
+        const bool fma = std::strcmp(vec::isa(), "avx512") == 0 || std::strcmp(vec::isa(), "avx2+fma") == 0;
+        QCOMPARE(gemm::suitsAB(64, 128, 384), fma);
+        QCOMPARE(gemm::suitsAB(128, 1024, 256), fma); // exactly 1 MiB
+        QVERIFY(!gemm::suitsAB(1, 128, 384));
+        QVERIFY(!gemm::suitsAB(64, 128, 8));
+        QVERIFY(!gemm::suitsAB(64, 768, 2304));
     }
 
     // The second pass of a model multiplies with the (out, in) copies, the first with the

@@ -291,29 +291,40 @@ private slots:
 
     void inductionPresetFormsTheHead()
     {
-        // The "Watch an induction head form" bar (issue 7): some layer-2 head's induction score
-        // passes 0.5 and the second-copy loss falls below 0.5. Counted in steps, not seconds:
-        // the preset's measured run (README "Training") crosses both by step 700 of 2,000.
+        // The "Watch an induction head form" bar (issue 7): within the preset's own run (2,000
+        // steps) some layer-2 head's induction score passes 0.5, a layer-1 head's previous-token
+        // score passes 0.3 and the second-copy loss falls below 0.5. Counted in steps, not seconds.
+        // The release build crosses all three by step 700 (README "Training"); the path depends on
+        // the build's rounding: the Sanitize build (-O1) was still at loss 0.515 at step 1,000.
         const auto demo = TrainingPreset::find(QStringLiteral("induction-head"));
         QVERIFY(demo);
         auto task = TrainingTask::create(demo->task);
         QVERIFY(task);
         auto t = Trainer::create(demo->model, demo->attentionOnly, *task, demo->settings);
         QVERIFY(t);
-        std::optional<TrainingSnapshot> s;
-        for (int i = 0; i < 1000; ++i)
-            s = t->step();
-        QVERIFY(s && s->evaluated);
-        double best = 0.0, bestPrevious = 0.0;
-        for (const HeadScore &h : s->heads) {
-            if (h.layer == 1)
-                best = std::max(best, h.induction);
-            else
-                bestPrevious = std::max(bestPrevious, h.previousToken);
+        double best = 0.0, bestPrevious = 0.0, valLoss = 1e9;
+        int step = 0;
+        for (; step < demo->settings.steps; ++step) {
+            const std::optional<TrainingSnapshot> s = t->step();
+            QVERIFY(s);
+            if (!s->evaluated)
+                continue;
+            best = bestPrevious = 0.0;
+            for (const HeadScore &h : s->heads) {
+                if (h.layer == 1)
+                    best = std::max(best, h.induction);
+                else
+                    bestPrevious = std::max(bestPrevious, h.previousToken);
+            }
+            valLoss = s->valLoss;
+            if (best > 0.5 && bestPrevious > 0.3 && valLoss < 0.5)
+                break;
         }
+        qInfo("formed at step %d: induction %.3f, previous-token %.3f, second-copy loss %.3f", step + 1, best,
+              bestPrevious, valLoss);
         QVERIFY2(best > 0.5, qPrintable(QString::number(best)));
         QVERIFY2(bestPrevious > 0.3, qPrintable(QString::number(bestPrevious)));
-        QVERIFY2(s->valLoss < 0.5, qPrintable(QString::number(s->valLoss)));
+        QVERIFY2(valLoss < 0.5, qPrintable(QString::number(valLoss)));
     }
 
     void trainingForwardIsTheRunningForward_data()

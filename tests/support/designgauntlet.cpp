@@ -9,7 +9,8 @@
 #include "core/report/resultjson.h"
 #include "tests/support/hostiledesigns.h"
 
-#include <QJsonDocument>
+#include <QJsonArray>
+#include <QJsonObject>
 
 #include <cmath>
 #include <ctime>
@@ -19,24 +20,29 @@ namespace tx {
 namespace {
 
 // A JSON number that is not finite is written as null by Qt; a figure that became null is a
-// NaN or infinity the estimate let through.
-QString findNonFinite(const QJsonValue &v, const QString &path)
+// NaN or infinity the estimate let through. Only walked once the written JSON holds a null, to
+// name where: the path is built on the way back out, not for every value.
+bool findNonFinite(const QJsonValue &v, QString &path)
 {
-    if (v.isDouble() && !std::isfinite(v.toDouble()))
-        return path;
+    if (v.isDouble())
+        return !std::isfinite(v.toDouble());
     if (v.isObject()) {
         const QJsonObject o = v.toObject();
         for (auto it = o.begin(); it != o.end(); ++it)
-            if (QString p = findNonFinite(it.value(), path + QLatin1Char('.') + it.key()); !p.isEmpty())
-                return p;
+            if (findNonFinite(it.value(), path)) {
+                path.prepend(QLatin1Char('.') + it.key());
+                return true;
+            }
     }
     if (v.isArray()) {
         const QJsonArray a = v.toArray();
         for (qsizetype i = 0; i < a.size(); ++i)
-            if (QString p = findNonFinite(a.at(i), path + QStringLiteral("[%1]").arg(i)); !p.isEmpty())
-                return p;
+            if (findNonFinite(a.at(i), path)) {
+                path.prepend(QStringLiteral("[%1]").arg(i));
+                return true;
+            }
     }
-    return {};
+    return false;
 }
 
 } // namespace
@@ -82,16 +88,16 @@ QString DesignGauntlet::checkStages(const ModelConfig &config, const Assumptions
     for (const Figure &f : figures)
         if (!std::isfinite(f.value))
             return QStringLiteral("figure %1 is %2").arg(f.key).arg(f.value);
-    QJsonObject root;
-    root.insert(QStringLiteral("params"), ResultJson::params(*count));
-    EvaluationJson::write(root, config, assumptions, *evaluation);
-    root.insert(QStringLiteral("figures"), EvaluationJson::figures(figures));
-    // Qt writes NaN and infinity as null: look before writing.
-    if (const QString where = findNonFinite(root, QStringLiteral("json")); !where.isEmpty())
-        return QStringLiteral("%1 is NaN or infinite").arg(where);
-    const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Compact);
-    if (json.contains("null"))
+    // The size JSON (`size --format json --explain`) as a JsonTree, whose text is Qt's to the
+    // byte (tst_jsontree). Qt writes NaN and infinity as null, so a NaN anywhere shows as a null
+    // in the text; only then is the tree walked, to name the figure.
+    const JsonTree root = sizeJson(*count, config, assumptions, *evaluation, figures);
+    const QByteArray json = root.toJson(true);
+    if (json.contains("null")) {
+        if (QString where; findNonFinite(root.toObject(), where))
+            return QStringLiteral("json%1 is NaN or infinite").arg(where);
         return QStringLiteral("the size JSON holds a null: ") + QString::fromUtf8(json.left(200));
+    }
     const auto again = DesignFile::parse(DesignFile::serialize(config), QStringLiteral("round-trip.json"));
     if (!again)
         return QStringLiteral("its design file does not load: ") + again.error().toString();
@@ -99,6 +105,17 @@ QString DesignGauntlet::checkStages(const ModelConfig &config, const Assumptions
         return QStringLiteral("its design file loads as another design");
     out.evaluated = true;
     return {};
+}
+
+JsonTree DesignGauntlet::sizeJson(const ParamCount &count, const ModelConfig &config, const Assumptions &assumptions,
+                                  const Evaluation &evaluation, const std::vector<Figure> &figures)
+{
+    JsonTree root = JsonTree::object();
+    root.insert(QStringLiteral("name"), config.name);
+    root.insert(QStringLiteral("params"), ResultJson::paramsTree(count));
+    EvaluationJson::write(root, config, assumptions, evaluation);
+    root.insert(QStringLiteral("figures"), EvaluationJson::figuresTree(figures));
+    return root;
 }
 
 void DesignGauntlet::run(std::uint64_t seed, std::int64_t count, Tally &tally)

@@ -1,12 +1,16 @@
 #pragma once
 
+#include "core/base/jsontree.h"
 #include "core/design/modelconfig.h"
 #include "core/estimate/assumptions.h"
+#include "core/estimate/evaluation.h"
+#include "core/estimate/figure.h"
 
 #include <QString>
 #include <QStringList>
 
 #include <cstdint>
+#include <vector>
 
 namespace tx {
 
@@ -47,6 +51,9 @@ public:
         bool evaluated = false; // it went all the way to the round trip
     };
     static Outcome check(const ModelConfig &config, const Assumptions &assumptions);
+    // The JSON `size --format json --explain` writes: name, params, the estimates, figures.
+    static JsonTree sizeJson(const ParamCount &count, const ModelConfig &config, const Assumptions &assumptions,
+                             const Evaluation &evaluation, const std::vector<Figure> &figures);
 
 private:
     static QString checkStages(const ModelConfig &config, const Assumptions &assumptions, Outcome &out);

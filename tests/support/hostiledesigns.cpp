@@ -3,8 +3,10 @@
 #include "core/design/configvalidator.h"
 #include "core/estimate/hardwarecatalog.h"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace tx {
@@ -48,7 +50,11 @@ ModelConfig HostileDesigns::design()
     // Mostly a divisor of the heads (GQA, MQA), sometimes anything.
     c.nKvHeads = coin(70) && c.nHeads > 0 ? std::max(1, c.nHeads / std::max(1, 1 << below(4))) : size(8, limits::kMaxHeads);
     c.headDim = coin(70) ? 0 : size(128, limits::kMaxHeadDim);
-    c.dModel = coin(60) && c.nHeads > 0 && c.nHeads < 512 ? c.nHeads * std::max(1, size(64, 512)) : size(1024, limits::kMaxDModel);
+    // A multiple of the heads, saturating at 2^31 − 1 (size() draws that too; UBSan caught the overflow).
+    c.dModel = coin(60) && c.nHeads > 0 && c.nHeads < 512
+                   ? int(std::min<std::int64_t>(std::numeric_limits<int>::max(),
+                                                std::int64_t(c.nHeads) * std::max(1, size(64, 512))))
+                   : size(1024, limits::kMaxDModel);
     c.nLayers = size(24, limits::kMaxLayers);
     c.nDecoderLayers = c.layout == Layout::EncoderDecoder ? size(12, limits::kMaxLayers) : (coin(90) ? 0 : size(2, 8));
     c.dFf = size(4096, limits::kMaxDff);

@@ -1,0 +1,214 @@
+#include "core/nn/gemmnn.h"
+
+#include "core/nn/vectormath.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include <immintrin.h>
+#include <omp.h>
+
+namespace tx::gemm {
+
+namespace {
+
+// How a tile's accumulators start: zero, the bias (N), or the C tile itself.
+enum class Start { Zero, Bias, C };
+
+// One tile: C (MR, lanes·NV; ldc) = start + A (MR, K; rs, cs) · B (K, lanes·NV; ldb).
+// The MR·NV accumulators stay in registers; `GCC unroll` keeps them there at every -O level.
+#define TX_NN_TILE(NAME, TARGET, VEC, LANES, ZERO, LOAD, STORE, SET1, MULADD)                                     \
+    template <int MR, int NV>                                                                                      \
+    TARGET void NAME(const float *A, long rs, long cs, const float *B, long ldb, long K, float *C, long ldc,        \
+                     const float *bias, Start start)                                                               \
+    {                                                                                                              \
+        VEC acc[MR][NV];                                                                                           \
+        VEC base[NV];                                                                                              \
+        _Pragma("GCC unroll 4") for (int v = 0; v < NV; ++v) base[v] =                                            \
+            start == Start::Bias ? LOAD(bias + LANES * v) : ZERO();                                                \
+        _Pragma("GCC unroll 12") for (int r = 0; r < MR; ++r) _Pragma("GCC unroll 4") for (int v = 0; v < NV; ++v) \
+            acc[r][v] = start == Start::C ? LOAD(C + r * ldc + LANES * v) : base[v];                               \
+        const float *a[MR];                                                                                        \
+        _Pragma("GCC unroll 12") for (int r = 0; r < MR; ++r) a[r] = A + r * rs;                                  \
+        for (long k = 0; k < K; ++k) {                                                                             \
+            VEC b[NV];                                                                                             \
+            _Pragma("GCC unroll 4") for (int v = 0; v < NV; ++v) b[v] = LOAD(B + LANES * v);                       \
+            B += ldb;                                                                                              \
+            _Pragma("GCC unroll 12") for (int r = 0; r < MR; ++r)                                                  \
+            {                                                                                                      \
+                const VEC x = SET1(*a[r]);                                                                         \
+                a[r] += cs;                                                                                        \
+                _Pragma("GCC unroll 4") for (int v = 0; v < NV; ++v) acc[r][v] = MULADD(x, b[v], acc[r][v]);       \
+            }                                                                                                      \
+        }                                                                                                          \
+        _Pragma("GCC unroll 12") for (int r = 0; r < MR; ++r) _Pragma("GCC unroll 4") for (int v = 0; v < NV; ++v) \
+            STORE(C + r * ldc + LANES * v, acc[r][v]);                                                             \
+    }
+
+#define TX_FMA512(a, b, c) _mm512_fmadd_ps(a, b, c)
+#define TX_FMA256(a, b, c) _mm256_fmadd_ps(a, b, c)
+TX_NN_TILE(tile512, __attribute__((target("avx512f"))), __m512, 16, _mm512_setzero_ps, _mm512_loadu_ps,
+           _mm512_storeu_ps, _mm512_set1_ps, TX_FMA512)
+TX_NN_TILE(tile256, __attribute__((target("avx2,fma"))), __m256, 8, _mm256_setzero_ps, _mm256_loadu_ps,
+           _mm256_storeu_ps, _mm256_set1_ps, TX_FMA256)
+#undef TX_NN_TILE
+#undef TX_FMA512
+#undef TX_FMA256
+
+using TileFn = void (*)(const float *, long, long, const float *, long, long, float *, long, const float *, Start);
+
+constexpr int kRows = 6;         // MR, the rows of one tile, for every instruction set
+constexpr long kMaxWidth = 64;   // the widest NR (AVX-512)
+
+struct Kernel
+{
+    long width = 0;                 // NR: columns of C per tile
+    TileFn rows[kRows + 1] = {};    // rows[m]: the tile of m rows, m = 1..kRows
+};
+
+// narrow: the kernel for at most 32 columns (an attention head's width), where AVX-512's 64-wide
+// tile would compute half zeros: 6 × 32 with 12 accumulators.
+Kernel makeKernel(bool narrow)
+{
+    Kernel k;
+    const char *isa = vec::isa();
+    if (std::strcmp(isa, "avx512") == 0 && !narrow) {
+        k.width = 64;
+        k.rows[1] = tile512<1, 4>; k.rows[2] = tile512<2, 4>; k.rows[3] = tile512<3, 4>;
+        k.rows[4] = tile512<4, 4>; k.rows[5] = tile512<5, 4>; k.rows[6] = tile512<6, 4>;
+    } else if (std::strcmp(isa, "avx512") == 0) {
+        k.width = 32;
+        k.rows[1] = tile512<1, 2>; k.rows[2] = tile512<2, 2>; k.rows[3] = tile512<3, 2>;
+        k.rows[4] = tile512<4, 2>; k.rows[5] = tile512<5, 2>; k.rows[6] = tile512<6, 2>;
+    } else if (std::strcmp(isa, "avx2+fma") == 0) {
+        k.width = 16;
+        k.rows[1] = tile256<1, 2>; k.rows[2] = tile256<2, 2>; k.rows[3] = tile256<3, 2>;
+        k.rows[4] = tile256<4, 2>; k.rows[5] = tile256<5, 2>; k.rows[6] = tile256<6, 2>;
+    }
+    return k; // width 0 without FMA: suitsAB() is false there
+}
+
+// The kernel for N columns; vec::isa() is fixed for the process.
+const Kernel &kernel(long N)
+{
+    static const Kernel wide = makeKernel(false), narrow = makeKernel(true);
+    return N <= 32 ? narrow : wide;
+}
+
+// Values of k per block: a (256, 64) panel of B is 64 KB, which stays in L2 beside A's block.
+constexpr long kDepth = 256;
+
+// Row tiles over which a B panel is packed: fewer read it straight from the weight (its rows
+// stay in L1/L2 between tiles and the copy would cost more than it saves: T1's 64 rows ran
+// at 110 GFLOP/s unpacked and 101 packed on one Zen 4 core), more read it often enough that a
+// contiguous copy pays (2048 × 512 × 128: 87 → 102 GFLOP/s).
+constexpr long kPackAfterTiles = 16;
+
+// Column panels [p0, p1) of the product (addAB's arguments), in blocks of KC values of k: each
+// block's B panel (KC, NR) is copied once into a contiguous buffer (zero-padded at the right
+// edge) that the M/MR row tiles then read in order, and A's block is re-laid out as (MR, KC)
+// tiles when its rows are not contiguous (a transposed A), so every tile reads both operands
+// sequentially.
+void panels(long p0, long p1, float *C, long ldc, const float *A, long rs, long cs, long M, long K, const float *B,
+            long ldb, long N, bool accumulate, const float *bias)
+{
+    const Kernel &kn = kernel(N);
+    const long NR = kn.width, KC = kDepth;
+    thread_local std::vector<float> bPack, aPack;
+    alignas(64) float tile[kRows * kMaxWidth];
+    alignas(64) float edgeBias[kMaxWidth];
+    const long tiles = (M + kRows - 1) / kRows;
+    for (long k0 = 0; k0 < K; k0 += KC) {
+        const long kc = std::min(KC, K - k0);
+        const Start start = k0 > 0 || accumulate ? Start::C : bias ? Start::Bias : Start::Zero;
+        // A's block: A(i, k0 + k) at a + i·ars + k·acs.
+        const float *a = A + k0 * cs;
+        long ars = rs, acs = cs;
+        const bool packA = cs != 1;
+        if (packA) {
+            aPack.resize(std::size_t(tiles * kRows * kc));
+            for (long t = 0; t < tiles; ++t) {
+                float *dst = aPack.data() + t * kRows * kc;
+                for (long k = 0; k < kc; ++k)
+                    for (long r = 0; r < kRows; ++r) {
+                        const long i = t * kRows + r;
+                        dst[k * kRows + r] = i < M ? a[i * rs + k * cs] : 0.0f;
+                    }
+            }
+        }
+        for (long p = p0; p < p1; ++p) {
+            const long n0 = p * NR, w = std::min(NR, N - n0);
+            const float *b = B + k0 * ldb + n0;
+            long bld = ldb;
+            if (w < NR || tiles > kPackAfterTiles) {
+                bPack.resize(std::size_t(kc * NR));
+                for (long k = 0; k < kc; ++k) {
+                    std::memcpy(bPack.data() + k * NR, b + k * ldb, std::size_t(w) * sizeof(float));
+                    std::fill(bPack.data() + k * NR + w, bPack.data() + (k + 1) * NR, 0.0f);
+                }
+                b = bPack.data();
+                bld = NR;
+            }
+            const float *pb = bias ? bias + n0 : nullptr;
+            if (w < NR && bias) {
+                std::fill(edgeBias, edgeBias + NR, 0.0f);
+                std::memcpy(edgeBias, bias + n0, std::size_t(w) * sizeof(float));
+                pb = edgeBias;
+            }
+            for (long t = 0; t < tiles; ++t) {
+                const long i0 = t * kRows, m = std::min<long>(kRows, M - i0);
+                const float *at = packA ? aPack.data() + t * kRows * kc : a + i0 * ars;
+                const long trs = packA ? 1 : ars, tcs = packA ? kRows : acs;
+                if (w == NR) {
+                    kn.rows[m](at, trs, tcs, b, bld, kc, C + i0 * ldc + n0, ldc, pb, start);
+                    continue;
+                }
+                if (start == Start::C)
+                    for (long r = 0; r < m; ++r)
+                        std::memcpy(tile + r * NR, C + (i0 + r) * ldc + n0, std::size_t(w) * sizeof(float));
+                kn.rows[m](at, trs, tcs, b, bld, kc, tile, NR, pb, start);
+                for (long r = 0; r < m; ++r)
+                    std::memcpy(C + (i0 + r) * ldc + n0, tile + r * NR, std::size_t(w) * sizeof(float));
+            }
+        }
+    }
+}
+
+} // namespace
+
+bool suitsAB(long M, long K, long N)
+{
+    return kernel(N).width > 0 && M >= 8 && M <= 256 && N >= 16 && 4.0 * double(K) * double(N) <= kCachedBytes;
+}
+
+void addAB(float *C, long ldc, const float *A, long rs, long cs, long M, long K, const float *B, long ldb, long N,
+           bool accumulate, const float *bias)
+{
+    if (M <= 0 || N <= 0)
+        return;
+    if (kernel(N).width == 0) { // no FMA (SSE4.2, reference): plain float sums in k order
+        for (long i = 0; i < M; ++i)
+            for (long n = 0; n < N; ++n) {
+                float sum = accumulate ? C[i * ldc + n] : bias ? bias[n] : 0.0f;
+                for (long k = 0; k < K; ++k)
+                    sum += A[i * rs + k * cs] * B[k * ldb + n];
+                C[i * ldc + n] = sum;
+            }
+        return;
+    }
+    const long NR = kernel(N).width, count = (N + NR - 1) / NR;
+    // A join costs more than it saves below ~4 MFLOP, as in ops::matmulAdd.
+    int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+    if (double(M) * double(K) * double(N) < 2e6 || count < 2L * threads)
+        threads = 1;
+    if (threads == 1) {
+        panels(0, count, C, ldc, A, rs, cs, M, K, B, ldb, N, accumulate, bias);
+        return;
+    }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int t = 0; t < threads; ++t)
+        panels(count * t / threads, count * (t + 1) / threads, C, ldc, A, rs, cs, M, K, B, ldb, N, accumulate, bias);
+}
+
+} // namespace tx::gemm

@@ -60,6 +60,12 @@ QJsonObject headJson(const HeadScore &h)
     o.insert(QStringLiteral("induction_score"), h.induction);
     o.insert(QStringLiteral("previous_token_score"), h.previousToken);
     o.insert(QStringLiteral("entropy_bits"), h.entropyBits);
+    if (h.kind != HeadScore::Kind::Self) { // an encoder-decoder's encoder or cross-attention head
+        o.insert(QStringLiteral("attention"), h.kind == HeadScore::Kind::Cross ? QStringLiteral("cross")
+                                                                               : QStringLiteral("encoder"));
+        if (h.kind == HeadScore::Kind::Cross)
+            o.insert(QStringLiteral("alignment_score"), h.alignment);
+    }
     return o;
 }
 
@@ -188,6 +194,8 @@ int runTrainCommand(QStringList args)
         return fail({{}, hasCorpus ? QStringLiteral("--corpus") : QStringLiteral("--text"),
                      TrainCommand::tr("only the chars task reads text")});
     }
+    // An encoder-decoder trains on the task's source → target pairs (T5's teacher forcing).
+    taskOptions.seq2seq = design.layout == Layout::EncoderDecoder;
     auto task = TrainingTask::create(taskOptions);
     if (!task)
         return fail(task.error());
@@ -317,9 +325,12 @@ int runTrainCommand(QStringList args)
         << '\n';
     out << TrainCommand::tr("Time: %1 s").arg(last.seconds, 0, 'f', 1) << '\n';
     out << TrainCommand::tr("layer head  induction  previous-token  entropy (bits)") << '\n';
-    for (const HeadScore &h : lastEval.heads)
+    for (const HeadScore &h : lastEval.heads) // an encoder-decoder's heads say their stack: "enc 0", "cross 1"
         out << QStringLiteral("%1 %2  %3  %4  %5\n")
-                   .arg(h.layer, 5)
+                   .arg(h.kind == HeadScore::Kind::Self ? QString::number(h.layer)
+                        : h.kind == HeadScore::Kind::Cross ? QStringLiteral("cross %1").arg(h.layer)
+                                                           : QStringLiteral("enc %1").arg(h.layer),
+                        5)
                    .arg(h.head, 4)
                    .arg(h.induction, 9, 'f', 3)
                    .arg(h.previousToken, 14, 'f', 3)

@@ -151,9 +151,10 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
     // normalises before, which is the same only for a pure rotation.
     if (c.qkNorm == QkNorm::Weightless && c.positions == PositionKind::Rotary && RopeFrequencies::attentionFactor(c) != 1.0)
         return no("rope_attention_factor", QT_TR_NOOP("the engine's weightless QK-norm needs RoPE without an attention factor"));
-    // Training is next-token prediction: every query may only see earlier tokens.
-    if (purpose == EnginePurpose::Train && c.layout != Layout::DecoderOnly)
-        return no("layout", QT_TR_NOOP("training runs decoder-only models (causal language modelling)"));
+    // Training predicts tokens from earlier ones: a decoder-only model's next token, or an
+    // encoder-decoder's target behind its source (teacher forcing). An encoder alone predicts none.
+    if (purpose == EnginePurpose::Train && c.layout == Layout::EncoderOnly)
+        return no("layout", QT_TR_NOOP("training runs decoder-only models and encoder-decoders, not an encoder alone"));
     return std::nullopt;
 }
 

@@ -86,11 +86,46 @@ std::vector<HeadScore> HeadScore::measureLayer(const Mat &probs, int layer, int 
     return out;
 }
 
+std::vector<HeadScore> HeadScore::measureCross(const Mat &probs, int layer, int nHeads, int B, int T, int Te,
+                                               const std::vector<int> &sourcePosition)
+{
+    std::vector<HeadScore> out;
+    if (probs.rows() != Eigen::Index(B) * nHeads * T || probs.cols() != Te)
+        return out;
+    const bool aligned = sourcePosition.size() == std::size_t(B) * T;
+    for (int h = 0; h < nHeads; ++h) {
+        double entropy = 0.0, alignment = 0.0;
+        long long rows = 0, alignedRows = 0;
+        for (int b = 0; b < B; ++b) {
+            const auto p = probs.block((Eigen::Index(b) * nHeads + h) * T, 0, T, Te);
+            for (int i = 0; i < T; ++i) {
+                for (int j = 0; j < Te; ++j)
+                    if (const double v = p(i, j); v > 0.0)
+                        entropy -= v * std::log2(v);
+                ++rows;
+                const int source = aligned ? sourcePosition[std::size_t(b) * T + i] : -1;
+                if (source >= 0 && source < Te) {
+                    alignment += p(i, source);
+                    ++alignedRows;
+                }
+            }
+        }
+        HeadScore s;
+        s.kind = Kind::Cross;
+        s.layer = layer;
+        s.head = h;
+        s.entropyBits = rows > 0 ? entropy / double(rows) : 0.0;
+        s.alignment = alignedRows > 0 ? alignment / double(alignedRows) : 0.0;
+        out.push_back(s);
+    }
+    return out;
+}
+
 const HeadScore *HeadScore::strongestInduction(const std::vector<HeadScore> &heads)
 {
     const HeadScore *best = nullptr;
     for (const HeadScore &h : heads)
-        if (h.layer >= 1 && (!best || h.induction > best->induction))
+        if (h.kind == Kind::Self && h.layer >= 1 && (!best || h.induction > best->induction))
             best = &h;
     return best;
 }

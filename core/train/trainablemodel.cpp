@@ -131,8 +131,16 @@ double TrainableModel::forward(const TrainingBatch &batch, int *correct, int *co
     const int shards = omp_in_parallel() ? 1 : std::max(1, std::min(threads, batch.batch));
     m_caches.resize(std::size_t(shards));
     m_dLogits.resize(std::size_t(shards));
+    // An encoder-decoder's pairs: the encoder reads the sources, the decoder the shifted targets.
+    auto run = [&](ActivationCache &cache, int b0, int b1) {
+        const int T = batch.seqLen, Te = batch.encoderSeqLen;
+        if (batch.isSeq2Seq())
+            return m_model.forwardCached(rowsOf(batch.encoderInputs, b0 * Te, b1 * Te), Te,
+                                         rowsOf(batch.inputs, b0 * T, b1 * T), b1 - b0, T, cache, stop);
+        return m_model.forwardCached(rowsOf(batch.inputs, b0 * T, b1 * T), b1 - b0, T, cache, stop);
+    };
     if (shards == 1) {
-        if (!m_model.forwardCached(batch.inputs, batch.batch, batch.seqLen, m_caches[0], stop))
+        if (!run(m_caches[0], 0, batch.batch))
             return -1.0;
         return ops::crossEntropy(m_caches[0].logits, batch.targets, batch.mask, &m_dLogits[0], correct, counted);
     }
@@ -149,7 +157,7 @@ double TrainableModel::forward(const TrainingBatch &batch, int *correct, int *co
         const int b0 = batch.batch * i / shards, b1 = batch.batch * (i + 1) / shards;
         const int r0 = b0 * T, r1 = b1 * T;
         ActivationCache &cache = m_caches[std::size_t(i)];
-        if (!m_model.forwardCached(rowsOf(batch.inputs, r0, r1), b1 - b0, T, cache, stop))
+        if (!run(cache, b0, b1))
             continue;
         losses[std::size_t(i)] = ops::crossEntropy(cache.logits, rowsOf(batch.targets, r0, r1), rowsOf(batch.mask, r0, r1),
                                                    &m_dLogits[std::size_t(i)], &right[std::size_t(i)],
@@ -234,19 +242,27 @@ const Mat &TrainableModel::logits() const
             m_joinedLogits.middleRows(at, c.logits.rows()) = c.logits;
             at += c.logits.rows();
         }
-        m_joinedProbs.assign(m_caches[0].layers.size(), Mat());
-        for (std::size_t l = 0; l < m_joinedProbs.size(); ++l) {
-            Eigen::Index probRows = 0;
-            for (const ActivationCache &c : m_caches)
-                probRows += c.layers[l].probs.rows();
-            Mat &joined = m_joinedProbs[l];
-            joined.resize(probRows, m_caches[0].layers[l].probs.cols());
-            Eigen::Index row = 0;
-            for (const ActivationCache &c : m_caches) {
-                joined.middleRows(row, c.layers[l].probs.rows()) = c.layers[l].probs;
-                row += c.layers[l].probs.rows();
+        // Each kind of attention's probabilities, the shards' rows stacked in order.
+        auto join = [this](std::vector<Mat> &joined, std::size_t layers, auto probsOf) {
+            joined.assign(layers, Mat());
+            for (std::size_t l = 0; l < layers; ++l) {
+                Eigen::Index probRows = 0;
+                for (const ActivationCache &c : m_caches)
+                    probRows += probsOf(c, l).rows();
+                joined[l].resize(probRows, probsOf(m_caches[0], l).cols());
+                Eigen::Index row = 0;
+                for (const ActivationCache &c : m_caches) {
+                    joined[l].middleRows(row, probsOf(c, l).rows()) = probsOf(c, l);
+                    row += probsOf(c, l).rows();
+                }
             }
-        }
+        };
+        join(m_joinedProbs, m_caches[0].layers.size(),
+             [](const ActivationCache &c, std::size_t l) -> const Mat & { return c.layers[l].probs; });
+        join(m_joinedEncoderProbs, m_caches[0].encoderLayers.size(),
+             [](const ActivationCache &c, std::size_t l) -> const Mat & { return c.encoderLayers[l].probs; });
+        join(m_joinedCrossProbs, isEncoderDecoder() ? m_caches[0].layers.size() : 0,
+             [](const ActivationCache &c, std::size_t l) -> const Mat & { return c.layers[l].crossProbs; });
         m_joined = true;
     }
     return m_joinedLogits;
@@ -260,15 +276,46 @@ const Mat &TrainableModel::attention(int layer) const
     return m_joinedProbs[std::size_t(layer)];
 }
 
+const Mat &TrainableModel::encoderAttention(int layer) const
+{
+    if (m_caches.size() == 1)
+        return m_caches[0].encoderLayers[std::size_t(layer)].probs;
+    logits();
+    return m_joinedEncoderProbs[std::size_t(layer)];
+}
+
+const Mat &TrainableModel::crossAttention(int layer) const
+{
+    if (m_caches.size() == 1)
+        return m_caches[0].layers[std::size_t(layer)].crossProbs;
+    logits();
+    return m_joinedCrossProbs[std::size_t(layer)];
+}
+
 std::vector<HeadScore> TrainableModel::headScores(const TrainingBatch &probe) const
 {
     std::vector<HeadScore> out;
-    const int layers = m_caches.empty() ? 0 : int(m_caches[0].layers.size());
-    for (int l = 0; l < layers; ++l) {
-        const std::vector<HeadScore> layer = HeadScore::measureLayer(attention(l), l, config().nHeads, probe.batch,
-                                                                     probe.seqLen, probe.repeatStart, probe.repeatLength);
+    const int H = config().nHeads;
+    const int encoderLayers = m_caches.empty() ? 0 : int(m_caches[0].encoderLayers.size());
+    for (int l = 0; l < encoderLayers; ++l) { // bidirectional: no repeats to find, no causal mask
+        std::vector<HeadScore> layer =
+            HeadScore::measureLayer(encoderAttention(l), l, H, probe.batch, probe.encoderSeqLen);
+        for (HeadScore &h : layer)
+            h.kind = HeadScore::Kind::EncoderSelf;
         out.insert(out.end(), layer.begin(), layer.end());
     }
+    const int layers = m_caches.empty() ? 0 : int(m_caches[0].layers.size());
+    for (int l = 0; l < layers; ++l) {
+        const std::vector<HeadScore> layer = HeadScore::measureLayer(attention(l), l, H, probe.batch, probe.seqLen,
+                                                                     probe.repeatStart, probe.repeatLength);
+        out.insert(out.end(), layer.begin(), layer.end());
+    }
+    if (isEncoderDecoder())
+        for (int l = 0; l < layers; ++l) {
+            const std::vector<HeadScore> layer = HeadScore::measureCross(crossAttention(l), l, H, probe.batch, probe.seqLen,
+                                                                         probe.encoderSeqLen, probe.sourcePosition);
+            out.insert(out.end(), layer.begin(), layer.end());
+        }
     return out;
 }
 

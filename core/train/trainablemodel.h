@@ -17,7 +17,7 @@ namespace tx {
 
 // The engine's Transformer with what training adds to it: gradients and AdamW moments (the
 // same TransformerWeights layout, walked through one registry), the activations of the last
-// forward, and the next-token loss. The forward and backward passes are the Transformer's own;
+// forward, and the next-token loss (an encoder-decoder's: the target's, teacher-forced). The forward and backward passes are the Transformer's own;
 // there is no second model and nothing to convert: transformer() is the model that runs,
 // saves and shows its attention.
 class TrainableModel
@@ -56,7 +56,8 @@ public:
     int threads() const { return m_threads; }
 
     // Runs the batch (ids < vocab and seqLen <= maxSequenceLength(); the caller checks) and
-    // returns the mean masked cross-entropy in nats, keeping the activations for backward().
+    // returns the mean masked cross-entropy in nats (an encoder-decoder reads a seq2seq batch:
+    // sources in its encoder, the shifted targets in its decoder), keeping the activations for backward().
     // correct/counted: masked positions predicted right / counted. Returns a negative value
     // when `stop` turns true between layers.
     double forward(const TrainingBatch &batch, int *correct = nullptr, int *counted = nullptr,
@@ -69,7 +70,14 @@ public:
     // (B*nHeads*T, T) attention probabilities of layer `layer` in the last forward:
     // block b*nHeads + h is sequence b, head h; row = query, col = key.
     const Mat &attention(int layer) const;
-    // Every head's scores on the last forward's batch, which must have been `probe`.
+    // Encoder-decoder: (B*nHeads*Te, Te) the encoder's layer `layer` self-attention, and
+    // (B*nHeads*T, Te) decoder layer `layer`'s cross-attention, in the same block order.
+    const Mat &encoderAttention(int layer) const;
+    const Mat &crossAttention(int layer) const;
+    bool isEncoderDecoder() const { return m_model.isEncoderDecoder(); }
+    // Every head's scores on the last forward's batch, which must have been `probe`: an
+    // encoder-decoder's encoder heads first, then the decoder's self-attention heads, then its
+    // cross-attention heads (HeadScore::kind says which), layer by layer.
     std::vector<HeadScore> headScores(const TrainingBatch &probe) const;
 
 private:
@@ -88,7 +96,7 @@ private:
     std::vector<TransformerWeights> m_shardGrads; // (shards - 1), allocated on the first split
     // logits() and attention() of a split forward, the shards' rows stacked when first asked for.
     mutable Mat m_joinedLogits;
-    mutable std::vector<Mat> m_joinedProbs;
+    mutable std::vector<Mat> m_joinedProbs, m_joinedEncoderProbs, m_joinedCrossProbs;
     mutable bool m_joined = false;
 };
 

@@ -44,6 +44,16 @@ Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attenti
         return Error{{}, QStringLiteral("vocab_size"),
                      tr("the task uses %1 tokens but the model's vocabulary has %2")
                          .arg(task.vocabSize()).arg(config.vocabSize)};
+    const bool encdec = config.layout == Layout::EncoderDecoder;
+    if (encdec != task.isSeq2Seq())
+        return Error{{}, QStringLiteral("layout"),
+                     encdec ? tr("an encoder-decoder trains on a source → target task (copy, reverse, sort or span "
+                                 "corruption), not on next-token prediction")
+                            : tr("a source → target task needs an encoder-decoder design")};
+    if (task.encoderSeqLen() > config.maxPositions)
+        return Error{{}, QStringLiteral("max_positions"),
+                     tr("the task's sources have %1 tokens but the model's context is %2")
+                         .arg(task.encoderSeqLen()).arg(config.maxPositions)};
     if (task.seqLen() > config.maxPositions)
         return Error{{}, QStringLiteral("max_positions"),
                      tr("the task's sequences have %1 tokens but the model's context is %2")
@@ -52,10 +62,18 @@ Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attenti
     if (!model)
         return model.error();
     // Activations: about (12 d + 3 heads·T) floats per token per layer must fit in 2 GB.
+    // An encoder-decoder: the encoder's tokens through its layers, the decoder's through its
+    // own, each decoder layer also keeping its cross-attention (about 6 d + 3 heads·Te more).
     const double tokens = double(s.batch) * task.seqLen();
-    const double activationBytes =
-        4.0 * tokens * config.nLayers * (12.0 * config.dModel + 2.0 * config.dFf + 3.0 * config.nHeads * task.seqLen())
+    const double encoderTokens = double(s.batch) * task.encoderSeqLen();
+    const int decoderLayers = encdec ? config.decoderLayers() : config.nLayers;
+    double activationBytes =
+        4.0 * tokens * decoderLayers * (12.0 * config.dModel + 2.0 * config.dFf + 3.0 * config.nHeads * task.seqLen())
         + 8.0 * tokens * config.vocabSize;
+    if (encdec)
+        activationBytes += 4.0 * encoderTokens * config.encoderLayers()
+                               * (12.0 * config.dModel + 2.0 * config.dFf + 3.0 * config.nHeads * task.encoderSeqLen())
+                           + 4.0 * tokens * decoderLayers * (6.0 * config.dModel + 3.0 * config.nHeads * task.encoderSeqLen());
     if (activationBytes > 2e9)
         return Error{{}, QStringLiteral("batch"),
                      tr("a step would hold %1 MB of activations; use a smaller batch or sequence")
@@ -64,7 +82,7 @@ Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attenti
     // Below ~2·10⁸ parameter-tokens per step the products are too small to split: OpenMP's
     // barriers cost more than they save (an induction-preset step: 4.0 ms wall and CPU on one
     // thread, 4.6 ms wall and 9.4 ms CPU on two, same losses).
-    const double work = double(model->parameterCount()) * tokens;
+    const double work = double(model->parameterCount()) * (tokens + encoderTokens);
     model->setThreads(s.threads > 0 ? s.threads : (work < 2e8 ? 1 : 0));
 
     Trainer t(std::move(*model), task, s);
@@ -76,7 +94,9 @@ Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attenti
     t.m_validation = task.validationBatch(std::max(1, s.evalBatch), validation);
     Rng probe(s.seed ^ kProbeStream);
     const int T = task.seqLen();
-    if (task.options().kind == TaskKind::Induction) {
+    if (task.isSeq2Seq()) { // pairs like the validation ones, with each target's source position
+        t.m_probe = task.validationBatch(std::max(1, s.probeBatch), probe);
+    } else if (task.options().kind == TaskKind::Induction) {
         t.m_probe = TrainingTask::inductionBatch(std::max(1, s.probeBatch), T, task.vocabSize(),
                                                  task.options().minSegment, task.options().maxSegment, probe);
     } else if (T >= 4) {
@@ -102,7 +122,7 @@ std::optional<TrainingSnapshot> Trainer::step(const std::atomic<bool> *stop)
     s.lr = m_schedule.at(m_step);
     m_optimizer.step(m_model.parameters(), s.lr);
     ++m_step;
-    m_tokens += std::int64_t(batch.batch) * batch.seqLen;
+    m_tokens += std::int64_t(batch.batch) * (batch.seqLen + batch.encoderSeqLen);
     m_seconds += seconds(start);
     s.step = m_step;
     s.totalSteps = m_settings.steps;
@@ -123,14 +143,26 @@ void Trainer::evaluate(TrainingSnapshot &s)
     s.accuracy = counted > 0 ? double(correct) / double(counted) : 0.0;
     m_model.forward(m_probe);
     s.heads = m_model.headScores(m_probe);
-    s.nLayers = m_model.config().nLayers;
-    s.nHeads = m_model.config().nHeads;
-    const int T = m_probe.seqLen;
+    const ModelConfig &c = m_model.config();
+    s.encoderDecoder = m_model.isEncoderDecoder();
+    s.nLayers = s.encoderDecoder ? c.decoderLayers() : c.nLayers;
+    s.nEncoderLayers = s.encoderDecoder ? c.encoderLayers() : 0;
+    s.nHeads = c.nHeads;
+    const int T = m_probe.seqLen, Te = m_probe.encoderSeqLen;
     s.probeTokens.assign(m_probe.inputs.begin(), m_probe.inputs.begin() + T);
+    s.probeEncoderTokens.assign(m_probe.encoderInputs.begin(), m_probe.encoderInputs.begin() + Te);
     s.attention.clear();
+    // The first probe sequence's maps (block h of each layer's probabilities).
+    for (int l = 0; l < s.nEncoderLayers; ++l)
+        for (int h = 0; h < s.nHeads; ++h)
+            s.attention.push_back(m_model.encoderAttention(l).block(Eigen::Index(h) * Te, 0, Te, Te));
     for (int l = 0; l < s.nLayers; ++l)
         for (int h = 0; h < s.nHeads; ++h)
             s.attention.push_back(m_model.attention(l).block(Eigen::Index(h) * T, 0, T, T));
+    if (s.encoderDecoder)
+        for (int l = 0; l < s.nLayers; ++l)
+            for (int h = 0; h < s.nHeads; ++h)
+                s.attention.push_back(m_model.crossAttention(l).block(Eigen::Index(h) * T, 0, T, Te));
     m_seconds += seconds(start);
     s.seconds = m_seconds;
 }
@@ -143,7 +175,10 @@ std::uint64_t Trainer::initSeed(std::uint64_t seed)
 std::vector<int> Trainer::sample(const std::vector<int> &prompt, int count, const SamplingOptions &options)
 {
     Decoder decoder(m_model.transformer());
-    auto out = decoder.generate(prompt, count, options, std::max(1, m_task.seqLen()));
+    // An encoder-decoder encodes the prompt (its source) whole, up to its context, and decodes
+    // from the start token.
+    const int context = m_model.isEncoderDecoder() ? m_model.maxSequenceLength() : std::max(1, m_task.seqLen());
+    auto out = decoder.generate(prompt, count, options, context);
     return out ? *out : std::vector<int>{};
 }
 

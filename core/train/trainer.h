@@ -67,6 +67,8 @@ public:
 
     // Autoregressive sampling with the KV-cache Decoder: `count` tokens after `prompt` within
     // the task's context, picked as `options` say (greedy, temperature, top-k, top-p; seeded).
+    // An encoder-decoder reads `prompt` as its source (TrainingTask::encodeSource) and writes
+    // `count` target tokens from the decoder start token.
     std::vector<int> sample(const std::vector<int> &prompt, int count, const SamplingOptions &options);
     // The same with the training view's two settings (topK ≤ 0: all; temperature ≤ 0: greedy).
     std::vector<int> sample(const std::vector<int> &prompt, int count, double temperature, int topK,

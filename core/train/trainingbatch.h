@@ -19,6 +19,18 @@ struct TrainingBatch
     // repeatStart + repeatLength.
     std::vector<int> repeatStart;  // (B)
     std::vector<int> repeatLength; // (B)
+
+    // Encoder-decoder tasks (empty otherwise): the encoder reads encoderInputs, B sequences of
+    // encoderSeqLen tokens (element b*Te + t); `inputs` are then the decoder's inputs, the
+    // targets shifted right behind the decoder start token (teacher forcing, T5's _shift_right).
+    int encoderSeqLen = 0;         // Te
+    std::vector<int> encoderInputs; // (B*Te) token ids
+    // Per decoder row, the encoder position its target comes from (the copied digit, the
+    // sentinel that stands for the span being written), −1 where none: what a cross-attention
+    // head that aligns the two sequences looks at (HeadScore::alignment).
+    std::vector<int> sourcePosition; // (B*T)
+
+    bool isSeq2Seq() const { return encoderSeqLen > 0; }
 };
 
 } // namespace tx

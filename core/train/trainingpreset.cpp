@@ -70,6 +70,54 @@ TrainingPreset inductionHead()
 
 } // namespace
 
+ModelConfig TrainingPreset::smallT5(int vocab, int d, int encoderLayers, int decoderLayers, int heads, int context)
+{
+    // T5 v1.0's block (Raffel et al. 2020; HF T5Config defaults): RMSNorm (T5LayerNorm) before
+    // every sub-layer, no biases, ReLU FFN of 4 d, relative position buckets per stack (32
+    // buckets, offsets up to 128), the head tied to the token table behind d^-0.5.
+    ModelConfig c = smallModel(vocab, d, encoderLayers, heads, context);
+    c.layout = Layout::EncoderDecoder;
+    c.nDecoderLayers = decoderLayers;
+    c.positions = PositionKind::RelativeBuckets;
+    c.relativeBuckets = 32;
+    c.relativeMaxDistance = 128;
+    c.norm = NormKind::RmsNorm;
+    c.normPlacement = NormPlacement::Pre;
+    c.ffn = FfnKind::Dense2;
+    c.activation = Activation::Relu;
+    c.qkvBias = c.attnOutBias = c.ffnBias = false;
+    c.tiedEmbeddings = true;
+    return c;
+}
+
+TrainingPreset TrainingPreset::encoderDecoderFor(TaskKind kind)
+{
+    // Measured on the 2 shared cores (README "Training"): 2 + 2 layers of d 64 at lr 3e-3 learn to
+    // reverse 8 digits in 2,000 steps (validation loss 0.02, 99 % of the digits right, a
+    // cross-attention head aligned 0.97 with the digit it copies); at lr 1e-3 over 600 steps they
+    // reach validation loss 1.34, at 3e-3 over 1,200 steps 0.11. Relative buckets give no absolute positions: the
+    // encoder has to find where each digit sits from the bidirectional offsets first.
+    TrainingPreset p = defaultFor(kind);
+    p.task.seq2seq = true;
+    if (kind == TaskKind::Chars) {
+        p.name = QStringLiteral("t5-span-corruption");
+        p.title = tr("T5 span corruption: a 2 + 2-layer encoder-decoder fills in hidden spans of a text");
+        p.task.seqLen = 64;
+        p.model = smallT5(0, 128, 2, 2, 4, 64); // vocab comes from the text
+        // 72 tokens a pair through d 128: 0.25 s a step at batch 16 on the loaded 2 cores (0.13 s
+        // of CPU), so 1,000 steps take about 4 minutes; at batch 32 a step took 0.6 s.
+        p.settings.batch = 16;
+    } else {
+        p.name = QStringLiteral("t5-") + toString(kind) + QStringLiteral("-digits");
+        p.title = tr("%1 8 random digits with a 2 + 2-layer T5 encoder-decoder").arg(toString(kind));
+        p.model = smallT5(11, 64, 2, 2, 4, 16);
+    }
+    p.settings.steps = kind == TaskKind::Chars ? 1000 : 2000;
+    p.settings.lr = 3e-3;
+    p.model.name = p.name;
+    return p;
+}
+
 std::vector<TrainingPreset> TrainingPreset::all()
 {
     std::vector<TrainingPreset> out{inductionHead()};
@@ -77,6 +125,8 @@ std::vector<TrainingPreset> TrainingPreset::all()
         TrainingPreset p = defaultFor(k);
         out.push_back(p);
     }
+    for (TaskKind k : {TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort, TaskKind::Chars})
+        out.push_back(encoderDecoderFor(k));
     return out;
 }
 

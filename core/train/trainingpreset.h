@@ -30,6 +30,11 @@ public:
     static std::optional<TrainingPreset> find(const QString &name);
     // The small model the `train` command uses for a task when no design is given.
     static TrainingPreset defaultFor(TaskKind kind);
+    // The same task as source → target pairs for a small T5 encoder-decoder (copy / reverse /
+    // sort digits; span corruption for chars): "t5-reverse-digits", "t5-span-corruption".
+    static TrainingPreset encoderDecoderFor(TaskKind kind);
+    // A small T5 v1.0-style encoder-decoder: encoderLayers + decoderLayers of width d.
+    static ModelConfig smallT5(int vocab, int d, int encoderLayers, int decoderLayers, int heads, int context);
 };
 
 } // namespace tx

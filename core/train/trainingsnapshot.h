@@ -24,11 +24,19 @@ struct TrainingSnapshot
     bool evaluated = false;
     double valLoss = 0.0;  // nats per counted token on the fixed validation set
     double accuracy = 0.0; // share of counted validation tokens whose argmax is the target
-    std::vector<HeadScore> heads; // every layer × head on the probe set
-    int nLayers = 0;
+    std::vector<HeadScore> heads; // every layer × head on the probe set (TrainableModel::headScores' order)
+    int nLayers = 0;              // the decoder's (or only stack's) layers
     int nHeads = 0;
-    std::vector<int> probeTokens;  // (T) the probe sequence the maps below read
-    std::vector<Mat> attention;    // [layer * nHeads + head] (T, T) probabilities, row = query
+    std::vector<int> probeTokens;  // (T) the probe sequence the maps below read (an encoder-decoder's decoder input)
+    // [map * nHeads + head] probabilities, row = query: the decoder's (or only stack's) layers
+    // (T, T); an encoder-decoder's maps are its encoder layers (Te, Te) first, then the
+    // decoder's self-attention (T, T), then its cross-attention (T, Te).
+    std::vector<Mat> attention;
+    bool encoderDecoder = false;
+    int nEncoderLayers = 0;          // encoder-decoder: the encoder's layers
+    std::vector<int> probeEncoderTokens; // (Te) encoder-decoder: the probe's source
+    // Rows of maps in `attention`: nLayers, or the encoder's, the decoder's and its cross-attention's.
+    int attentionMaps() const { return encoderDecoder ? nEncoderLayers + 2 * nLayers : nLayers; }
 };
 
 } // namespace tx

@@ -1,5 +1,7 @@
 #include "core/train/trainingtask.h"
 
+#include "core/train/spancorruption.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -47,6 +49,15 @@ Expected<TrainingTask, Error> TrainingTask::create(const Options &o)
 {
     TrainingTask t;
     t.m_options = o;
+    if (o.seq2seq && o.kind == TaskKind::Induction)
+        return Error{{}, QStringLiteral("task"),
+                     tr("induction is a decoder-only task; an encoder-decoder trains on copy, reverse, sort or "
+                        "span corruption of a text")};
+    if (o.seq2seq && o.kind == TaskKind::Chars && (o.seqLen < 8 || !(o.noiseDensity > 0.0 && o.noiseDensity < 1.0)
+                                                   || !(o.meanSpan >= 1.0)))
+        return Error{{}, QStringLiteral("seq_len"),
+                     tr("span corruption needs windows of at least 8 characters, a noise density between 0 and 1 "
+                        "and spans of at least 1, got %1, %2 and %3").arg(o.seqLen).arg(o.noiseDensity).arg(o.meanSpan)};
     switch (o.kind) {
     case TaskKind::Copy:
     case TaskKind::Reverse:
@@ -99,9 +110,17 @@ int TrainingTask::vocabSize() const
     case TaskKind::Induction:
         return m_options.vocab;
     case TaskKind::Chars:
-        return m_tokenizer ? m_tokenizer->vocabSize() : 0;
+        if (!m_tokenizer)
+            return 0;
+        return m_tokenizer->vocabSize() + (isSeq2Seq() ? SpanCorruption(m_options.seqLen, m_options.noiseDensity,
+                                                                        m_options.meanSpan).spans() : 0);
     }
     return 0;
+}
+
+int TrainingTask::firstSentinel() const
+{
+    return m_tokenizer ? m_tokenizer->vocabSize() : 0;
 }
 
 int TrainingTask::seqLen() const
@@ -110,10 +129,23 @@ int TrainingTask::seqLen() const
     case TaskKind::Copy:
     case TaskKind::Reverse:
     case TaskKind::Sort:
-        return 2 * m_options.digits;
+        return isSeq2Seq() ? m_options.digits : 2 * m_options.digits;
+    case TaskKind::Chars:
+        if (isSeq2Seq())
+            return SpanCorruption(m_options.seqLen, m_options.noiseDensity, m_options.meanSpan).targetLength();
+        return m_options.seqLen;
     default:
         return m_options.seqLen;
     }
+}
+
+int TrainingTask::encoderSeqLen() const
+{
+    if (!isSeq2Seq())
+        return 0;
+    if (m_options.kind == TaskKind::Chars)
+        return SpanCorruption(m_options.seqLen, m_options.noiseDensity, m_options.meanSpan).sourceLength();
+    return m_options.digits;
 }
 
 TrainingBatch TrainingTask::inductionBatch(int B, int T, int vocab, int minSegment, int maxSegment, Rng &rng)
@@ -171,10 +203,12 @@ TrainingBatch TrainingTask::batch(int B, Rng &rng) const
     case TaskKind::Induction:
         return inductionBatch(B, o.seqLen, o.vocab, o.minSegment, o.maxSegment, rng);
     case TaskKind::Chars:
-        return windows(B, rng, 0, m_split);
+        return isSeq2Seq() ? spanCorruption(B, rng, 0, m_split) : windows(B, rng, 0, m_split);
     default:
         break;
     }
+    if (isSeq2Seq())
+        return digitPairs(B, rng);
     const int n = o.digits, T = 2 * n;
     TrainingBatch b;
     b.batch = B;
@@ -206,8 +240,75 @@ TrainingBatch TrainingTask::batch(int B, Rng &rng) const
 TrainingBatch TrainingTask::validationBatch(int B, Rng &rng) const
 {
     if (m_options.kind == TaskKind::Chars)
-        return windows(B, rng, m_split, int(m_corpus.size()));
+        return isSeq2Seq() ? spanCorruption(B, rng, m_split, int(m_corpus.size()))
+                           : windows(B, rng, m_split, int(m_corpus.size()));
     return batch(B, rng);
+}
+
+namespace {
+
+// Teacher forcing: the decoder reads the targets shifted right behind the start token
+// (Hugging Face T5's _shift_right), and every target counts.
+void shiftRight(TrainingBatch &b)
+{
+    const int T = b.seqLen;
+    b.inputs.resize(b.targets.size());
+    b.mask.assign(b.targets.size(), 1.0f);
+    for (int s = 0; s < b.batch; ++s) {
+        b.inputs[std::size_t(s) * T] = TrainingTask::kDecoderStart;
+        for (int t = 1; t < T; ++t)
+            b.inputs[std::size_t(s) * T + t] = b.targets[std::size_t(s) * T + t - 1];
+    }
+}
+
+} // namespace
+
+TrainingBatch TrainingTask::digitPairs(int B, Rng &rng) const
+{
+    const int n = m_options.digits;
+    TrainingBatch b;
+    b.batch = B;
+    b.seqLen = n;
+    b.encoderSeqLen = n;
+    b.encoderInputs.resize(std::size_t(B) * n);
+    b.targets.resize(std::size_t(B) * n);
+    b.sourcePosition.resize(std::size_t(B) * n);
+    std::vector<int> order(static_cast<std::size_t>(n));
+    for (int s = 0; s < B; ++s) {
+        int *source = b.encoderInputs.data() + std::size_t(s) * n;
+        for (int i = 0; i < n; ++i)
+            source[i] = 1 + rng.uniformInt(10); // digit d is token d + 1
+        for (int i = 0; i < n; ++i)
+            order[std::size_t(i)] = m_options.kind == TaskKind::Reverse ? n - 1 - i : i;
+        if (m_options.kind == TaskKind::Sort) // where each sorted digit comes from (stable)
+            std::stable_sort(order.begin(), order.end(), [source](int x, int y) { return source[x] < source[y]; });
+        for (int t = 0; t < n; ++t) {
+            b.targets[std::size_t(s) * n + t] = source[order[std::size_t(t)]];
+            b.sourcePosition[std::size_t(s) * n + t] = order[std::size_t(t)];
+        }
+    }
+    shiftRight(b);
+    return b;
+}
+
+TrainingBatch TrainingTask::spanCorruption(int B, Rng &rng, int begin, int end) const
+{
+    const SpanCorruption noise(m_options.seqLen, m_options.noiseDensity, m_options.meanSpan);
+    const int L = noise.length(), Te = noise.sourceLength(), T = noise.targetLength();
+    TrainingBatch b;
+    b.batch = B;
+    b.seqLen = T;
+    b.encoderSeqLen = Te;
+    b.encoderInputs.resize(std::size_t(B) * Te);
+    b.targets.resize(std::size_t(B) * T);
+    b.sourcePosition.resize(std::size_t(B) * T);
+    for (int s = 0; s < B; ++s) {
+        const int at = begin + rng.uniformInt(end - begin - L);
+        noise.corrupt(m_corpus.data() + at, firstSentinel(), kEndOfSequence, rng, b.encoderInputs.data() + std::size_t(s) * Te,
+                      b.targets.data() + std::size_t(s) * T, b.sourcePosition.data() + std::size_t(s) * T);
+    }
+    shiftRight(b);
+    return b;
 }
 
 std::vector<int> TrainingTask::encode(const QString &text) const
@@ -217,8 +318,37 @@ std::vector<int> TrainingTask::encode(const QString &text) const
 
 QString TrainingTask::decode(const std::vector<int> &tokens) const
 {
+    if (m_options.kind == TaskKind::Chars && isSeq2Seq() && m_tokenizer) {
+        // Sentinels and the end token under Hugging Face T5's names, the characters between them.
+        QString s;
+        std::vector<int> run;
+        auto flush = [&] {
+            s += m_tokenizer->decode(run);
+            run.clear();
+        };
+        for (const int t : tokens) {
+            if (t >= firstSentinel()) {
+                flush();
+                s += QStringLiteral("<extra_id_%1>").arg(t - firstSentinel());
+            } else if (t == kEndOfSequence) {
+                flush();
+                s += QStringLiteral("</s>");
+            } else if (t != kDecoderStart) {
+                run.push_back(t);
+            }
+        }
+        flush();
+        return s;
+    }
     if (m_options.kind == TaskKind::Chars)
         return m_tokenizer ? m_tokenizer->decode(tokens) : QString();
+    if (isSeq2Seq()) {
+        QString s;
+        for (const int t : tokens)
+            if (t > 0) // token 0 is the start token
+                s += QString::number(t - 1);
+        return s;
+    }
     QString s;
     for (int t : tokens) {
         if (t == kSeparator && m_options.kind != TaskKind::Induction)
@@ -229,12 +359,46 @@ QString TrainingTask::decode(const std::vector<int> &tokens) const
     return s.trimmed();
 }
 
+std::vector<int> TrainingTask::encodeSource(const QString &text) const
+{
+    std::vector<int> out;
+    if (!isSeq2Seq())
+        return encode(text);
+    if (m_options.kind != TaskKind::Chars) {
+        for (const QChar c : text)
+            if (c.isDigit() && c.digitValue() >= 0 && c.digitValue() <= 9)
+                out.push_back(1 + c.digitValue());
+        return out;
+    }
+    const int spans = vocabSize() - firstSentinel();
+    int span = 0;
+    QString kept;
+    for (int i = 0; i < text.size(); ++i) {
+        if (text[i] != QLatin1Char('_')) {
+            kept += text[i];
+            continue;
+        }
+        const std::vector<int> ids = encode(kept);
+        out.insert(out.end(), ids.begin(), ids.end());
+        kept.clear();
+        while (i + 1 < text.size() && text[i + 1] == QLatin1Char('_'))
+            ++i; // a run of '_' is one span
+        if (span < spans)
+            out.push_back(firstSentinel() + span++);
+    }
+    const std::vector<int> ids = encode(kept);
+    out.insert(out.end(), ids.begin(), ids.end());
+    out.push_back(kEndOfSequence);
+    return out;
+}
+
 void TrainingTask::fitModel(ModelConfig &model) const
 {
     if (m_options.kind == TaskKind::Chars && model.vocabSize < vocabSize())
         model.vocabSize = vocabSize(); // the model takes the text's alphabet
-    if (model.maxPositions < seqLen())
-        model.maxPositions = seqLen();
+    const int longest = std::max(seqLen(), encoderSeqLen());
+    if (model.maxPositions < longest)
+        model.maxPositions = longest;
 }
 
 } // namespace tx

@@ -35,6 +35,17 @@ bool fromString(const QString &s, TaskKind &out);
 //   at least minCount times, most frequent first (rarer ones are spelled in bytes); batches are random
 //   windows of seqLen + 1 characters from the first 90 % of the text, validation windows from
 //   the last 10 %. Every position counts.
+//
+// For an encoder-decoder (Options::seq2seq) the same data become source → target pairs, the
+// decoder reading the target shifted right behind T5's decoder start token 0 (teacher forcing,
+// Hugging Face T5's _shift_right) and every target position counting:
+// copy / reverse / sort: the encoder reads the n digits, the decoder writes them copied,
+//   reversed or sorted. Token 0 is T5's pad and decoder start, so the digits are tokens 1–10.
+// chars: span corruption, T5's pre-training objective (SpanCorruption): a window of seqLen
+//   characters with 15 % of them in spans of 3 on average hidden behind sentinels; the decoder
+//   writes the hidden spans. Tokens 0 and 1, the bytes NUL and SOH that no text holds, are
+//   T5's pad / decoder start and end of sequence; the sentinels follow the characters.
+// induction is a decoder-only task and is refused.
 class TrainingTask
 {
     Q_DECLARE_TR_FUNCTIONS(tx::TrainingTask)
@@ -51,7 +62,13 @@ public:
         QString text;         // chars: the corpus
         QString textSource;   // chars: where it came from, for error messages
         int minCount = 1;     // chars: characters seen fewer times fall back to their bytes
+        bool seq2seq = false; // source → target pairs for an encoder-decoder (see above)
+        double noiseDensity = 0.15; // seq2seq chars: share of the window hidden (T5's)
+        double meanSpan = 3.0;      // seq2seq chars: mean hidden span length (T5's)
     };
+
+    static constexpr int kDecoderStart = 0; // seq2seq: Transformer::kDecoderStartToken, T5's pad
+    static constexpr int kEndOfSequence = 1; // seq2seq chars: T5's </s> (eos_token_id 1)
 
     static Expected<TrainingTask, Error> create(const Options &options);
 
@@ -62,7 +79,9 @@ public:
 
     const Options &options() const { return m_options; }
     int vocabSize() const;
-    int seqLen() const;
+    int seqLen() const;        // T: the decoder's tokens (the only stack's for a decoder-only task)
+    int encoderSeqLen() const; // Te: the encoder's tokens of a seq2seq task, else 0
+    bool isSeq2Seq() const { return m_options.seq2seq; }
     // B sequences from the training distribution.
     TrainingBatch batch(int B, Rng &rng) const;
     // B sequences for validation: the held-out 10 % of a text; for generated tasks fresh
@@ -72,6 +91,10 @@ public:
     // chars: text <-> token ids (characters outside the vocabulary become byte tokens).
     std::vector<int> encode(const QString &text) const;
     QString decode(const std::vector<int> &tokens) const;
+    // seq2seq: what the user types as the encoder's input into its tokens: digits for the digit
+    // tasks, text with each run of '_' a hidden span (its sentinel) and the end token for span
+    // corruption. Characters that are not digits are skipped by the digit tasks.
+    std::vector<int> encodeSource(const QString &text) const;
 
     // Induction-style probe sequences over [0, vocab) of length T with the same structure as
     // the induction task, for measuring induction and previous-token scores of any model.
@@ -82,6 +105,9 @@ public:
 
 private:
     TrainingBatch windows(int B, Rng &rng, int begin, int end) const;
+    TrainingBatch spanCorruption(int B, Rng &rng, int begin, int end) const;
+    TrainingBatch digitPairs(int B, Rng &rng) const;
+    int firstSentinel() const; // seq2seq chars: sentinel 0's id
 
     Options m_options;
     std::shared_ptr<const CharTokenizer> m_tokenizer; // chars: vocabulary

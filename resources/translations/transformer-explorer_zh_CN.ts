@@ -2608,10 +2608,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>引擎需要词表投影来产生 logits</translation>
     </message>
     <message>
-        <source>training runs decoder-only models (causal language modelling)</source>
-        <translation>训练只运行仅解码器模型（因果语言建模）</translation>
-    </message>
-    <message>
         <source>layer_types: the first %1 of its %2 entries</source>
         <translation>layer_types：保留其 %2 项中的前 %1 项</translation>
     </message>
@@ -2734,6 +2730,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>lm_head: no → yes, ALBERT&apos;s masked-LM head (dense d_model %1 → %2, %3, %4, tied to the token embedding, with a bias)</source>
         <translation>lm_head：否 → 是，ALBERT 的掩码语言模型头（全连接 d_model %1 → %2、%3、%4，与词元嵌入绑定，带偏置）</translation>
+    </message>
+    <message>
+        <source>training runs decoder-only models and encoder-decoders, not an encoder alone</source>
+        <translation>训练支持仅解码器模型和编码器-解码器，不支持单独的编码器</translation>
     </message>
 </context>
 <context>
@@ -8734,6 +8734,18 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>a step would hold %1 MB of activations; use a smaller batch or sequence</source>
         <translation>一步将占用 %1 MB 激活值；请减小批大小或序列长度</translation>
     </message>
+    <message>
+        <source>an encoder-decoder trains on a source → target task (copy, reverse, sort or span corruption), not on next-token prediction</source>
+        <translation>编码器-解码器训练的是源 → 目标任务（复制、反转、排序或片段破坏），而不是下一个词元预测</translation>
+    </message>
+    <message>
+        <source>a source → target task needs an encoder-decoder design</source>
+        <translation>源 → 目标任务需要编码器-解码器设计</translation>
+    </message>
+    <message>
+        <source>the task&apos;s sources have %1 tokens but the model&apos;s context is %2</source>
+        <translation>任务的源序列有 %1 个词元，但模型的上下文只有 %2</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainingCharts</name>
@@ -8788,6 +8800,30 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>L%1 H%2</source>
         <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>Alignment (cross-attention)</source>
+        <translation>对齐度（交叉注意力）</translation>
+    </message>
+    <message>
+        <source>Cross-attention heads: attention from each target position to the source position it comes from</source>
+        <translation>交叉注意力头：每个目标位置分给其来源位置的注意力</translation>
+    </message>
+    <message>
+        <source>Per-head scores (encoder dotted, decoder self-attention solid, cross-attention dashed)</source>
+        <translation>各头得分（编码器为点线，解码器自注意力为实线，交叉注意力为虚线）</translation>
+    </message>
+    <message>
+        <source>enc L%1 H%2</source>
+        <translation>编 L%1 H%2</translation>
+    </message>
+    <message>
+        <source>cross L%1 H%2</source>
+        <translation>交叉 L%1 H%2</translation>
+    </message>
+    <message>
+        <source>dec L%1 H%2</source>
+        <translation>解 L%1 H%2</translation>
     </message>
 </context>
 <context>
@@ -8887,6 +8923,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>Watch an induction head form: 2-layer attention-only model on repeated random sequences</source>
         <translation>观察归纳头的形成：在重复随机序列上训练的 2 层纯注意力模型</translation>
     </message>
+    <message>
+        <source>T5 span corruption: a 2 + 2-layer encoder-decoder fills in hidden spans of a text</source>
+        <translation>T5 片段破坏：2 + 2 层编码器-解码器填补文本中被隐藏的片段</translation>
+    </message>
+    <message>
+        <source>%1 8 random digits with a 2 + 2-layer T5 encoder-decoder</source>
+        <translation>用 2 + 2 层 T5 编码器-解码器%1 8 个随机数字</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainingTask</name>
@@ -8921,6 +8965,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>must be at least 1, got %1</source>
         <translation>必须至少为 1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>induction is a decoder-only task; an encoder-decoder trains on copy, reverse, sort or span corruption of a text</source>
+        <translation>归纳是仅解码器模型的任务；编码器-解码器训练复制、反转、排序数字或文本的片段破坏（span corruption）</translation>
+    </message>
+    <message>
+        <source>span corruption needs windows of at least 8 characters, a noise density between 0 and 1 and spans of at least 1, got %1, %2 and %3</source>
+        <translation>片段破坏需要至少 8 个字符的窗口、介于 0 和 1 之间的噪声密度和至少为 1 的平均片段长度，实际为 %1、%2 和 %3</translation>
     </message>
 </context>
 <context>
@@ -9097,6 +9149,78 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>Show the trained model&apos;s heads in the Attention tab</source>
         <translation>在“注意力”页中查看训练好的模型的注意力头</translation>
     </message>
+    <message>
+        <source>T5 encoder-decoder: reverse 8 digits</source>
+        <translation>T5 编码器-解码器：反转 8 个数字</translation>
+    </message>
+    <message>
+        <source>T5 encoder-decoder: span corruption on Alice in Wonderland</source>
+        <translation>T5 编码器-解码器：爱丽丝梦游仙境的片段破坏</translation>
+    </message>
+    <message>
+        <source>Attention on a probe pair: encoder self-attention (rows enc L), decoder self-attention (dec L) and cross-attention (cross L: rows are the digits written, columns the digits read; reversing draws the anti-diagonal):</source>
+        <translation>探测样本对上的注意力：编码器自注意力（编 L 行）、解码器自注意力（解 L 行）和交叉注意力（交叉 L 行：行是写出的数字，列是读入的数字；反转会画出反对角线）：</translation>
+    </message>
+    <message>
+        <source>Decode: the encoder reads your digits, the decoder writes them reversed</source>
+        <translation>解码：编码器读入你的数字，解码器把它们反过来写出</translation>
+    </message>
+    <message>
+        <source>8 digits</source>
+        <translation>8 个数字</translation>
+    </message>
+    <message>
+        <source>Attention on a probe pair: encoder self-attention (rows enc L), decoder self-attention (dec L) and cross-attention (cross L: rows are the target written, columns the corrupted source read):</source>
+        <translation>探测样本对上的注意力：编码器自注意力（编 L 行）、解码器自注意力（解 L 行）和交叉注意力（交叉 L 行：行是写出的目标，列是读入的被破坏的源文本）：</translation>
+    </message>
+    <message>
+        <source>Decode: the encoder reads your text, _ marks each hidden span; the decoder writes the spans behind T5&apos;s sentinels</source>
+        <translation>解码：编码器读入你的文本，_ 标出每个隐藏片段；解码器在 T5 的哨兵词元后写出这些片段</translation>
+    </message>
+    <message>
+        <source>a text with _ for each hidden span</source>
+        <translation>一段文本，用 _ 标出每个隐藏片段</translation>
+    </message>
+    <message>
+        <source>0 always takes the most likely token</source>
+        <translation>0 表示总是选择概率最高的词元</translation>
+    </message>
+    <message>
+        <source>Training %1 parameters (encoder %2 layers, decoder %3 layers)…</source>
+        <translation>正在训练 %1 个参数（编码器 %2 层，解码器 %3 层）…</translation>
+    </message>
+    <message>
+        <source>Encoder layer %1 · Head %2 at step %3</source>
+        <translation>编码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>Decoder layer %1 · Head %2 at step %3</source>
+        <translation>解码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>Cross-attention, decoder layer %1 · Head %2 at step %3</source>
+        <translation>交叉注意力，解码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>source position</source>
+        <translation>源位置</translation>
+    </message>
+    <message>
+        <source>target position</source>
+        <translation>目标位置</translation>
+    </message>
+    <message>
+        <source>enc L%1</source>
+        <translation>编 L%1</translation>
+    </message>
+    <message>
+        <source>dec L%1</source>
+        <translation>解 L%1</translation>
+    </message>
+    <message>
+        <source>cross L%1</source>
+        <translation>交叉 L%1</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainingWorker</name>
@@ -9107,6 +9231,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>Sampling needs a character-level language model (the chars task).</source>
         <translation>采样需要字符级语言模型（chars 任务）。</translation>
+    </message>
+    <message>
+        <source>Type a source of 1 to %1 tokens: digits for the digit tasks, a text with _ for each hidden span for span corruption.</source>
+        <translation>请输入 1 到 %1 个词元的源序列：数字任务输入数字，片段破坏输入一段文本并用 _ 标出每个隐藏片段。</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,11 @@
 // case (multi-head latent attention, a sigmoid router with groups, shared experts) starts from the
 // weights of tests/data/engine-features/deepseek-v3-mla-sigmoid-groups and follows
 // tests/reference/make_deepseek_reference.py into tests/data/train_parity_deepseek.json; the
-// Qwen3-MoE and gpt-oss cases follow tests/reference/make_moe_reference.py the same way.
+// Qwen3-MoE and gpt-oss cases follow tests/reference/make_moe_reference.py the same way. The T5
+// encoder-decoders (v1.0: ReLU, tied head; v1.1: gated-gelu, untied) follow
+// tests/reference/make_t5_train_reference.py: teacher forcing (the decoder reads the labels
+// shifted right behind the start token, Hugging Face T5's _shift_right), AdamW over both stacks,
+// the cross-attention and both relative bias tables.
 #include "core/train/adamw.h"
 #include "core/train/lrschedule.h"
 #include "core/train/trainablemodel.h"
@@ -131,6 +135,11 @@ private slots:
         // GptOssTopKRouter and GptOssExperts: biased router and experts, clamped SwiGLU, sinks, windows
         QTest::newRow("gpt-oss: biased experts, clamped swiglu, sinks")
             << QStringLiteral("train_parity_gpt-oss-moe-clamped-swiglu.json");
+        // T5ForConditionalGeneration with labels: 2 + 2 layers, ReLU, tied head behind d^-0.5
+        QTest::newRow("t5 v1.0 encoder-decoder: teacher forcing, tied") << QStringLiteral("train_parity_t5-train-relu-tied.json");
+        // 2 + 3 layers, gated-gelu, untied head
+        QTest::newRow("t5 v1.1 encoder-decoder: teacher forcing, untied")
+            << QStringLiteral("train_parity_t5-train-gated-untied.json");
     }
     void tenStepsFromReference()
     {
@@ -161,10 +170,19 @@ private slots:
                 b.mask.push_back(float(x.toDouble()));
             b.seqLen = c.value(QStringLiteral("seq_len")).toInt();
             b.batch = c.value(QStringLiteral("batch")).toInt();
+            b.encoderInputs = ints(o.value(QStringLiteral("encoder_inputs")).toArray());
+            b.encoderSeqLen = c.value(QStringLiteral("encoder_seq_len")).toInt(); // 0: decoder-only
             data.push_back(b);
         }
         const QJsonArray losses = c.value(QStringLiteral("losses")).toArray();
         QCOMPARE(losses.size(), 10);
+        QCOMPARE(data[0].isSeq2Seq(), model->isEncoderDecoder());
+        if (data[0].isSeq2Seq()) // the decoder reads the labels shifted right behind T5's start token 0
+            for (int b = 0; b < data[0].batch; ++b) {
+                const int T = data[0].seqLen;
+                QCOMPARE(data[0].inputs[std::size_t(b * T)], Transformer::kDecoderStartToken);
+                QCOMPARE(data[0].inputs[std::size_t(b * T + 1)], data[0].targets[std::size_t(b * T)]);
+            }
         for (int step = 0; step < int(data.size()); ++step) {
             const double loss = model->forward(data[std::size_t(step)]);
             QVERIFY(model->backward());

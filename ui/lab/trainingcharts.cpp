@@ -68,12 +68,15 @@ TrainingCharts::TrainingCharts(QWidget *parent)
     m_lossChart->setTitle(tr("Loss"));
     m_lossChart->legend()->setAlignment(Qt::AlignBottom);
 
-    m_scoreKind->addItems({tr("Induction score"), tr("Previous-token score"), tr("Entropy (bits)")});
+    m_scoreKind->addItems({tr("Induction score"), tr("Previous-token score"), tr("Entropy (bits)"),
+                           tr("Alignment (cross-attention)")});
+    m_scoreKind->setItemData(3, tr("Cross-attention heads: attention from each target position to the source position "
+                                   "it comes from"), Qt::ToolTipRole);
     m_scoreChart->addAxis(m_scoreX, Qt::AlignBottom);
     m_scoreChart->addAxis(m_scoreY, Qt::AlignLeft);
     m_scoreX->setTitleText(tr("step"));
     m_scoreX->setLabelFormat(QStringLiteral("%.0f"));
-    m_scoreChart->setTitle(tr("Per-head scores (layer 1 dashed, later layers solid)"));
+    m_scoreChart->setTitle(scoreTitle());
     m_scoreChart->legend()->setAlignment(Qt::AlignRight);
     for (QChart *c : {m_lossChart, m_scoreChart})
         c->setMargins(QMargins(4, 4, 4, 4));
@@ -101,12 +104,15 @@ TrainingCharts::TrainingCharts(QWidget *parent)
         m_lossY->setTitleText(tr("loss (nats)"));
         accuracyAxis->setTitleText(tr("accuracy"));
         m_lossChart->setTitle(tr("Loss"));
-        const QStringList kinds{tr("Induction score"), tr("Previous-token score"), tr("Entropy (bits)")};
+        const QStringList kinds{tr("Induction score"), tr("Previous-token score"), tr("Entropy (bits)"),
+                                tr("Alignment (cross-attention)")};
         for (int i = 0; i < kinds.size() && i < m_scoreKind->count(); ++i)
             m_scoreKind->setItemText(i, kinds[i]);
         m_scoreX->setTitleText(tr("step"));
-        m_scoreChart->setTitle(tr("Per-head scores (layer 1 dashed, later layers solid)"));
+        m_scoreChart->setTitle(scoreTitle());
         scoreLabel->setText(tr("Head score:"));
+        for (std::size_t i = 0; i < m_scoreSeries.size(); ++i)
+            m_scoreSeries[i]->setName(seriesName(int(i)));
     };
 }
 
@@ -119,7 +125,39 @@ void TrainingCharts::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
-void TrainingCharts::startRun(int layers, int heads)
+QString TrainingCharts::scoreTitle() const
+{
+    return m_encoderDecoder ? tr("Per-head scores (encoder dotted, decoder self-attention solid, cross-attention dashed)")
+                            : tr("Per-head scores (layer 1 dashed, later layers solid)");
+}
+
+QString TrainingCharts::seriesName(int i) const
+{
+    const int heads = std::max(1, m_heads);
+    const int l = i / heads, h = i % heads;
+    if (!m_encoderDecoder)
+        return tr("L%1 H%2").arg(l + 1).arg(h + 1);
+    const int layer = l < m_encoderLayers ? l : (l - m_encoderLayers) % std::max(1, m_layers);
+    switch (m_seriesKinds[std::size_t(i)]) {
+    case HeadScore::Kind::EncoderSelf:
+        return tr("enc L%1 H%2").arg(layer + 1).arg(h + 1);
+    case HeadScore::Kind::Cross:
+        return tr("cross L%1 H%2").arg(layer + 1).arg(h + 1);
+    case HeadScore::Kind::Self:
+        break;
+    }
+    return tr("dec L%1 H%2").arg(layer + 1).arg(h + 1);
+}
+
+QStringList TrainingCharts::seriesNames() const
+{
+    QStringList names;
+    for (const QLineSeries *s : m_scoreSeries)
+        names << s->name();
+    return names;
+}
+
+void TrainingCharts::startRun(int layers, int heads, int encoderLayers)
 {
     // Series per head are made once per run (the model's shape is fixed for the run).
     for (QLineSeries *s : m_scoreSeries) {
@@ -127,18 +165,39 @@ void TrainingCharts::startRun(int layers, int heads)
         delete s;
     }
     m_scoreSeries.clear();
-    for (int l = 0; l < layers; ++l) {
+    m_seriesKinds.clear();
+    m_encoderDecoder = encoderLayers > 0;
+    m_layers = layers;
+    m_heads = heads;
+    m_encoderLayers = encoderLayers;
+    // An encoder-decoder: the encoder's heads, the decoder's self-attention heads, then its
+    // cross-attention heads.
+    const int rows = m_encoderDecoder ? encoderLayers + 2 * layers : layers;
+    for (int l = 0; l < rows; ++l) {
+        const HeadScore::Kind kind = !m_encoderDecoder || (l >= encoderLayers && l < encoderLayers + layers)
+                                         ? HeadScore::Kind::Self
+                                         : l < encoderLayers ? HeadScore::Kind::EncoderSelf : HeadScore::Kind::Cross;
         for (int h = 0; h < heads; ++h) {
             auto *s = new QLineSeries;
-            s->setName(tr("L%1 H%2").arg(l + 1).arg(h + 1));
-            QPen pen(AttentionLinesView::headColour(h), 2, l == 0 ? Qt::DashLine : Qt::SolidLine);
-            s->setPen(pen);
+            m_seriesKinds.push_back(kind);
+            s->setName(seriesName(int(m_scoreSeries.size())));
+            const Qt::PenStyle style = !m_encoderDecoder ? (l == 0 ? Qt::DashLine : Qt::SolidLine)
+                                       : kind == HeadScore::Kind::EncoderSelf ? Qt::DotLine
+                                       : kind == HeadScore::Kind::Cross       ? Qt::DashLine
+                                                                              : Qt::SolidLine;
+            s->setPen(QPen(AttentionLinesView::headColour(h), 2, style));
             m_scoreChart->addSeries(s);
             s->attachAxis(m_scoreX);
             s->attachAxis(m_scoreY);
             m_scoreSeries.push_back(s);
         }
     }
+    m_scoreChart->setTitle(scoreTitle());
+    // An encoder-decoder opens on what its cross-attention learns; alignment means nothing without one.
+    if (m_encoderDecoder)
+        m_scoreKind->setCurrentIndex(3);
+    else if (m_scoreKind->currentIndex() == 3)
+        m_scoreKind->setCurrentIndex(0);
 }
 
 void TrainingCharts::clear()
@@ -184,11 +243,18 @@ void TrainingCharts::refresh(const std::vector<TrainingSnapshot> &history, int p
             if (i >= s.heads.size())
                 continue;
             const HeadScore &h = s.heads[i];
-            const double v = kind == 0 ? h.induction : kind == 1 ? h.previousToken : h.entropyBits;
+            const double v = kind == 0   ? h.induction
+                             : kind == 1 ? h.previousToken
+                             : kind == 2 ? h.entropyBits
+                                         : h.alignment;
             points.append(QPointF(s.step, v));
             maxScore = std::max(maxScore, v);
         }
         m_scoreSeries[i]->replace(points);
+        // Each score where it means something: induction and previous-token for self-attention,
+        // alignment for cross-attention, entropy for every head.
+        const bool cross = i < m_seriesKinds.size() && m_seriesKinds[i] == HeadScore::Kind::Cross;
+        m_scoreSeries[i]->setVisible(kind == 2 || (kind == 3) == cross);
     }
     NiceAxis::fitFromZero(m_scoreX, maxStep);
     m_scoreY->setRange(0, kind == 2 ? std::ceil(maxScore * 10) / 10 : 1.0);

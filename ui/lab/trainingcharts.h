@@ -18,16 +18,21 @@ class QValueAxis;
 namespace tx {
 
 // The training view's two charts: loss (training, validation) and accuracy against the step,
-// and one score per head (induction, previous-token or entropy, chosen in a box) over the
-// evaluated steps. Built once per view; a run's points are replaced, never rebuilt.
+// and one score per head (induction, previous-token, entropy or, for an encoder-decoder's
+// cross-attention, alignment, chosen in a box) over the evaluated steps. Built once per view; a run's points are replaced, never rebuilt.
 class TrainingCharts : public QWidget
 {
     Q_OBJECT
 public:
     explicit TrainingCharts(QWidget *parent = nullptr);
 
-    // A new run of a model with this shape: empty curves, one score series per head.
-    void startRun(int layers, int heads);
+    // A new run of a model with this shape: empty curves, one score series per head (an
+    // encoder-decoder's, encoderLayers > 0: its encoder's, decoder's and cross-attention's heads,
+    // in TrainableModel::headScores' order).
+    void startRun(int layers, int heads, int encoderLayers = 0);
+    // The legend names of the score series, in order ("L1 H1"; "enc L1 H1", "dec L1 H1", "cross L1 H1").
+    QStringList seriesNames() const;
+    QComboBox *scoreKind() const { return m_scoreKind; }
     void clear();
     // One step's loss; with `evaluated`, its validation loss and (if `accuracy`) its accuracy.
     void addStep(const TrainingSnapshot &snapshot, bool accuracy);
@@ -48,6 +53,9 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    QString scoreTitle() const;
+    QString seriesName(int i) const; // series i's legend name
+
     std::function<void()> m_retranslate; // sets every fixed text in the current language
     QList<QPointF> m_lossPoints, m_valPoints, m_accuracyPoints;
     QChart *m_lossChart;
@@ -60,7 +68,10 @@ private:
     QComboBox *m_scoreKind;
     QValueAxis *m_scoreX;
     QValueAxis *m_scoreY;
-    std::vector<QLineSeries *> m_scoreSeries; // [layer * heads + head]
+    std::vector<QLineSeries *> m_scoreSeries; // [layer * heads + head], an encoder-decoder's by kind first
+    std::vector<HeadScore::Kind> m_seriesKinds; // the attention each series' head belongs to
+    bool m_encoderDecoder = false;
+    int m_layers = 0, m_heads = 0, m_encoderLayers = 0;
 };
 
 } // namespace tx

@@ -60,6 +60,8 @@ TrainingView::TrainingView(QWidget *parent)
     , m_grid(new HeatmapGrid)
     , m_replay(new QSlider(Qt::Horizontal))
     , m_replayLabel(new QLabel)
+    , m_gridCaption(new QLabel)
+    , m_sampling(new QGroupBox)
     , m_prompt(new QLineEdit)
     , m_temperature(new QDoubleSpinBox)
     , m_topK(new QSpinBox)
@@ -103,7 +105,9 @@ TrainingView::TrainingView(QWidget *parent)
 
     m_task->addItems({tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"),
                       tr("Induction (repeated random tokens)"), tr("Characters: Tang poems (中文)"),
-                      tr("Characters: Alice in Wonderland"), tr("Characters: my own text")});
+                      tr("Characters: Alice in Wonderland"), tr("Characters: my own text"),
+                      tr("T5 encoder-decoder: reverse 8 digits"),
+                      tr("T5 encoder-decoder: span corruption on Alice in Wonderland")});
     m_steps->setRange(1, 1'000'000);
     m_steps->setValue(1000);
     m_steps->setSuffix(tr(" steps"));
@@ -134,9 +138,8 @@ TrainingView::TrainingView(QWidget *parent)
     auto *gridPane = new QWidget;
     auto *gridLayout = new QVBoxLayout(gridPane);
     gridLayout->setContentsMargins(0, 0, 0, 0);
-    auto *gridCaption = new QLabel(tr("Attention on a probe sequence (a segment, then the same segment again):"));
-    gridCaption->setWordWrap(true); // one long line would set the page's minimum width
-    gridLayout->addWidget(gridCaption);
+    m_gridCaption->setWordWrap(true); // one long line would set the page's minimum width
+    gridLayout->addWidget(m_gridCaption);
     auto *gridScroll = new QScrollArea;
     gridScroll->setWidget(m_grid);
     gridScroll->setWidgetResizable(true);
@@ -155,7 +158,7 @@ TrainingView::TrainingView(QWidget *parent)
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
-    auto *sampling = new QGroupBox(tr("Sample from the trained character model"));
+    QGroupBox *sampling = m_sampling;
     sampling->setObjectName(QStringLiteral("samplingBox"));
     // Two rows: the settings, then the samples across the whole width (one row was wider
     // than the window in presentation mode).
@@ -199,11 +202,20 @@ TrainingView::TrainingView(QWidget *parent)
     layout->addWidget(split, 1);
     layout->addWidget(sampling);
 
-    // Sampling only means something for a character model; hiding it gives the charts room.
-    sampling->setVisible(false);
-    connect(m_task, &QComboBox::currentIndexChanged, this, [this, sampling](int i) {
+    // Sampling only means something for a character model or an encoder-decoder; hiding it
+    // gives the charts room.
+    showTaskTexts();
+    connect(m_task, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_customText->setVisible(i == CustomText);
-        sampling->setVisible(i >= TangPoems);
+        showTaskTexts();
+        // A source to decode for the T5 tasks (greedy: the digits have one right answer).
+        if (i == T5Reverse) {
+            m_prompt->setText(QStringLiteral("31415926"));
+            m_temperature->setValue(0.0);
+        } else if (i == T5SpanCorruption) {
+            m_prompt->setText(QStringLiteral("Alice was beginning to get very _ of sitting by her sister on the _")); // the book's words
+            m_temperature->setValue(0.0);
+        }
     });
     connect(m_start, &QPushButton::clicked, this, &TrainingView::start);
     connect(m_induction, &QPushButton::clicked, this, &TrainingView::watchInductionHead);
@@ -245,18 +257,17 @@ TrainingView::TrainingView(QWidget *parent)
         m_openInAttention->setToolTip(tr("Show the trained model's heads in the Attention tab"));
         const QStringList tasks{tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"),
                                 tr("Induction (repeated random tokens)"), tr("Characters: Tang poems (中文)"),
-                                tr("Characters: Alice in Wonderland"), tr("Characters: my own text")};
+                                tr("Characters: Alice in Wonderland"), tr("Characters: my own text"),
+                                tr("T5 encoder-decoder: reverse 8 digits"),
+                                tr("T5 encoder-decoder: span corruption on Alice in Wonderland")};
         for (int i = 0; i < tasks.size() && i < m_task->count(); ++i)
             m_task->setItemText(i, tasks[i]);
         m_steps->setSuffix(tr(" steps"));
         m_customText->setPlaceholderText(tr("Paste a text to learn character by character (a few kB or more)"));
         m_induction->setToolTip(tr("2 layers, attention only, random token segments repeated at a random offset"));
         taskLabel->setText(tr("Task:"));
-        gridCaption->setText(tr("Attention on a probe sequence (a segment, then the same segment again):"));
         replayLabel->setText(tr("Replay:"));
-        sampling->setTitle(tr("Sample from the trained character model"));
-        m_prompt->setPlaceholderText(tr("prompt"));
-        m_temperature->setToolTip(tr("0 always takes the most likely character"));
+        showTaskTexts();
         m_topK->setSpecialValueText(tr("all"));
         temperatureLabel->setText(tr("temperature"));
         topKLabel->setText(tr("top-k"));
@@ -290,6 +301,45 @@ void TrainingView::setTask(TaskChoice choice)
     m_steps->setValue(requestFor(choice).settings.steps);
 }
 
+bool TrainingView::isCharacterTask() const
+{
+    const int i = m_task->currentIndex();
+    return (i >= TangPoems && i <= CustomText) || i == T5SpanCorruption;
+}
+
+bool TrainingView::isEncoderDecoder() const
+{
+    const int i = m_task->currentIndex();
+    return i == T5Reverse || i == T5SpanCorruption;
+}
+
+void TrainingView::showTaskTexts()
+{
+    const int i = m_task->currentIndex();
+    const bool encdec = isEncoderDecoder();
+    m_sampling->setVisible(isCharacterTask() || encdec);
+    if (i == T5Reverse) {
+        m_gridCaption->setText(tr("Attention on a probe pair: encoder self-attention (rows enc L), decoder "
+                                  "self-attention (dec L) and cross-attention (cross L: rows are the digits written, "
+                                  "columns the digits read; reversing draws the anti-diagonal):"));
+        m_sampling->setTitle(tr("Decode: the encoder reads your digits, the decoder writes them reversed"));
+        m_prompt->setPlaceholderText(tr("8 digits"));
+    } else if (i == T5SpanCorruption) {
+        m_gridCaption->setText(tr("Attention on a probe pair: encoder self-attention (rows enc L), decoder "
+                                  "self-attention (dec L) and cross-attention (cross L: rows are the target written, "
+                                  "columns the corrupted source read):"));
+        m_sampling->setTitle(tr("Decode: the encoder reads your text, _ marks each hidden span; the decoder writes "
+                                "the spans behind T5's sentinels"));
+        m_prompt->setPlaceholderText(tr("a text with _ for each hidden span"));
+    } else {
+        m_gridCaption->setText(tr("Attention on a probe sequence (a segment, then the same segment again):"));
+        m_sampling->setTitle(tr("Sample from the trained character model"));
+        m_prompt->setPlaceholderText(tr("prompt"));
+    }
+    m_temperature->setToolTip(encdec ? tr("0 always takes the most likely token")
+                                     : tr("0 always takes the most likely character"));
+}
+
 void TrainingView::setSteps(int steps)
 {
     m_steps->setValue(steps);
@@ -298,8 +348,11 @@ void TrainingView::setSteps(int steps)
 TrainingRequest TrainingView::requestFor(TaskChoice choice) const
 {
     static const TaskKind kinds[] = {TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort, TaskKind::Induction,
-                                     TaskKind::Chars, TaskKind::Chars, TaskKind::Chars};
-    const TrainingPreset preset = TrainingPreset::defaultFor(kinds[choice]);
+                                     TaskKind::Chars, TaskKind::Chars, TaskKind::Chars, TaskKind::Reverse,
+                                     TaskKind::Chars};
+    const bool encdec = choice == T5Reverse || choice == T5SpanCorruption;
+    const TrainingPreset preset = encdec ? TrainingPreset::encoderDecoderFor(kinds[choice])
+                                         : TrainingPreset::defaultFor(kinds[choice]);
     TrainingRequest r;
     r.model = preset.model;
     r.attentionOnly = preset.attentionOnly;
@@ -308,7 +361,7 @@ TrainingRequest TrainingView::requestFor(TaskChoice choice) const
     if (choice == TangPoems) {
         r.task.text = corpus(QStringLiteral("tang-poems"));
         r.task.textSource = QStringLiteral("tang-poems");
-    } else if (choice == Alice) {
+    } else if (choice == Alice || choice == T5SpanCorruption) {
         r.task.text = corpus(QStringLiteral("carroll-alice"));
         r.task.textSource = QStringLiteral("carroll-alice");
     } else if (choice == CustomText) {
@@ -368,21 +421,27 @@ void TrainingView::cancel()
         m_worker->cancel();
 }
 
-void TrainingView::onStarted(qint64 parameters, int layers, int heads)
+void TrainingView::onStarted(qint64 parameters, int layers, int heads, int encoderLayers)
 {
     m_layers = layers;
     m_heads = heads;
-    m_stats->setText(tr("Training %1 parameters…").arg(NumberFormat::exact(parameters)));
-    m_charts->startRun(layers, heads);
+    m_encoderLayers = encoderLayers;
+    m_stats->setText(encoderLayers > 0
+                         ? tr("Training %1 parameters (encoder %2 layers, decoder %3 layers)…")
+                               .arg(NumberFormat::exact(parameters))
+                               .arg(encoderLayers)
+                               .arg(layers)
+                         : tr("Training %1 parameters…").arg(NumberFormat::exact(parameters)));
+    m_charts->startRun(layers, heads, encoderLayers);
     refreshCharts();
 }
 
 void TrainingView::onStep(const TrainingSnapshot &s)
 {
     m_last = s;
-    m_charts->addStep(s, m_last.accuracy > 0.0 || m_task->currentIndex() <= Sort);
+    m_charts->addStep(s, m_last.accuracy > 0.0 || m_task->currentIndex() <= Sort || isEncoderDecoder());
     if (s.evaluated) {
-        if (TrainingSnapshot copy = s; copy.attention.size() == std::size_t(copy.nLayers * copy.nHeads)) {
+        if (TrainingSnapshot copy = s; copy.attention.size() == std::size_t(copy.attentionMaps() * copy.nHeads)) {
             const bool following = !m_replay->isEnabled() || m_replay->value() == m_replay->maximum();
             m_history.push_back(std::move(copy));
             m_replay->setEnabled(true);
@@ -421,9 +480,10 @@ void TrainingView::onEnded()
     m_pause->setEnabled(false);
     m_pause->setText(tr("Pause"));
     m_cancel->setEnabled(false);
-    const bool chars = m_task->currentIndex() >= TangPoems;
-    m_sample->setEnabled(chars);
+    const bool chars = isCharacterTask() && !isEncoderDecoder();
+    m_sample->setEnabled(chars || isEncoderDecoder());
     m_save->setEnabled(!m_charts->isEmpty());
+    // The attention view reads text through the saved tokenizer, which has no T5 sentinels.
     m_openInAttention->setEnabled(chars && !m_charts->isEmpty());
     refreshCharts();
 }
@@ -453,6 +513,38 @@ void TrainingView::showReplay(int index)
     if (index < 0 || std::size_t(index) >= m_history.size())
         return;
     const TrainingSnapshot &s = m_history[std::size_t(index)];
+    if (s.encoderDecoder) {
+        // Rows: the encoder's layers, the decoder's self-attention, its cross-attention.
+        const int Le = s.nEncoderLayers, Ld = s.nLayers;
+        auto kindOf = [Le, Ld](int row) { return row < Le ? 0 : row < Le + Ld ? 1 : 2; };
+        auto layerOf = [Le, Ld](int row) { return row < Le ? row : (row - Le) % Ld; };
+        m_grid->setHeatmaps(
+            s.attentionMaps(), s.nHeads,
+            [&](int row, int h) {
+                HeatmapData d;
+                d.values = s.attention[std::size_t(row * s.nHeads + h)];
+                const int kind = kindOf(row), l = layerOf(row);
+                d.title = kind == 0 ? tr("Encoder layer %1 · Head %2 at step %3").arg(l + 1).arg(h + 1).arg(s.step)
+                          : kind == 1 ? tr("Decoder layer %1 · Head %2 at step %3").arg(l + 1).arg(h + 1).arg(s.step)
+                                      : tr("Cross-attention, decoder layer %1 · Head %2 at step %3")
+                                            .arg(l + 1).arg(h + 1).arg(s.step);
+                d.rowAxis = kind == 0 ? tr("source position") : tr("target position");
+                d.columnAxis = kind == 1 ? tr("target position") : tr("source position");
+                d.squareCells = kind != 2;
+                if (kind == 1)
+                    d.masked = [](int q, int k) { return k > q; };
+                return d;
+            },
+            [&](int row, int h) {
+                const int l = layerOf(row) + 1;
+                const QString where = kindOf(row) == 0   ? tr("enc L%1").arg(l)
+                                      : kindOf(row) == 1 ? tr("dec L%1").arg(l)
+                                                         : tr("cross L%1").arg(l);
+                return where + QStringLiteral(" · ") + HeatmapGrid::tr("H%1").arg(h + 1);
+            });
+        m_replayLabel->setText(tr("step %1").arg(s.step));
+        return;
+    }
     m_grid->setHeatmaps(s.nLayers, s.nHeads, [&s](int l, int h) {
         HeatmapData d;
         d.values = s.attention[std::size_t(l * s.nHeads + h)];

@@ -15,6 +15,7 @@
 class QChart;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QLineSeries;
@@ -37,7 +38,8 @@ class TrainingView : public QWidget
 {
     Q_OBJECT
 public:
-    enum TaskChoice { Copy, Reverse, Sort, Induction, TangPoems, Alice, CustomText };
+    // T5Reverse and T5SpanCorruption train a small T5 encoder-decoder (TrainingPreset::encoderDecoderFor).
+    enum TaskChoice { Copy, Reverse, Sort, Induction, TangPoems, Alice, CustomText, T5Reverse, T5SpanCorruption };
 
     explicit TrainingView(QWidget *parent = nullptr);
     ~TrainingView() override;
@@ -56,6 +58,11 @@ public:
     QLineSeries *validationLoss() const;
     QLineSeries *accuracy() const;
     HeatmapGrid *grid() const { return m_grid; }
+    TrainingCharts *charts() const { return m_charts; }
+    QLineEdit *prompt() const { return m_prompt; }
+    QPushButton *sampleButton() const { return m_sample; }
+    QPlainTextEdit *samples() const { return m_samples; }
+    QLabel *gridCaption() const { return m_gridCaption; }
     QSlider *replay() const { return m_replay; }
     QLabel *announcement() const { return m_announcement; }
     QLabel *stats() const { return m_stats; }
@@ -74,7 +81,10 @@ signals:
 
 private:
     TrainingRequest requestFor(TaskChoice choice) const;
-    void onStarted(qint64 parameters, int layers, int heads);
+    void onStarted(qint64 parameters, int layers, int heads, int encoderLayers);
+    bool isCharacterTask() const;  // the chars tasks, T5's span corruption included
+    bool isEncoderDecoder() const; // the T5 tasks
+    void showTaskTexts();          // the texts that follow the task (grid caption, sampling box)
     void onStep(const TrainingSnapshot &snapshot);
     void onEnded();
     void refreshCharts();
@@ -88,6 +98,7 @@ private:
     bool m_announced = false;
     int m_layers = 0;
     int m_heads = 0;
+    int m_encoderLayers = 0;
     std::vector<TrainingSnapshot> m_history;   // evaluated snapshots, for the replay slider
     TrainingSnapshot m_last;
     bool m_chartsDirty = false;
@@ -107,6 +118,8 @@ private:
     HeatmapGrid *m_grid;
     QSlider *m_replay;
     QLabel *m_replayLabel;
+    QLabel *m_gridCaption;
+    QGroupBox *m_sampling;
     QLineEdit *m_prompt;
     QDoubleSpinBox *m_temperature;
     QSpinBox *m_topK;

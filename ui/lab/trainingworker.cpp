@@ -2,9 +2,10 @@
 
 #include "core/formats/hfcheckpoint.h"
 
+#include <QDir>
 #include <QThread>
 
-#include <QDir>
+#include <algorithm>
 
 namespace tx {
 
@@ -29,7 +30,9 @@ void TrainingWorker::run(const TrainingRequest &request)
         return;
     }
     m_trainer.emplace(std::move(*trainer));
-    emit started(m_trainer->model().parameterCount(), model.nLayers, model.nHeads);
+    const bool encdec = model.layout == Layout::EncoderDecoder;
+    emit started(m_trainer->model().parameterCount(), encdec ? model.decoderLayers() : model.nLayers, model.nHeads,
+                 encdec ? model.encoderLayers() : 0);
     while (!m_trainer->finished()) {
         if (m_cancel.load()) {
             emit cancelled();
@@ -54,6 +57,24 @@ void TrainingWorker::sample(const QString &prompt, int count, double temperature
         return;
     }
     const TrainingTask &task = m_trainer->task();
+    if (task.isSeq2Seq()) {
+        // The encoder reads the source whole; the decoder writes from T5's start token until the
+        // end token (span corruption) or the target's length (digits).
+        std::vector<int> source = task.encodeSource(prompt);
+        const int context = m_trainer->model().maxSequenceLength();
+        if (source.empty() || int(source.size()) > context) {
+            emit sampled(tr("Type a source of 1 to %1 tokens: digits for the digit tasks, a text with _ for each hidden "
+                            "span for span corruption.").arg(context));
+            return;
+        }
+        const bool spans = task.options().kind == TaskKind::Chars;
+        std::vector<int> out = m_trainer->sample(source, spans ? std::min(context, 2 * task.seqLen()) : task.seqLen(),
+                                                 temperature, topK, 1);
+        if (const auto end = std::find(out.begin(), out.end(), TrainingTask::kEndOfSequence); spans && end != out.end())
+            out.erase(end + 1, out.end());
+        emit sampled(tr("%1 → %2").arg(task.decode(source), task.decode(out)));
+        return;
+    }
     if (task.options().kind != TaskKind::Chars) {
         emit sampled(tr("Sampling needs a character-level language model (the chars task)."));
         return;

@@ -27,13 +27,16 @@ public:
 
 public slots:
     void run(const tx::TrainingRequest &request);
-    // Generates `count` characters after `prompt` with the trained model (chars task only).
+    // Generates `count` characters after `prompt` with the trained model (chars task), or, for
+    // an encoder-decoder, encodes `prompt` as its source and writes the target (at most `count`
+    // tokens, up to the end token): "source → target".
     void sample(const QString &prompt, int count, double temperature, int topK);
     // Writes config.json + model.safetensors (Hugging Face names) into `dir`.
     void save(const QString &dir);
 
 signals:
-    void started(qint64 parameters, int layers, int heads);
+    // layers: the decoder's (or only stack's); encoderLayers: an encoder-decoder's encoder, else 0.
+    void started(qint64 parameters, int layers, int heads, int encoderLayers);
     void stepped(const tx::TrainingSnapshot &snapshot);
     void finished();
     void cancelled();

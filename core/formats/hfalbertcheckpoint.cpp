@@ -1,5 +1,7 @@
 #include "core/formats/hfalbertcheckpoint.h"
 
+#include "core/formats/checkpointpiece.h"
+
 #include <QJsonArray>
 
 #include <charconv>
@@ -8,23 +10,7 @@ namespace tx {
 
 namespace {
 
-// One file tensor: columns [col0, col0 + cols) of an engine tensor, stored as nn.Linear's
-// (out, in) when `linear`, as a vector [cols] when `vector`, else as the engine holds it.
-struct Piece
-{
-    QString name;
-    Mat *m = nullptr;
-    Eigen::Index col0 = 0, cols = 0;
-    bool linear = false;
-    bool vector = false;
-
-    std::vector<std::int64_t> fileShape() const
-    {
-        if (vector)
-            return {cols};
-        return linear ? std::vector<std::int64_t>{cols, m->rows()} : std::vector<std::int64_t>{m->rows(), cols};
-    }
-};
+using Piece = CheckpointPiece;
 
 std::vector<Piece> piecesOf(TransformerWeights &w, const QString &prefix)
 {
@@ -160,21 +146,8 @@ std::optional<Error> HfAlbertCheckpoint::load(const Safetensors &file, Transform
         if (piece.name == QLatin1String("predictions.bias") && !file.contains(piece.name)
             && file.contains(QStringLiteral("predictions.decoder.bias")))
             piece.name = QStringLiteral("predictions.decoder.bias"); // the same tied tensor
-        const std::vector<std::int64_t> shape = piece.fileShape();
-        if (piece.vector) {
-            auto v = file.vector(piece.name, shape[0]);
-            if (!v)
-                return v.error();
-            piece.m->row(0).segment(piece.col0, piece.cols) = *v;
-            continue;
-        }
-        auto m = file.matrix(piece.name, shape[0], shape[1]);
-        if (!m)
-            return m.error();
-        if (piece.linear)
-            piece.m->middleCols(piece.col0, piece.cols) = m->transpose();
-        else
-            piece.m->middleCols(piece.col0, piece.cols) = *m;
+        if (auto e = piece.readFrom(file))
+            return e;
     }
     return std::nullopt;
 }
@@ -183,17 +156,7 @@ std::optional<Error> HfAlbertCheckpoint::save(const Transformer &model, const QS
 {
     TransformerWeights &w = const_cast<TransformerWeights &>(model.weights()); // read only: the pieces are copied
     const std::vector<Piece> pieces = piecesOf(w, QStringLiteral("albert."));
-    std::vector<Mat> copies; // (file rows, file cols) of each tensor, as it is written
-    copies.reserve(pieces.size());
-    std::vector<Safetensors::Out> out;
-    for (const Piece &piece : pieces) {
-        if (piece.linear)
-            copies.emplace_back(piece.m->middleCols(piece.col0, piece.cols).transpose());
-        else
-            copies.emplace_back(piece.m->middleCols(piece.col0, piece.cols));
-        out.push_back({piece.name, copies.back().data(), piece.vector ? 0 : copies.back().rows(), copies.back().cols()});
-    }
-    return Safetensors::save(path, out, dtype);
+    return CheckpointPiece::save(pieces, path, dtype);
 }
 
 } // namespace tx

@@ -27,11 +27,8 @@
 #include "ui/widgets/pagebar.h"
 #include "ui/widgets/livelabel.h"
 #include "ui/widgets/summarycard.h"
-#include "ui/pages/summarycards.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/widgets/knobcontrol.h"
-#include "ui/widgets/livelabel.h"
-#include "ui/widgets/summarycard.h"
 
 #include <QBarSet>
 #include <QCheckBox>

@@ -1,6 +1,7 @@
 #include "commands.h"
 #include "core/design/designfile.h"
 #include "core/lessons/lessonlibrary.h"
+#include "core/nn/blaskernels.h"
 #include "startupprobe.h"
 #include "testactions.h"
 #include "ui/shell/languagemanager.h"
@@ -112,6 +113,8 @@ void printUsage(QTextStream &out)
 
 int main(int argc, char *argv[])
 {
+    // First, before any thread runs a product (core/nn/blaskernels.h).
+    tx::ops::BlasKernels::ensure();
     if (argc > 1) {
         const QString name = QString::fromLocal8Bit(argv[1]);
         if (name == QLatin1String("--help") || name == QLatin1String("-h") || name == QLatin1String("help")) {

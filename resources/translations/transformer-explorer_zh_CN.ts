@@ -9748,4 +9748,15 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>此假设分析不改变设计</translation>
     </message>
 </context>
+<context>
+    <name>tx::ops::BlasKernels</name>
+    <message>
+        <source>OpenBLAS chose %1 kernels for a CPU that has %2; this OpenBLAS cannot change them (set OPENBLAS_CORETYPE=%2 before starting)</source>
+        <translation>OpenBLAS 为支持 %2 的 CPU 选择了 %1 内核；此版本的 OpenBLAS 无法更改（请在启动前设置 OPENBLAS_CORETYPE=%2）</translation>
+    </message>
+    <message>
+        <source>OpenBLAS does not know this CPU model and chose %1 kernels; its flags allow %2, which are used instead</source>
+        <translation>OpenBLAS 不认识此 CPU 型号，选择了 %1 内核；其指令集支持 %2，现改用 %2 内核</translation>
+    </message>
+</context>
 </TS>

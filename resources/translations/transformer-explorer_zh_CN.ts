@@ -7205,6 +7205,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>RoPE scaling: %1</source>
         <translation>RoPE 缩放：%1</translation>
     </message>
+    <message>
+        <source>Masked-LM prediction at position %1 &quot;%2&quot; (top %3):</source>
+        <translation>掩码语言模型在第 %1 个位置“%2”的预测（前 %3 个）：</translation>
+    </message>
 </context>
 <context>
     <name>tx::Safetensors</name>

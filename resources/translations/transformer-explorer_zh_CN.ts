@@ -8937,6 +8937,120 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::TrainingReplayPane</name>
+    <message>
+        <source>Replay:</source>
+        <translation>回放：</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 at step %3</source>
+        <translation>第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>Encoder layer %1 · Head %2 at step %3</source>
+        <translation>编码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>Decoder layer %1 · Head %2 at step %3</source>
+        <translation>解码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>Cross-attention, decoder layer %1 · Head %2 at step %3</source>
+        <translation>交叉注意力，解码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>source position</source>
+        <translation>源位置</translation>
+    </message>
+    <message>
+        <source>target position</source>
+        <translation>目标位置</translation>
+    </message>
+    <message>
+        <source>enc L%1</source>
+        <translation>编 L%1</translation>
+    </message>
+    <message>
+        <source>dec L%1</source>
+        <translation>解 L%1</translation>
+    </message>
+    <message>
+        <source>cross L%1</source>
+        <translation>交叉 L%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TrainingSamplingBox</name>
+    <message>
+        <source>Sample</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Save model…</source>
+        <translation>保存模型…</translation>
+    </message>
+    <message>
+        <source>Open in attention view</source>
+        <translation>在注意力视图中打开</translation>
+    </message>
+    <message>
+        <source>床前</source>
+        <translation>床前</translation>
+    </message>
+    <message>
+        <source>Show the trained model&apos;s heads in the Attention tab</source>
+        <translation>在“注意力”页中查看训练好的模型的注意力头</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>top-k</source>
+        <translation>top-k</translation>
+    </message>
+    <message>
+        <source>Decode: the encoder reads your digits, the decoder writes them reversed</source>
+        <translation>解码：编码器读入你的数字，解码器把它们反过来写出</translation>
+    </message>
+    <message>
+        <source>8 digits</source>
+        <translation>8 个数字</translation>
+    </message>
+    <message>
+        <source>Decode: the encoder reads your text, _ marks each hidden span; the decoder writes the spans behind T5&apos;s sentinels</source>
+        <translation>解码：编码器读入你的文本，_ 标出每个隐藏片段；解码器在 T5 的哨兵词元后写出这些片段</translation>
+    </message>
+    <message>
+        <source>a text with _ for each hidden span</source>
+        <translation>一段文本，用 _ 标出每个隐藏片段</translation>
+    </message>
+    <message>
+        <source>Sample from the trained character model</source>
+        <translation>从训练好的字符模型采样</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>0 always takes the most likely character</source>
+        <translation>0 表示总是选择概率最高的字符</translation>
+    </message>
+    <message>
+        <source>0 always takes the most likely token</source>
+        <translation>0 表示总是选择概率最高的词元</translation>
+    </message>
+</context>
+<context>
     <name>tx::TrainingTask</name>
     <message>
         <source>must be between 1 and %1, got %2</source>
@@ -8996,14 +9110,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
-    </message>
-    <message>
-        <source>Sample</source>
-        <translation>采样</translation>
-    </message>
-    <message>
-        <source>Save model…</source>
-        <translation>保存模型…</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -9066,38 +9172,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>探测序列上的注意力（一个片段，随后重复同一片段）：</translation>
     </message>
     <message>
-        <source>Replay:</source>
-        <translation>回放：</translation>
-    </message>
-    <message>
-        <source>Sample from the trained character model</source>
-        <translation>从训练好的字符模型采样</translation>
-    </message>
-    <message>
-        <source>prompt</source>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <source>床前</source>
-        <translation>床前</translation>
-    </message>
-    <message>
-        <source>0 always takes the most likely character</source>
-        <translation>0 表示总是选择概率最高的字符</translation>
-    </message>
-    <message>
-        <source>all</source>
-        <translation>全部</translation>
-    </message>
-    <message>
-        <source>temperature</source>
-        <translation>温度</translation>
-    </message>
-    <message>
-        <source>top-k</source>
-        <translation>top-k</translation>
-    </message>
-    <message>
         <source>Save trained model into folder</source>
         <translation>将训练好的模型保存到文件夹</translation>
     </message>
@@ -9126,14 +9200,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>损失 %1 · %2 词元/秒 · 剩余 %3 · 已用 %4 秒</translation>
     </message>
     <message>
-        <source>Layer %1 · Head %2 at step %3</source>
-        <translation>第 %1 层 · 第 %2 个头，第 %3 步</translation>
-    </message>
-    <message>
-        <source>step %1</source>
-        <translation>第 %1 步</translation>
-    </message>
-    <message>
         <source>An induction head formed at step %1 (%2 s): layer %3 head %4 now sends %5 of its attention to the token after the earlier copy of the current token.</source>
         <translation>归纳头在第 %1 步（%2 秒）形成：第 %3 层第 %4 个头现在将 %5 的注意力投向当前词元上一次出现位置之后的那个词元。</translation>
     </message>
@@ -9142,16 +9208,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>它建立在第 1 层第 %1 个头之上，这是一个前一词元头（前一词元得分 %2）。</translation>
     </message>
     <message>
-        <source>Open in attention view</source>
-        <translation>在注意力视图中打开</translation>
-    </message>
-    <message>
         <source>Saved config.json, model.safetensors and, for a character model, tokenizer.json to %1.</source>
         <translation>已将 config.json、model.safetensors（字符模型还有 tokenizer.json）保存到 %1。</translation>
-    </message>
-    <message>
-        <source>Show the trained model&apos;s heads in the Attention tab</source>
-        <translation>在“注意力”页中查看训练好的模型的注意力头</translation>
     </message>
     <message>
         <source>T5 encoder-decoder: reverse 8 digits</source>
@@ -9166,64 +9224,12 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>探测样本对上的注意力：编码器自注意力（编 L 行）、解码器自注意力（解 L 行）和交叉注意力（交叉 L 行：行是写出的数字，列是读入的数字；反转会画出反对角线）：</translation>
     </message>
     <message>
-        <source>Decode: the encoder reads your digits, the decoder writes them reversed</source>
-        <translation>解码：编码器读入你的数字，解码器把它们反过来写出</translation>
-    </message>
-    <message>
-        <source>8 digits</source>
-        <translation>8 个数字</translation>
-    </message>
-    <message>
         <source>Attention on a probe pair: encoder self-attention (rows enc L), decoder self-attention (dec L) and cross-attention (cross L: rows are the target written, columns the corrupted source read):</source>
         <translation>探测样本对上的注意力：编码器自注意力（编 L 行）、解码器自注意力（解 L 行）和交叉注意力（交叉 L 行：行是写出的目标，列是读入的被破坏的源文本）：</translation>
     </message>
     <message>
-        <source>Decode: the encoder reads your text, _ marks each hidden span; the decoder writes the spans behind T5&apos;s sentinels</source>
-        <translation>解码：编码器读入你的文本，_ 标出每个隐藏片段；解码器在 T5 的哨兵词元后写出这些片段</translation>
-    </message>
-    <message>
-        <source>a text with _ for each hidden span</source>
-        <translation>一段文本，用 _ 标出每个隐藏片段</translation>
-    </message>
-    <message>
-        <source>0 always takes the most likely token</source>
-        <translation>0 表示总是选择概率最高的词元</translation>
-    </message>
-    <message>
         <source>Training %1 parameters (encoder %2 layers, decoder %3 layers)…</source>
         <translation>正在训练 %1 个参数（编码器 %2 层，解码器 %3 层）…</translation>
-    </message>
-    <message>
-        <source>Encoder layer %1 · Head %2 at step %3</source>
-        <translation>编码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
-    </message>
-    <message>
-        <source>Decoder layer %1 · Head %2 at step %3</source>
-        <translation>解码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
-    </message>
-    <message>
-        <source>Cross-attention, decoder layer %1 · Head %2 at step %3</source>
-        <translation>交叉注意力，解码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
-    </message>
-    <message>
-        <source>source position</source>
-        <translation>源位置</translation>
-    </message>
-    <message>
-        <source>target position</source>
-        <translation>目标位置</translation>
-    </message>
-    <message>
-        <source>enc L%1</source>
-        <translation>编 L%1</translation>
-    </message>
-    <message>
-        <source>dec L%1</source>
-        <translation>解 L%1</translation>
-    </message>
-    <message>
-        <source>cross L%1</source>
-        <translation>交叉 L%1</translation>
     </message>
 </context>
 <context>

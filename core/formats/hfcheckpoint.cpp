@@ -356,7 +356,7 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
     return o;
 }
 
-Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_t capBytes)
+Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_t capBytes, const StopToken &stop)
 {
     const QFileInfo info(path);
     const QDir dir = info.isDir() ? QDir(path) : info.dir();
@@ -373,10 +373,10 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
     auto config = parseConfig(configBytes, configPath);
     if (!config)
         return config.error();
-    auto model = Transformer::create(config->model, capBytes, config->normEps);
+    auto model = Transformer::create(config->model, capBytes, config->normEps, false, stop.flag());
     if (!model)
         return Error{configPath, model.error().field, model.error().message};
-    auto file = Safetensors::open(weightsPath);
+    auto file = Safetensors::open(weightsPath, stop);
     if (!file)
         return file.error();
 

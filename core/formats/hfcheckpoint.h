@@ -2,6 +2,7 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
+#include "core/base/stoptoken.h"
 #include "core/design/modelconfig.h"
 #include "core/formats/checkpointquantisation.h"
 #include "core/formats/safetensors.h"
@@ -49,8 +50,11 @@ public:
     static Expected<Family, Error> familyOf(const ModelConfig &config);
 
     // `path` is a folder holding config.json and model.safetensors, or a .safetensors file with
-    // config.json beside it. Refuses weights past capBytes before allocating them.
-    static Expected<Transformer, Error> load(const QString &path, std::int64_t capBytes = Transformer::kDefaultCapBytes);
+    // config.json beside it. Refuses weights past capBytes before allocating them. `stop` is looked
+    // at while the weights are zeroed and every 1 Mi values read (an Error "cancelled" then) and
+    // told the bytes of model.safetensors read so far.
+    static Expected<Transformer, Error> load(const QString &path, std::int64_t capBytes = Transformer::kDefaultCapBytes,
+                                             const StopToken &stop = {});
     // Writes config.json and model.safetensors into `dir` (created if missing). With `quant`
     // (quantisationOf the file the model came from, or one made by hand), the tensors it names
     // are written quantised (gpt-oss's MXFP4 experts, DeepSeek's fp8 with block scales) and its

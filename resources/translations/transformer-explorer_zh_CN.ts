@@ -535,6 +535,14 @@
         <source>%1 tokens through %2 × %3 heads, d_model %4, %5 of float32 weights, in %6 s.</source>
         <translation>%1 个词元经过 %2 × %3 个头，d_model %4，%5 的 float32 权重，用时 %6 s。</translation>
     </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Cancelled before %1 was shown. Still showing %2.</source>
+        <translation>已在显示%1之前取消。仍在显示%2。</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -577,6 +585,10 @@
     <message>
         <source>⟨start⟩</source>
         <translation>⟨起始⟩</translation>
+    </message>
+    <message>
+        <source>Reading the weights: %1 of %2</source>
+        <translation>正在读取权重：%1 / %2</translation>
     </message>
 </context>
 <context>

@@ -101,7 +101,15 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     });
     connect(m_worker, &AttentionWorker::failed, this, &AttentionView::showFailure);
     connect(m_worker, &AttentionWorker::cancelled, this, [this] {
+        m_progress->setFormat(tr("Cancelled"));
         m_message->setText(tr("Cancelled."));
+        // The worker keeps the model shown until a new one has loaded: the source line goes back to
+        // it rather than naming a checkpoint that never opened, and the next run uses it.
+        if (m_snapshot && m_snapshot->checkpoint != m_checkpoint && !m_pending) {
+            m_message->setText(tr("Cancelled before %1 was shown. Still showing %2.")
+                                   .arg(sourceText(m_checkpoint), sourceText(m_snapshot->checkpoint)));
+            setCheckpoint(m_snapshot->checkpoint);
+        }
         emit runCancelled();
         finishRun();
     });
@@ -350,13 +358,17 @@ void AttentionView::setCheckpoint(const QString &path)
     m_checkpoint = path;
     m_useDesign->setEnabled(!path.isEmpty());
     m_useDemo->setEnabled(path != DemoModel::path());
+    m_source->setText(sourceText(path));
+}
+
+QString AttentionView::sourceText(const QString &path) const
+{
     if (path.isEmpty())
-        m_source->setText(tr("the current design, random GPT-2-style weights (seed 1)"));
-    else if (path == DemoModel::path())
-        m_source->setText(tr("the demo model: 3 layers × 8 heads, one token per character, trained on 3,939 Tang poems "
-                             "by this program (scripts/train-demo-model.sh)"));
-    else
-        m_source->setText(tr("checkpoint %1").arg(QDir::toNativeSeparators(path)));
+        return tr("the current design, random GPT-2-style weights (seed 1)");
+    if (path == DemoModel::path())
+        return tr("the demo model: 3 layers × 8 heads, one token per character, trained on 3,939 Tang poems "
+                  "by this program (scripts/train-demo-model.sh)");
+    return tr("checkpoint %1").arg(QDir::toNativeSeparators(path));
 }
 
 void AttentionView::setText(const QString &text)

@@ -89,6 +89,7 @@ signals:
 
 private:
     void showSnapshot(); // draws m_snapshot
+    QString sourceText(const QString &checkpoint) const; // the source line for a checkpoint ("": the design)
     void showFailure(const QString &message);
     void finishRun();
     void refreshHeatmaps();

@@ -2,6 +2,7 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
+#include "core/formats/saveprogress.h"
 #include "core/nn/mat.h"
 
 #include <QByteArray>
@@ -58,7 +59,9 @@ public:
     };
 
     static Expected<Safetensors, Error> open(const QString &path);
-    static std::optional<Error> save(const QString &path, const std::vector<Out> &tensors, Dtype dtype);
+    // Through QSaveFile; with `progress`, reports and stops as SaveProgress says.
+    static std::optional<Error> save(const QString &path, const std::vector<Out> &tensors, Dtype dtype,
+                                     const SaveProgress *progress = nullptr);
 
     const QString &path() const { return m_path; }
     bool contains(const QString &name) const { return m_entries.count(name) > 0; }

@@ -36,6 +36,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("inspect"), tx::runInspectCommand},
         {QStringLiteral("whatif"), tx::runWhatIfCommand},
         {QStringLiteral("calibrate"), tx::runCalibrateCommand},
+        {QStringLiteral("checkpoint"), tx::runCheckpointCommand},
     };
     return table;
 }
@@ -91,6 +92,10 @@ void printUsage(QTextStream &out)
            "                                a checkpoint read from its headers: safetensors (a file, a sharded\n"
            "                                folder, a Hugging Face cache entry) or GGUF; counts, bytes, formats,\n"
            "                                the design and where it disagrees with the file\n"
+           "  checkpoint PATH [--save DIR [--dtype keep|f32|f16|bf16] [--dequantise]] [--max-weights-mb MB]\n"
+           "       [--format text|json]    load a Hugging Face checkpoint into the engine: model type, parameters,\n"
+           "                                weights SHA-256, how it is stored; --save writes it back (quantised\n"
+           "                                tensors as loaded, floats at the source's dtype unless --dtype)\n"
            "  whatif finetune|factorise|prune|distil|pipeline|guide|vocabulary DESIGN [estimate flags] [knobs]\n"
            "       [--format text|json]    before → after with the formulas (README \"What if…\")\n"
            "       finetune: [--method full|lora|qlora] [--rank R] [--alpha A] [--dropout P]\n"

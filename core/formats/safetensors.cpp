@@ -296,7 +296,8 @@ Expected<RowVec, Error> Safetensors::vector(const QString &name, std::int64_t n)
     return v;
 }
 
-std::optional<Error> Safetensors::save(const QString &path, const std::vector<Out> &tensors, Dtype dtype)
+std::optional<Error> Safetensors::save(const QString &path, const std::vector<Out> &tensors, Dtype dtype,
+                                      const SaveProgress *progress)
 {
     const int elementBytes = dtype == Dtype::F32 ? 4 : 2;
     QJsonObject header;
@@ -334,9 +335,18 @@ std::optional<Error> Safetensors::save(const QString &path, const std::vector<Ou
         length[i] = uchar((n >> (8 * i)) & 0xffu);
     file.write(reinterpret_cast<const char *>(length), 8);
     file.write(text);
+    const std::int64_t total = 8 + std::int64_t(text.size()) + offset;
+    std::int64_t written = 8 + std::int64_t(text.size());
     for (const Out &t : tensors) {
+        if (progress && progress->stopped()) {
+            file.cancelWriting();
+            return Error{path, {}, tr("cancelled")};
+        }
+        if (progress && progress->report)
+            progress->report(written, total);
         if (!t.rawDtype.isEmpty()) {
             file.write(t.raw);
+            written += t.raw.size();
             continue;
         }
         const std::int64_t count = (t.rows > 0 ? t.rows : 1) * t.cols;
@@ -352,9 +362,16 @@ std::optional<Error> Safetensors::save(const QString &path, const std::vector<Ou
             }
         }
         file.write(bytes);
+        written += bytes.size();
+    }
+    if (progress && progress->stopped()) {
+        file.cancelWriting();
+        return Error{path, {}, tr("cancelled")};
     }
     if (!file.commit())
         return Error{path, {}, tr("cannot write: %1").arg(file.errorString())};
+    if (progress && progress->report)
+        progress->report(total, total);
     return std::nullopt;
 }
 

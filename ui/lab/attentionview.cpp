@@ -2,6 +2,7 @@
 
 #include "ui/snapshot/snapshotfeed.h"
 
+#include "ui/lab/checkpointsavebutton.h"
 #include "ui/lab/headheatmaps.h"
 #include "ui/lab/headsummarytable.h"
 
@@ -60,6 +61,7 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     , m_run(new QPushButton(tr("&Run")))
     , m_cancel(new QPushButton(tr("Cancel")))
     , m_openCheckpoint(new QPushButton(tr("Open checkpoint…")))
+    , m_saveCheckpoint(new CheckpointSaveButton)
     , m_useDesign(new QPushButton(tr("Use the design")))
     , m_useDemo(new QPushButton(tr("Demo model")))
     , m_source(new QLabel)
@@ -145,6 +147,8 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     sourceRow->addWidget(modelLabel);
     sourceRow->addWidget(m_source, 1);
     sourceRow->addWidget(m_openCheckpoint);
+    sourceRow->addWidget(m_saveCheckpoint);
+    m_saveCheckpoint->setCapBytes([this] { return m_capBytes; });
     sourceRow->addWidget(m_useDemo);
     sourceRow->addWidget(m_useDesign);
     m_useDemo->setToolTip(tr("The trained model that ships with the program"));
@@ -356,6 +360,7 @@ void AttentionView::setDesign(const ModelConfig &config)
 void AttentionView::setCheckpoint(const QString &path)
 {
     m_checkpoint = path;
+    m_saveCheckpoint->setSource(path);
     m_useDesign->setEnabled(!path.isEmpty());
     m_useDemo->setEnabled(path != DemoModel::path());
     m_source->setText(sourceText(path));

@@ -4,6 +4,7 @@
 #include "core/formats/headsurvey.h"
 #include "core/formats/hfcheckpoint.h"
 #include "core/train/corpus.h"
+#include "core/train/tokenmasking.h"
 #include "core/train/trainer.h"
 #include "core/train/trainingpreset.h"
 #include "designarguments.h"
@@ -194,8 +195,18 @@ int runTrainCommand(QStringList args)
         return fail({{}, hasCorpus ? QStringLiteral("--corpus") : QStringLiteral("--text"),
                      TrainCommand::tr("only the chars task reads text")});
     }
-    // An encoder-decoder trains on the task's source → target pairs (T5's teacher forcing).
+    // An encoder-decoder trains on the task's source → target pairs (T5's teacher forcing), an
+    // encoder alone on masked characters (BERT's masked LM) through its masked-LM head.
     taskOptions.seq2seq = design.layout == Layout::EncoderDecoder;
+    taskOptions.maskedLm = design.layout == Layout::EncoderOnly;
+    QString headNote; // said once the run is sure to start (a refusal is one line)
+    if (taskOptions.maskedLm && !design.lmHead) { // BERT's and ALBERT's presets describe the bare encoder
+        design.lmHead = design.mlmHead = design.tiedEmbeddings = design.lmHeadBias = true;
+        design.pooler = false;
+        headNote = TrainCommand::tr("lm_head: no → yes, the masked-LM head (dense, %1, %2, tied to the token embedding, "
+                                    "with a bias); pooler: no")
+                       .arg(toString(design.activation), toString(design.norm));
+    }
     auto task = TrainingTask::create(taskOptions);
     if (!task)
         return fail(task.error());
@@ -207,9 +218,13 @@ int runTrainCommand(QStringList args)
         return fail(trainer.error());
 
     QTextStream err(stderr);
+    if (!headNote.isEmpty())
+        err << headNote << Qt::endl;
     err << TrainCommand::tr("training %1 parameters on %2 for %3 steps (batch %4)")
                .arg(trainer->model().parameterCount())
-               .arg(toString(kind))
+               .arg(task->isMaskedLm() ? TrainCommand::tr("masked characters (%1 of each window predicted)")
+                                             .arg(TokenMasking(task->seqLen(), taskOptions.maskShare).chosen())
+                                       : toString(kind))
                .arg(settings.steps)
                .arg(settings.batch)
         << Qt::endl;
@@ -282,6 +297,11 @@ int runTrainCommand(QStringList args)
 
     QJsonObject root;
     root.insert(QStringLiteral("task"), toString(kind));
+    root.insert(QStringLiteral("objective"), task->isMaskedLm() ? QStringLiteral("masked_lm")
+                                             : task->isSeq2Seq() ? QStringLiteral("seq2seq")
+                                                                 : QStringLiteral("next_token"));
+    if (task->isMaskedLm())
+        root.insert(QStringLiteral("mask_token"), task->maskToken());
     root.insert(QStringLiteral("steps"), last.step);
     root.insert(QStringLiteral("batch"), settings.batch);
     root.insert(QStringLiteral("lr"), settings.lr);
@@ -318,7 +338,8 @@ int runTrainCommand(QStringList args)
         out << json;
         return 0;
     }
-    out << TrainCommand::tr("Final loss: %1 (validation %2, accuracy %3)")
+    out << (task->isMaskedLm() ? TrainCommand::tr("Final loss: %1 (validation %2, masked-character accuracy %3)")
+                               : TrainCommand::tr("Final loss: %1 (validation %2, accuracy %3)"))
                .arg(last.loss, 0, 'f', 4)
                .arg(lastEval.valLoss, 0, 'f', 4)
                .arg(lastEval.accuracy, 0, 'f', 3)

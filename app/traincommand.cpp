@@ -88,6 +88,8 @@ int runTrainCommand(QStringList args)
     const QString outDir = DesignArguments::takeOption(args, QStringLiteral("out"), &hasOut);
     const QString corpus = DesignArguments::takeOption(args, QStringLiteral("corpus"), &hasCorpus);
     const QString text = DesignArguments::takeOption(args, QStringLiteral("text"), &hasText);
+    bool hasFill = false; // masked LM: a text with [MASK]s to fill in after training
+    const QString fill = DesignArguments::takeOption(args, QStringLiteral("fill"), &hasFill);
     bool hasHashAt = false;
     const QString hashAt = DesignArguments::takeOption(args, QStringLiteral("hash-at"), &hasHashAt);
     const bool attentionOnlyFlag = DesignArguments::takeFlag(args, QStringLiteral("attention-only"));
@@ -210,6 +212,12 @@ int runTrainCommand(QStringList args)
     auto task = TrainingTask::create(taskOptions);
     if (!task)
         return fail(task.error());
+    const std::vector<int> fillTokens = hasFill ? task->encodeSource(fill) : std::vector<int>{};
+    if (hasFill && (!task->isMaskedLm() || std::count(fillTokens.begin(), fillTokens.end(), task->maskToken()) == 0
+                    || int(fillTokens.size()) > task->seqLen()))
+        return fail({{}, QStringLiteral("--fill"),
+                     TrainCommand::tr("expected a text of at most %1 characters with %2 for each hidden one, for an "
+                                      "encoder-only design").arg(task->seqLen()).arg(TrainingTask::maskLabel())});
     if (!hasDesign)
         task->fitModel(design);
 
@@ -295,6 +303,13 @@ int runTrainCommand(QStringList args)
                                      {QStringLiteral("score"), r.score}});
     }
 
+    QString filled;
+    if (hasFill) { // greedy: each [MASK] gets the model's most likely character
+        SamplingOptions greedy;
+        greedy.temperature = 0.0;
+        filled = task->decode(trainer->fillMasks(fillTokens, greedy));
+    }
+
     QJsonObject root;
     root.insert(QStringLiteral("task"), toString(kind));
     root.insert(QStringLiteral("objective"), task->isMaskedLm() ? QStringLiteral("masked_lm")
@@ -302,6 +317,8 @@ int runTrainCommand(QStringList args)
                                                                  : QStringLiteral("next_token"));
     if (task->isMaskedLm())
         root.insert(QStringLiteral("mask_token"), task->maskToken());
+    if (hasFill)
+        root.insert(QStringLiteral("fill"), QJsonObject{{QStringLiteral("text"), fill}, {QStringLiteral("filled"), filled}});
     root.insert(QStringLiteral("steps"), last.step);
     root.insert(QStringLiteral("batch"), settings.batch);
     root.insert(QStringLiteral("lr"), settings.lr);
@@ -345,6 +362,8 @@ int runTrainCommand(QStringList args)
                .arg(lastEval.accuracy, 0, 'f', 3)
         << '\n';
     out << TrainCommand::tr("Time: %1 s").arg(last.seconds, 0, 'f', 1) << '\n';
+    if (hasFill)
+        out << TrainCommand::tr("Filled in: %1 → %2").arg(fill, filled) << '\n';
     out << TrainCommand::tr("layer head  induction  previous-token  entropy (bits)") << '\n';
     for (const HeadScore &h : lastEval.heads) // an encoder-decoder's heads say their stack: "enc 0", "cross 1"
         out << QStringLiteral("%1 %2  %3  %4  %5\n")

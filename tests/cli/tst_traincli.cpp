@@ -87,8 +87,8 @@ private slots:
         const Run r = run({QStringLiteral("--preset"), QStringLiteral("albert-mlm"), QStringLiteral("--corpus"),
                            QStringLiteral("carroll-alice"), QStringLiteral("--steps"), QStringLiteral("20"),
                            QStringLiteral("--batch"), QStringLiteral("4"), QStringLiteral("--eval-every"),
-                           QStringLiteral("10"), QStringLiteral("--out"), dir.path(), QStringLiteral("--format"),
-                           QStringLiteral("json")});
+                           QStringLiteral("10"), QStringLiteral("--fill"), QStringLiteral("th[MASK] c[MASK]t"),
+                           QStringLiteral("--out"), dir.path(), QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.contains("on masked characters (10 of each window predicted) for 20 steps (batch 4)"), r.err.constData());
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -100,6 +100,14 @@ private slots:
         QCOMPARE(heads.size(), 16); // 4 layers (one shared) × 4 heads
         for (const QJsonValue &h : heads)
             QCOMPARE(h.toObject().value(QStringLiteral("attention")).toString(), QStringLiteral("encoder"));
+        // Each [MASK] filled with one character, the rest kept.
+        const QJsonObject fill = o.value(QStringLiteral("fill")).toObject();
+        QCOMPARE(fill.value(QStringLiteral("text")).toString(), QStringLiteral("th[MASK] c[MASK]t"));
+        const QString filled = fill.value(QStringLiteral("filled")).toString();
+        QCOMPARE(filled.size(), 7);
+        QVERIFY2(filled.startsWith(QStringLiteral("th")) && filled.mid(3, 2) == QStringLiteral(" c") && filled.endsWith(QLatin1Char('t')),
+                 qPrintable(filled));
+        QVERIFY(!filled.contains(QStringLiteral("[MASK]")));
         QVERIFY(o.value(QStringLiteral("checkpoint")).toBool());
         QFile config(QDir(dir.path()).filePath(QStringLiteral("config.json")));
         QVERIFY(config.open(QIODevice::ReadOnly));
@@ -128,6 +136,8 @@ private slots:
         row("huge design", "--task copy --preset llama-2-7b --steps 1", "d_model");
         row("unknown option", "--task copy --steps 1 --turbo", "--turbo");
         row("next digits on an encoder", "--task copy --preset bert-base --steps 1", "task: an encoder alone trains on masked");
+        row("fill without a mask", "--preset albert-mlm --corpus carroll-alice --steps 1 --fill cat", "--fill");
+        row("fill on a decoder", "--preset chars-lm --corpus carroll-alice --steps 1 --fill [MASK]", "--fill");
     }
     void badInput()
     {

@@ -4,6 +4,7 @@
 #include "core/train/corpus.h"
 #include "core/train/trainingpreset.h"
 #include "ui/lab/heatmapgrid.h"
+#include "ui/lab/maskedlmchoice.h"
 #include "ui/lab/trainingcharts.h"
 #include "ui/lab/trainingworker.h"
 
@@ -107,7 +108,7 @@ TrainingView::TrainingView(QWidget *parent)
                       tr("Induction (repeated random tokens)"), tr("Characters: Tang poems (中文)"),
                       tr("Characters: Alice in Wonderland"), tr("Characters: my own text"),
                       tr("T5 encoder-decoder: reverse 8 digits"),
-                      tr("T5 encoder-decoder: span corruption on Alice in Wonderland")});
+                      tr("T5 encoder-decoder: span corruption on Alice in Wonderland"), MaskedLmChoice::taskLabel()});
     m_steps->setRange(1, 1'000'000);
     m_steps->setValue(1000);
     m_steps->setSuffix(tr(" steps"));
@@ -215,6 +216,8 @@ TrainingView::TrainingView(QWidget *parent)
         } else if (i == T5SpanCorruption) {
             m_prompt->setText(QStringLiteral("Alice was beginning to get very _ of sitting by her sister on the _")); // the book's words
             m_temperature->setValue(0.0);
+        } else if (i == AlbertMaskedLm) {
+            MaskedLmChoice::setExample(m_prompt, m_temperature);
         }
     });
     connect(m_start, &QPushButton::clicked, this, &TrainingView::start);
@@ -259,7 +262,7 @@ TrainingView::TrainingView(QWidget *parent)
                                 tr("Induction (repeated random tokens)"), tr("Characters: Tang poems (中文)"),
                                 tr("Characters: Alice in Wonderland"), tr("Characters: my own text"),
                                 tr("T5 encoder-decoder: reverse 8 digits"),
-                                tr("T5 encoder-decoder: span corruption on Alice in Wonderland")};
+                                tr("T5 encoder-decoder: span corruption on Alice in Wonderland"), MaskedLmChoice::taskLabel()};
         for (int i = 0; i < tasks.size() && i < m_task->count(); ++i)
             m_task->setItemText(i, tasks[i]);
         m_steps->setSuffix(tr(" steps"));
@@ -304,7 +307,7 @@ void TrainingView::setTask(TaskChoice choice)
 bool TrainingView::isCharacterTask() const
 {
     const int i = m_task->currentIndex();
-    return (i >= TangPoems && i <= CustomText) || i == T5SpanCorruption;
+    return (i >= TangPoems && i <= CustomText) || i == T5SpanCorruption || i == AlbertMaskedLm;
 }
 
 bool TrainingView::isEncoderDecoder() const
@@ -331,6 +334,8 @@ void TrainingView::showTaskTexts()
         m_sampling->setTitle(tr("Decode: the encoder reads your text, _ marks each hidden span; the decoder writes "
                                 "the spans behind T5's sentinels"));
         m_prompt->setPlaceholderText(tr("a text with _ for each hidden span"));
+    } else if (i == AlbertMaskedLm) {
+        MaskedLmChoice::showTexts(m_gridCaption, m_sampling, m_prompt);
     } else {
         m_gridCaption->setText(tr("Attention on a probe sequence (a segment, then the same segment again):"));
         m_sampling->setTitle(tr("Sample from the trained character model"));
@@ -350,6 +355,7 @@ TrainingRequest TrainingView::requestFor(TaskChoice choice) const
     static const TaskKind kinds[] = {TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort, TaskKind::Induction,
                                      TaskKind::Chars, TaskKind::Chars, TaskKind::Chars, TaskKind::Reverse,
                                      TaskKind::Chars};
+    if (choice == AlbertMaskedLm) return MaskedLmChoice::request(); // not indexed in kinds
     const bool encdec = choice == T5Reverse || choice == T5SpanCorruption;
     const TrainingPreset preset = encdec ? TrainingPreset::encoderDecoderFor(kinds[choice])
                                          : TrainingPreset::defaultFor(kinds[choice]);
@@ -552,7 +558,8 @@ void TrainingView::showReplay(int index)
                       .arg(l + 1)
                       .arg(h + 1)
                       .arg(s.step);
-        d.masked = [](int q, int k) { return k > q; };
+        if (s.causal) // an encoder alone (BERT, ALBERT) sees every key
+            d.masked = [](int q, int k) { return k > q; };
         return d;
     });
     m_replayLabel->setText(tr("step %1").arg(s.step));

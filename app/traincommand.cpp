@@ -4,6 +4,7 @@
 #include "core/formats/headsurvey.h"
 #include "core/formats/hfcheckpoint.h"
 #include "core/train/corpus.h"
+#include "core/train/tokenmasking.h"
 #include "core/train/trainer.h"
 #include "core/train/trainingpreset.h"
 #include "designarguments.h"
@@ -87,6 +88,8 @@ int runTrainCommand(QStringList args)
     const QString outDir = DesignArguments::takeOption(args, QStringLiteral("out"), &hasOut);
     const QString corpus = DesignArguments::takeOption(args, QStringLiteral("corpus"), &hasCorpus);
     const QString text = DesignArguments::takeOption(args, QStringLiteral("text"), &hasText);
+    bool hasFill = false; // masked LM: a text with [MASK]s to fill in after training
+    const QString fill = DesignArguments::takeOption(args, QStringLiteral("fill"), &hasFill);
     bool hasHashAt = false;
     const QString hashAt = DesignArguments::takeOption(args, QStringLiteral("hash-at"), &hasHashAt);
     const bool attentionOnlyFlag = DesignArguments::takeFlag(args, QStringLiteral("attention-only"));
@@ -194,11 +197,27 @@ int runTrainCommand(QStringList args)
         return fail({{}, hasCorpus ? QStringLiteral("--corpus") : QStringLiteral("--text"),
                      TrainCommand::tr("only the chars task reads text")});
     }
-    // An encoder-decoder trains on the task's source → target pairs (T5's teacher forcing).
+    // An encoder-decoder trains on the task's source → target pairs (T5's teacher forcing), an
+    // encoder alone on masked characters (BERT's masked LM) through its masked-LM head.
     taskOptions.seq2seq = design.layout == Layout::EncoderDecoder;
+    taskOptions.maskedLm = design.layout == Layout::EncoderOnly;
+    QString headNote; // said once the run is sure to start (a refusal is one line)
+    if (taskOptions.maskedLm && !design.lmHead) { // BERT's and ALBERT's presets describe the bare encoder
+        design.lmHead = design.mlmHead = design.tiedEmbeddings = design.lmHeadBias = true;
+        design.pooler = false;
+        headNote = TrainCommand::tr("lm_head: no → yes, the masked-LM head (dense, %1, %2, tied to the token embedding, "
+                                    "with a bias); pooler: no")
+                       .arg(toString(design.activation), toString(design.norm));
+    }
     auto task = TrainingTask::create(taskOptions);
     if (!task)
         return fail(task.error());
+    const std::vector<int> fillTokens = hasFill ? task->encodeSource(fill) : std::vector<int>{};
+    if (hasFill && (!task->isMaskedLm() || std::count(fillTokens.begin(), fillTokens.end(), task->maskToken()) == 0
+                    || int(fillTokens.size()) > task->seqLen()))
+        return fail({{}, QStringLiteral("--fill"),
+                     TrainCommand::tr("expected a text of at most %1 characters with %2 for each hidden one, for an "
+                                      "encoder-only design").arg(task->seqLen()).arg(TrainingTask::maskLabel())});
     if (!hasDesign)
         task->fitModel(design);
 
@@ -207,9 +226,13 @@ int runTrainCommand(QStringList args)
         return fail(trainer.error());
 
     QTextStream err(stderr);
+    if (!headNote.isEmpty())
+        err << headNote << Qt::endl;
     err << TrainCommand::tr("training %1 parameters on %2 for %3 steps (batch %4)")
                .arg(trainer->model().parameterCount())
-               .arg(toString(kind))
+               .arg(task->isMaskedLm() ? TrainCommand::tr("masked characters (%1 of each window predicted)")
+                                             .arg(TokenMasking(task->seqLen(), taskOptions.maskShare).chosen())
+                                       : toString(kind))
                .arg(settings.steps)
                .arg(settings.batch)
         << Qt::endl;
@@ -280,8 +303,22 @@ int runTrainCommand(QStringList args)
                                      {QStringLiteral("score"), r.score}});
     }
 
+    QString filled;
+    if (hasFill) { // greedy: each [MASK] gets the model's most likely character
+        SamplingOptions greedy;
+        greedy.temperature = 0.0;
+        filled = task->decode(trainer->fillMasks(fillTokens, greedy));
+    }
+
     QJsonObject root;
     root.insert(QStringLiteral("task"), toString(kind));
+    root.insert(QStringLiteral("objective"), task->isMaskedLm() ? QStringLiteral("masked_lm")
+                                             : task->isSeq2Seq() ? QStringLiteral("seq2seq")
+                                                                 : QStringLiteral("next_token"));
+    if (task->isMaskedLm())
+        root.insert(QStringLiteral("mask_token"), task->maskToken());
+    if (hasFill)
+        root.insert(QStringLiteral("fill"), QJsonObject{{QStringLiteral("text"), fill}, {QStringLiteral("filled"), filled}});
     root.insert(QStringLiteral("steps"), last.step);
     root.insert(QStringLiteral("batch"), settings.batch);
     root.insert(QStringLiteral("lr"), settings.lr);
@@ -318,12 +355,15 @@ int runTrainCommand(QStringList args)
         out << json;
         return 0;
     }
-    out << TrainCommand::tr("Final loss: %1 (validation %2, accuracy %3)")
+    out << (task->isMaskedLm() ? TrainCommand::tr("Final loss: %1 (validation %2, masked-character accuracy %3)")
+                               : TrainCommand::tr("Final loss: %1 (validation %2, accuracy %3)"))
                .arg(last.loss, 0, 'f', 4)
                .arg(lastEval.valLoss, 0, 'f', 4)
                .arg(lastEval.accuracy, 0, 'f', 3)
         << '\n';
     out << TrainCommand::tr("Time: %1 s").arg(last.seconds, 0, 'f', 1) << '\n';
+    if (hasFill)
+        out << TrainCommand::tr("Filled in: %1 → %2").arg(fill, filled) << '\n';
     out << TrainCommand::tr("layer head  induction  previous-token  entropy (bits)") << '\n';
     for (const HeadScore &h : lastEval.heads) // an encoder-decoder's heads say their stack: "enc 0", "cross 1"
         out << QStringLiteral("%1 %2  %3  %4  %5\n")

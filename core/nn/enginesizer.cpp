@@ -151,10 +151,10 @@ std::optional<Error> EngineSizer::unsupported(const ModelConfig &c, EnginePurpos
     // normalises before, which is the same only for a pure rotation.
     if (c.qkNorm == QkNorm::Weightless && c.positions == PositionKind::Rotary && RopeFrequencies::attentionFactor(c) != 1.0)
         return no("rope_attention_factor", QT_TR_NOOP("the engine's weightless QK-norm needs RoPE without an attention factor"));
-    // Training predicts tokens from earlier ones: a decoder-only model's next token, or an
-    // encoder-decoder's target behind its source (teacher forcing). An encoder alone predicts none.
-    if (purpose == EnginePurpose::Train && c.layout == Layout::EncoderOnly)
-        return no("layout", QT_TR_NOOP("training runs decoder-only models and encoder-decoders, not an encoder alone"));
+    // Every layout trains: a decoder-only model on the next token, an encoder-decoder on its
+    // target behind the source (teacher forcing), an encoder alone (BERT, ALBERT) on masked
+    // tokens (TrainingTask's masked LM). The purpose stays for features that run but do not train.
+    (void)purpose;
     return std::nullopt;
 }
 

@@ -21,7 +21,8 @@ struct EnginePlan
 };
 
 // What the engine is asked to do with a design: run it (forward passes, decoding) or also
-// train it (backward passes on a next-token loss, or an encoder-decoder's target loss).
+// train it (backward passes on a next-token loss, an encoder-decoder's target loss, or an
+// encoder's masked-LM loss).
 enum class EnginePurpose { Run, Train };
 
 // Decides whether and how a design fits the engine.

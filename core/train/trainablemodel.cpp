@@ -305,9 +305,13 @@ std::vector<HeadScore> TrainableModel::headScores(const TrainingBatch &probe) co
         out.insert(out.end(), layer.begin(), layer.end());
     }
     const int layers = m_caches.empty() ? 0 : int(m_caches[0].layers.size());
+    const bool encoderOnly = config().layout == Layout::EncoderOnly; // BERT, ALBERT: scored as the T5 encoder
     for (int l = 0; l < layers; ++l) {
-        const std::vector<HeadScore> layer = HeadScore::measureLayer(attention(l), l, H, probe.batch, probe.seqLen,
-                                                                     probe.repeatStart, probe.repeatLength);
+        std::vector<HeadScore> layer = HeadScore::measureLayer(attention(l), l, H, probe.batch, probe.seqLen,
+                                                               probe.repeatStart, probe.repeatLength);
+        if (encoderOnly)
+            for (HeadScore &h : layer)
+                h.kind = HeadScore::Kind::EncoderSelf;
         out.insert(out.end(), layer.begin(), layer.end());
     }
     if (isEncoderDecoder())

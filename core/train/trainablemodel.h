@@ -17,7 +17,9 @@ namespace tx {
 
 // The engine's Transformer with what training adds to it: gradients and AdamW moments (the
 // same TransformerWeights layout, walked through one registry), the activations of the last
-// forward, and the next-token loss (an encoder-decoder's: the target's, teacher-forced). The forward and backward passes are the Transformer's own;
+// forward, and the masked cross-entropy of its batch: the next token's, an encoder-decoder's
+// target's (teacher-forced) or an encoder's masked tokens' (the batch's targets at its own
+// positions, read bidirectionally). The forward and backward passes are the Transformer's own;
 // there is no second model and nothing to convert: transformer() is the model that runs,
 // saves and shows its attention.
 class TrainableModel
@@ -77,7 +79,8 @@ public:
     bool isEncoderDecoder() const { return m_model.isEncoderDecoder(); }
     // Every head's scores on the last forward's batch, which must have been `probe`: an
     // encoder-decoder's encoder heads first, then the decoder's self-attention heads, then its
-    // cross-attention heads (HeadScore::kind says which), layer by layer.
+    // cross-attention heads (HeadScore::kind says which), layer by layer. An encoder alone's
+    // heads are EncoderSelf ones.
     std::vector<HeadScore> headScores(const TrainingBatch &probe) const;
 
 private:

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tx {
 
@@ -45,6 +46,12 @@ Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attenti
                      tr("the task uses %1 tokens but the model's vocabulary has %2")
                          .arg(task.vocabSize()).arg(config.vocabSize)};
     const bool encdec = config.layout == Layout::EncoderDecoder;
+    const bool encoderOnly = config.layout == Layout::EncoderOnly;
+    if (encoderOnly != task.isMaskedLm())
+        return Error{{}, QStringLiteral("layout"),
+                     encoderOnly ? tr("an encoder alone (BERT, ALBERT) trains on masked characters of a text, not on "
+                                      "predicting what comes next")
+                                 : tr("masked characters are for an encoder alone (BERT, ALBERT)")};
     if (encdec != task.isSeq2Seq())
         return Error{{}, QStringLiteral("layout"),
                      encdec ? tr("an encoder-decoder trains on a source → target task (copy, reverse, sort or span "
@@ -94,7 +101,7 @@ Expected<Trainer, Error> Trainer::create(const ModelConfig &config, bool attenti
     t.m_validation = task.validationBatch(std::max(1, s.evalBatch), validation);
     Rng probe(s.seed ^ kProbeStream);
     const int T = task.seqLen();
-    if (task.isSeq2Seq()) { // pairs like the validation ones, with each target's source position
+    if (task.isSeq2Seq() || task.isMaskedLm()) { // pairs (with each target's source position) or masked windows
         t.m_probe = task.validationBatch(std::max(1, s.probeBatch), probe);
     } else if (task.options().kind == TaskKind::Induction) {
         t.m_probe = TrainingTask::inductionBatch(std::max(1, s.probeBatch), T, task.vocabSize(),
@@ -142,9 +149,10 @@ void Trainer::evaluate(TrainingSnapshot &s)
     s.valLoss = m_model.forward(m_validation, &correct, &counted);
     s.accuracy = counted > 0 ? double(correct) / double(counted) : 0.0;
     m_model.forward(m_probe);
-    s.heads = m_model.headScores(m_probe);
     const ModelConfig &c = m_model.config();
+    s.heads = m_model.headScores(m_probe);
     s.encoderDecoder = m_model.isEncoderDecoder();
+    s.causal = c.isCausal();
     s.nLayers = s.encoderDecoder ? c.decoderLayers() : c.nLayers;
     s.nEncoderLayers = s.encoderDecoder ? c.encoderLayers() : 0;
     s.nHeads = c.nHeads;
@@ -180,6 +188,30 @@ std::vector<int> Trainer::sample(const std::vector<int> &prompt, int count, cons
     const int context = m_model.isEncoderDecoder() ? m_model.maxSequenceLength() : std::max(1, m_task.seqLen());
     auto out = decoder.generate(prompt, count, options, context);
     return out ? *out : std::vector<int>{};
+}
+
+std::vector<int> Trainer::fillMasks(const std::vector<int> &tokens, const SamplingOptions &options)
+{
+    const int mask = m_task.maskToken();
+    const int context = std::min(m_task.seqLen(), m_model.maxSequenceLength());
+    if (mask < 0 || tokens.empty() || int(tokens.size()) > context)
+        return {};
+    auto out = m_model.transformer().forward(tokens);
+    if (!out)
+        return {};
+    // One pass reads the whole text at once (bidirectional); each [MASK] is filled from its own
+    // row, never with [MASK] itself, as a masked LM is used.
+    Sampler sampler(options);
+    std::vector<int> filled = tokens;
+    Eigen::RowVectorXf row;
+    for (std::size_t t = 0; t < tokens.size(); ++t) {
+        if (tokens[t] != mask)
+            continue;
+        row = out->logits.row(Eigen::Index(t));
+        row(mask) = -std::numeric_limits<float>::infinity();
+        filled[t] = sampler.next(row.data(), int(row.size()));
+    }
+    return filled;
 }
 
 std::vector<int> Trainer::sample(const std::vector<int> &prompt, int count, double temperature, int topK,

@@ -70,6 +70,10 @@ public:
     // An encoder-decoder reads `prompt` as its source (TrainingTask::encodeSource) and writes
     // `count` target tokens from the decoder start token.
     std::vector<int> sample(const std::vector<int> &prompt, int count, const SamplingOptions &options);
+    // Masked LM: `tokens` (TrainingTask::encodeSource, at most the task's window) with every
+    // mask token replaced by a token picked from the model's prediction at its position, as
+    // `options` say (greedy at temperature 0). Empty for other tasks or a text out of range.
+    std::vector<int> fillMasks(const std::vector<int> &tokens, const SamplingOptions &options);
     // The same with the training view's two settings (topK ≤ 0: all; temperature ≤ 0: greedy).
     std::vector<int> sample(const std::vector<int> &prompt, int count, double temperature, int topK,
                             std::uint64_t seed);

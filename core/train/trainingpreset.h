@@ -33,6 +33,12 @@ public:
     // The same task as source → target pairs for a small T5 encoder-decoder (copy / reverse /
     // sort digits; span corruption for chars): "t5-reverse-digits", "t5-span-corruption".
     static TrainingPreset encoderDecoderFor(TaskKind kind);
+    // Masked characters (BERT's masked LM) for a small encoder alone: "albert-mlm" (a factorised
+    // table, every layer shared) or "bert-mlm" (a plain BERT), each with its masked-LM head.
+    static TrainingPreset maskedLmFor(bool albert);
+    // A small BERT (albert false) or ALBERT of width d: post-LayerNorm blocks after an embedding
+    // LayerNorm, learned positions, two token types, the masked-LM head tied to the table.
+    static ModelConfig smallEncoder(bool albert, int vocab, int d, int layers, int heads, int context);
     // A small T5 v1.0-style encoder-decoder: encoderLayers + decoderLayers of width d.
     static ModelConfig smallT5(int vocab, int d, int encoderLayers, int decoderLayers, int heads, int context);
 };

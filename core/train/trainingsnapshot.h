@@ -32,6 +32,7 @@ struct TrainingSnapshot
     // (T, T); an encoder-decoder's maps are its encoder layers (Te, Te) first, then the
     // decoder's self-attention (T, T), then its cross-attention (T, Te).
     std::vector<Mat> attention;
+    bool causal = true;              // false for an encoder alone: its maps have no masked half
     bool encoderDecoder = false;
     int nEncoderLayers = 0;          // encoder-decoder: the encoder's layers
     std::vector<int> probeEncoderTokens; // (Te) encoder-decoder: the probe's source

@@ -1,8 +1,10 @@
 #include "core/train/trainingtask.h"
 
 #include "core/train/spancorruption.h"
+#include "core/train/tokenmasking.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <algorithm>
 
@@ -53,6 +55,12 @@ Expected<TrainingTask, Error> TrainingTask::create(const Options &o)
         return Error{{}, QStringLiteral("task"),
                      tr("induction is a decoder-only task; an encoder-decoder trains on copy, reverse, sort or "
                         "span corruption of a text")};
+    if (o.maskedLm && (o.seq2seq || o.kind != TaskKind::Chars))
+        return Error{{}, QStringLiteral("task"),
+                     tr("an encoder alone trains on masked characters of a text (the chars task); copy, reverse, sort "
+                        "and induction predict what comes next")};
+    if (o.maskedLm && !(o.maskShare > 0.0 && o.maskShare < 1.0))
+        return Error{{}, QStringLiteral("mask_share"), tr("must be between 0 and 1, got %1").arg(o.maskShare)};
     if (o.seq2seq && o.kind == TaskKind::Chars && (o.seqLen < 8 || !(o.noiseDensity > 0.0 && o.noiseDensity < 1.0)
                                                    || !(o.meanSpan >= 1.0)))
         return Error{{}, QStringLiteral("seq_len"),
@@ -94,6 +102,11 @@ Expected<TrainingTask, Error> TrainingTask::create(const Options &o)
         t.m_tokenizer = std::move(tokenizer);
         t.m_corpus = std::move(corpus);
         t.m_split = int(t.m_corpus.size() * 9 / 10);
+        if (o.maskedLm) {
+            t.m_alphabet = t.m_corpus;
+            std::sort(t.m_alphabet.begin(), t.m_alphabet.end());
+            t.m_alphabet.erase(std::unique(t.m_alphabet.begin(), t.m_alphabet.end()), t.m_alphabet.end());
+        }
         return t;
     }
     }
@@ -112,10 +125,17 @@ int TrainingTask::vocabSize() const
     case TaskKind::Chars:
         if (!m_tokenizer)
             return 0;
+        if (isMaskedLm())
+            return m_tokenizer->vocabSize() + 1; // [MASK]
         return m_tokenizer->vocabSize() + (isSeq2Seq() ? SpanCorruption(m_options.seqLen, m_options.noiseDensity,
                                                                         m_options.meanSpan).spans() : 0);
     }
     return 0;
+}
+
+int TrainingTask::maskToken() const
+{
+    return isMaskedLm() && m_tokenizer ? m_tokenizer->vocabSize() : -1;
 }
 
 int TrainingTask::firstSentinel() const
@@ -203,7 +223,9 @@ TrainingBatch TrainingTask::batch(int B, Rng &rng) const
     case TaskKind::Induction:
         return inductionBatch(B, o.seqLen, o.vocab, o.minSegment, o.maxSegment, rng);
     case TaskKind::Chars:
-        return isSeq2Seq() ? spanCorruption(B, rng, 0, m_split) : windows(B, rng, 0, m_split);
+        return isSeq2Seq()    ? spanCorruption(B, rng, 0, m_split)
+               : isMaskedLm() ? maskedWindows(B, rng, 0, m_split)
+                              : windows(B, rng, 0, m_split);
     default:
         break;
     }
@@ -240,8 +262,9 @@ TrainingBatch TrainingTask::batch(int B, Rng &rng) const
 TrainingBatch TrainingTask::validationBatch(int B, Rng &rng) const
 {
     if (m_options.kind == TaskKind::Chars)
-        return isSeq2Seq() ? spanCorruption(B, rng, m_split, int(m_corpus.size()))
-                           : windows(B, rng, m_split, int(m_corpus.size()));
+        return isSeq2Seq()    ? spanCorruption(B, rng, m_split, int(m_corpus.size()))
+               : isMaskedLm() ? maskedWindows(B, rng, m_split, int(m_corpus.size()))
+                              : windows(B, rng, m_split, int(m_corpus.size()));
     return batch(B, rng);
 }
 
@@ -311,6 +334,25 @@ TrainingBatch TrainingTask::spanCorruption(int B, Rng &rng, int begin, int end) 
     return b;
 }
 
+TrainingBatch TrainingTask::maskedWindows(int B, Rng &rng, int begin, int end) const
+{
+    const TokenMasking masking(m_options.seqLen, m_options.maskShare);
+    const int T = masking.length();
+    TrainingBatch b;
+    b.batch = B;
+    b.seqLen = T;
+    b.inputs.resize(std::size_t(B) * T);
+    b.targets.resize(std::size_t(B) * T);
+    b.mask.resize(std::size_t(B) * T);
+    for (int s = 0; s < B; ++s) {
+        const int at = begin + rng.uniformInt(end - begin - T);
+        const std::size_t row = std::size_t(s) * T;
+        masking.corrupt(m_corpus.data() + at, maskToken(), m_alphabet, rng, b.inputs.data() + row,
+                        b.targets.data() + row, b.mask.data() + row);
+    }
+    return b;
+}
+
 std::vector<int> TrainingTask::encode(const QString &text) const
 {
     return m_tokenizer ? m_tokenizer->encode(text) : std::vector<int>{};
@@ -340,6 +382,19 @@ QString TrainingTask::decode(const std::vector<int> &tokens) const
         flush();
         return s;
     }
+    if (isMaskedLm() && m_tokenizer) {
+        QString s;
+        std::vector<int> run;
+        for (const int t : tokens) {
+            if (t != maskToken()) {
+                run.push_back(t);
+                continue;
+            }
+            s += m_tokenizer->decode(run) + maskLabel();
+            run.clear();
+        }
+        return s + m_tokenizer->decode(run);
+    }
     if (m_options.kind == TaskKind::Chars)
         return m_tokenizer ? m_tokenizer->decode(tokens) : QString();
     if (isSeq2Seq()) {
@@ -362,6 +417,16 @@ QString TrainingTask::decode(const std::vector<int> &tokens) const
 std::vector<int> TrainingTask::encodeSource(const QString &text) const
 {
     std::vector<int> out;
+    if (isMaskedLm()) {
+        const QStringList parts = text.split(maskLabel());
+        for (qsizetype i = 0; i < parts.size(); ++i) {
+            if (i > 0)
+                out.push_back(maskToken());
+            const std::vector<int> ids = encode(parts[i]);
+            out.insert(out.end(), ids.begin(), ids.end());
+        }
+        return out;
+    }
     if (!isSeq2Seq())
         return encode(text);
     if (m_options.kind != TaskKind::Chars) {

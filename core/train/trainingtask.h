@@ -46,6 +46,14 @@ bool fromString(const QString &s, TaskKind &out);
 //   writes the hidden spans. Tokens 0 and 1, the bytes NUL and SOH that no text holds, are
 //   T5's pad / decoder start and end of sequence; the sentinels follow the characters.
 // induction is a decoder-only task and is refused.
+//
+// For an encoder alone (Options::maskedLm, BERT and ALBERT) chars is BERT's masked LM
+// (TokenMasking, Devlin et al. 2018 §3.1): a window of seqLen characters with 15 % of its
+// positions chosen, of those 80 % shown as [MASK], 10 % as a random character of the text and
+// 10 % as themselves; the model reads the window at once (bidirectional attention) and the loss
+// counts the chosen positions only, each predicting its original character. [MASK] is the token
+// after the characters; the random ones come from the text's alphabet. The digit tasks and
+// induction predict what follows and are refused.
 class TrainingTask
 {
     Q_DECLARE_TR_FUNCTIONS(tx::TrainingTask)
@@ -65,6 +73,8 @@ public:
         bool seq2seq = false; // source → target pairs for an encoder-decoder (see above)
         double noiseDensity = 0.15; // seq2seq chars: share of the window hidden (T5's)
         double meanSpan = 3.0;      // seq2seq chars: mean hidden span length (T5's)
+        bool maskedLm = false;      // masked characters for an encoder alone (see above)
+        double maskShare = 0.15;    // masked LM: share of the window's positions predicted (BERT's)
     };
 
     static constexpr int kDecoderStart = 0; // seq2seq: Transformer::kDecoderStartToken, T5's pad
@@ -82,6 +92,10 @@ public:
     int seqLen() const;        // T: the decoder's tokens (the only stack's for a decoder-only task)
     int encoderSeqLen() const; // Te: the encoder's tokens of a seq2seq task, else 0
     bool isSeq2Seq() const { return m_options.seq2seq; }
+    bool isMaskedLm() const { return m_options.maskedLm; }
+    // Masked LM: the [MASK] token's id (the first after the tokenizer's), else −1.
+    int maskToken() const;
+    static QString maskLabel() { return QStringLiteral("[MASK]"); }
     // B sequences from the training distribution.
     TrainingBatch batch(int B, Rng &rng) const;
     // B sequences for validation: the held-out 10 % of a text; for generated tasks fresh
@@ -93,7 +107,8 @@ public:
     QString decode(const std::vector<int> &tokens) const;
     // seq2seq: what the user types as the encoder's input into its tokens: digits for the digit
     // tasks, text with each run of '_' a hidden span (its sentinel) and the end token for span
-    // corruption. Characters that are not digits are skipped by the digit tasks.
+    // corruption. Characters that are not digits are skipped by the digit tasks. The masked LM
+    // reads each "[MASK]" in the text as the mask token.
     std::vector<int> encodeSource(const QString &text) const;
 
     // Induction-style probe sequences over [0, vocab) of length T with the same structure as
@@ -106,6 +121,7 @@ public:
 private:
     TrainingBatch windows(int B, Rng &rng, int begin, int end) const;
     TrainingBatch spanCorruption(int B, Rng &rng, int begin, int end) const;
+    TrainingBatch maskedWindows(int B, Rng &rng, int begin, int end) const;
     TrainingBatch digitPairs(int B, Rng &rng) const;
     int firstSentinel() const; // seq2seq chars: sentinel 0's id
 
@@ -113,6 +129,7 @@ private:
     std::shared_ptr<const CharTokenizer> m_tokenizer; // chars: vocabulary
     std::vector<int> m_corpus;     // chars: the text as token ids
     int m_split = 0;               // chars: first validation token
+    std::vector<int> m_alphabet;   // masked LM: the distinct tokens of the text, the random replacements
 };
 
 } // namespace tx

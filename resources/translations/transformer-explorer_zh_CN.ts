@@ -2899,10 +2899,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>lm_head: no → yes, ALBERT&apos;s masked-LM head (dense d_model %1 → %2, %3, %4, tied to the token embedding, with a bias)</source>
         <translation>lm_head：否 → 是，ALBERT 的掩码语言模型头（全连接 d_model %1 → %2、%3、%4，与词元嵌入绑定，带偏置）</translation>
     </message>
-    <message>
-        <source>training runs decoder-only models and encoder-decoders, not an encoder alone</source>
-        <translation>训练支持仅解码器模型和编码器-解码器，不支持单独的编码器</translation>
-    </message>
 </context>
 <context>
     <name>tx::EvaluatedArguments</name>
@@ -5702,6 +5698,17 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>&amp;Inside</source>
         <translation>模型内部(&amp;I)</translation>
+    </message>
+</context>
+<context>
+    <name>tx::MaskedLmChoice</name>
+    <message>
+        <source>ALBERT encoder: masked characters of Alice in Wonderland</source>
+        <translation>ALBERT 编码器：《爱丽丝梦游仙境》的遮盖字符</translation>
+    </message>
+    <message>
+        <source>Attention on a masked window of the held-out text; the encoder reads it at once, so every character may look at later ones too:</source>
+        <translation>留出文本中一段遮盖窗口上的注意力；编码器一次读入整段，所以每个字符也能看到后面的字符：</translation>
     </message>
 </context>
 <context>
@@ -8876,6 +8883,26 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>Saved config.json, model.safetensors and tokenizer.json to %1</source>
         <translation>已将 config.json、model.safetensors 和 tokenizer.json 保存到 %1</translation>
     </message>
+    <message>
+        <source>lm_head: no → yes, the masked-LM head (dense, %1, %2, tied to the token embedding, with a bias); pooler: no</source>
+        <translation>lm_head：否 → 是，掩码语言模型头（全连接、%1、%2，与词元嵌入绑定，带偏置）；pooler：否</translation>
+    </message>
+    <message>
+        <source>expected a text of at most %1 characters with %2 for each hidden one, for an encoder-only design</source>
+        <translation>需要一段最多 %1 个字符、每个隐藏字符写作 %2 的文本，且设计须为仅编码器</translation>
+    </message>
+    <message>
+        <source>masked characters (%1 of each window predicted)</source>
+        <translation>遮盖字符（每个窗口预测 %1 个）</translation>
+    </message>
+    <message>
+        <source>Final loss: %1 (validation %2, masked-character accuracy %3)</source>
+        <translation>最终损失：%1（验证 %2，遮盖字符准确率 %3）</translation>
+    </message>
+    <message>
+        <source>Filled in: %1 → %2</source>
+        <translation>填空：%1 → %2</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainableModel</name>
@@ -8921,6 +8948,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>the task&apos;s sources have %1 tokens but the model&apos;s context is %2</source>
         <translation>任务的源序列有 %1 个词元，但模型的上下文只有 %2</translation>
+    </message>
+    <message>
+        <source>an encoder alone (BERT, ALBERT) trains on masked characters of a text, not on predicting what comes next</source>
+        <translation>仅编码器（BERT、ALBERT）在文本的遮盖字符上训练，而不是预测下一个词元</translation>
+    </message>
+    <message>
+        <source>masked characters are for an encoder alone (BERT, ALBERT)</source>
+        <translation>遮盖字符任务只用于仅编码器模型（BERT、ALBERT）</translation>
     </message>
 </context>
 <context>
@@ -9107,6 +9142,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>%1 8 random digits with a 2 + 2-layer T5 encoder-decoder</source>
         <translation>用 2 + 2 层 T5 编码器-解码器%1 8 个随机数字</translation>
     </message>
+    <message>
+        <source>ALBERT masked characters: a 4-layer encoder sharing one layer fills in hidden characters of a text</source>
+        <translation>ALBERT 遮盖字符：共享同一层的 4 层编码器填出文本中被隐藏的字符</translation>
+    </message>
+    <message>
+        <source>BERT masked characters: a 4-layer encoder fills in hidden characters of a text</source>
+        <translation>BERT 遮盖字符：4 层编码器填出文本中被隐藏的字符</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainingReplayPane</name>
@@ -9221,6 +9264,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>0 always takes the most likely token</source>
         <translation>0 表示总是选择概率最高的词元</translation>
     </message>
+    <message>
+        <source>Fill in: the encoder reads your text and predicts each %1</source>
+        <translation>填空：编码器读入你的文本，预测每个 %1</translation>
+    </message>
+    <message>
+        <source>a text with %1 for each hidden character</source>
+        <translation>一段文本，每个隐藏字符写作 %1</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainingTask</name>
@@ -9263,6 +9314,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>span corruption needs windows of at least 8 characters, a noise density between 0 and 1 and spans of at least 1, got %1, %2 and %3</source>
         <translation>片段破坏需要至少 8 个字符的窗口、介于 0 和 1 之间的噪声密度和至少为 1 的平均片段长度，实际为 %1、%2 和 %3</translation>
+    </message>
+    <message>
+        <source>an encoder alone trains on masked characters of a text (the chars task); copy, reverse, sort and induction predict what comes next</source>
+        <translation>仅编码器在文本的遮盖字符上训练（chars 任务）；copy、reverse、sort 和 induction 预测的是接下来的内容</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 1, got %1</source>
+        <translation>必须在 0 到 1 之间，实际为 %1</translation>
     </message>
 </context>
 <context>
@@ -9421,6 +9480,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Type a text of at most %1 characters with %2 for each hidden character, e.g. &quot;the %2at sat&quot;.</source>
+        <translation>请输入最多 %1 个字符的文本，每个隐藏字符写作 %2，例如“the %2at sat”。</translation>
     </message>
 </context>
 <context>

@@ -79,6 +79,44 @@ private slots:
         QVERIFY(o.value(QStringLiteral("loss")).toArray().at(0).toArray().at(1).toDouble() > 5.0);
     }
 
+    // An ALBERT (the albert-mlm preset) on masked characters of Alice: the objective, the [MASK]
+    // id after the text's characters, encoder heads, and an ALBERT checkpoint.
+    void albertMaskedCharacters()
+    {
+        QTemporaryDir dir;
+        const Run r = run({QStringLiteral("--preset"), QStringLiteral("albert-mlm"), QStringLiteral("--corpus"),
+                           QStringLiteral("carroll-alice"), QStringLiteral("--steps"), QStringLiteral("20"),
+                           QStringLiteral("--batch"), QStringLiteral("4"), QStringLiteral("--eval-every"),
+                           QStringLiteral("10"), QStringLiteral("--fill"), QStringLiteral("th[MASK] c[MASK]t"),
+                           QStringLiteral("--out"), dir.path(), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("on masked characters (10 of each window predicted) for 20 steps (batch 4)"), r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("task")).toString(), QStringLiteral("chars"));
+        QCOMPARE(o.value(QStringLiteral("objective")).toString(), QStringLiteral("masked_lm"));
+        QCOMPARE(o.value(QStringLiteral("mask_token")).toInt(), o.value(QStringLiteral("vocab_size")).toInt());
+        QCOMPARE(o.value(QStringLiteral("loss")).toArray().size(), 20);
+        const QJsonArray heads = o.value(QStringLiteral("heads")).toArray();
+        QCOMPARE(heads.size(), 16); // 4 layers (one shared) × 4 heads
+        for (const QJsonValue &h : heads)
+            QCOMPARE(h.toObject().value(QStringLiteral("attention")).toString(), QStringLiteral("encoder"));
+        // Each [MASK] filled with one character, the rest kept.
+        const QJsonObject fill = o.value(QStringLiteral("fill")).toObject();
+        QCOMPARE(fill.value(QStringLiteral("text")).toString(), QStringLiteral("th[MASK] c[MASK]t"));
+        const QString filled = fill.value(QStringLiteral("filled")).toString();
+        QCOMPARE(filled.size(), 7);
+        QVERIFY2(filled.startsWith(QStringLiteral("th")) && filled.mid(3, 2) == QStringLiteral(" c") && filled.endsWith(QLatin1Char('t')),
+                 qPrintable(filled));
+        QVERIFY(!filled.contains(QStringLiteral("[MASK]")));
+        QVERIFY(o.value(QStringLiteral("checkpoint")).toBool());
+        QFile config(QDir(dir.path()).filePath(QStringLiteral("config.json")));
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        const QJsonObject c = QJsonDocument::fromJson(config.readAll()).object();
+        QCOMPARE(c.value(QStringLiteral("architectures")).toArray().at(0).toString(), QStringLiteral("AlbertForMaskedLM"));
+        QCOMPARE(c.value(QStringLiteral("num_hidden_groups")).toInt(), 1);
+        QCOMPARE(c.value(QStringLiteral("vocab_size")).toInt(), o.value(QStringLiteral("mask_token")).toInt() + 1);
+    }
+
     void badInput_data()
     {
         // Space-separated arguments; every run would write to /tmp/tx-train-never-written.
@@ -97,6 +135,9 @@ private slots:
         row("vocab too small", "--task copy --set vocab_size=5 --steps 1", "vocab_size");
         row("huge design", "--task copy --preset llama-2-7b --steps 1", "d_model");
         row("unknown option", "--task copy --steps 1 --turbo", "--turbo");
+        row("next digits on an encoder", "--task copy --preset bert-base --steps 1", "task: an encoder alone trains on masked");
+        row("fill without a mask", "--preset albert-mlm --corpus carroll-alice --steps 1 --fill cat", "--fill");
+        row("fill on a decoder", "--preset chars-lm --corpus carroll-alice --steps 1 --fill [MASK]", "--fill");
     }
     void badInput()
     {

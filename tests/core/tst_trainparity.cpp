@@ -8,7 +8,10 @@
 // encoder-decoders (v1.0: ReLU, tied head; v1.1: gated-gelu, untied) follow
 // tests/reference/make_t5_train_reference.py: teacher forcing (the decoder reads the labels
 // shifted right behind the start token, Hugging Face T5's _shift_right), AdamW over both stacks,
-// the cross-attention and both relative bias tables.
+// the cross-attention and both relative bias tables. A tiny ALBERT (two layer groups, loaded
+// from its Hugging Face checkpoint) and a tiny BERT follow tests/reference/make_mlm_train_reference.py:
+// BERT's masked batches (Devlin et al. 2018 §3.1), the loss on the chosen positions only.
+#include "core/formats/hfcheckpoint.h"
 #include "core/train/adamw.h"
 #include "core/train/lrschedule.h"
 #include "core/train/trainablemodel.h"
@@ -140,6 +143,12 @@ private slots:
         // 2 + 3 layers, gated-gelu, untied head
         QTest::newRow("t5 v1.1 encoder-decoder: teacher forcing, untied")
             << QStringLiteral("train_parity_t5-train-gated-untied.json");
+        // AlbertForMaskedLM from its Hugging Face checkpoint: 4 layers in 2 shared groups, a 6-wide
+        // table projected to 16, the masked-LM head tied to the table; BERT's masked batches
+        QTest::newRow("albert masked lm: two layer groups, factorised table")
+            << QStringLiteral("train_parity_albert-train-two-groups.json");
+        // BertForMaskedLM: post-LayerNorm, exact GELU, BertLMPredictionHead tied to the table
+        QTest::newRow("bert masked lm: prediction head, token types") << QStringLiteral("train_parity_bert-train-mlm.json");
     }
     void tenStepsFromReference()
     {
@@ -148,7 +157,10 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject c = QJsonDocument::fromJson(f.readAll()).object();
         const QJsonObject hp = c.value(QStringLiteral("train")).toObject();
-        auto transformer = ReferenceModel::load(c.value(QStringLiteral("model")).toString());
+        // A Hugging Face checkpoint (ALBERT) or a model in the engine's layout.
+        const QString checkpoint = c.value(QStringLiteral("checkpoint")).toString();
+        auto transformer = checkpoint.isEmpty() ? ReferenceModel::load(c.value(QStringLiteral("model")).toString())
+                                                : HfCheckpoint::load(QStringLiteral(TX_TEST_DATA_DIR "/") + checkpoint);
         QVERIFY2(transformer, qPrintable(transformer ? QString() : transformer.error().toString()));
         auto model = TrainableModel::fromTransformer(std::move(*transformer));
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
@@ -183,6 +195,19 @@ private slots:
                 QCOMPARE(data[0].inputs[std::size_t(b * T)], Transformer::kDecoderStartToken);
                 QCOMPARE(data[0].inputs[std::size_t(b * T + 1)], data[0].targets[std::size_t(b * T)]);
             }
+        if (model->config().layout == Layout::EncoderOnly) { // BERT's masking: 3 of 20 positions a sequence
+            QVERIFY(!model->config().isCausal());
+            const int maskToken = c.value(QStringLiteral("mask_token")).toInt();
+            int chosen = 0, masked = 0;
+            for (const TrainingBatch &b : data)
+                for (std::size_t i = 0; i < b.inputs.size(); ++i) {
+                    chosen += b.mask[i] > 0.0f;
+                    masked += b.inputs[i] == maskToken;
+                    QVERIFY(b.mask[i] > 0.0f || b.inputs[i] == b.targets[i]); // only chosen positions change
+                }
+            QCOMPARE(chosen, 10 * data[0].batch * c.value(QStringLiteral("chosen_per_sequence")).toInt());
+            QVERIFY(masked > chosen / 2 && masked < chosen);
+        }
         for (int step = 0; step < int(data.size()); ++step) {
             const double loss = model->forward(data[std::size_t(step)]);
             QVERIFY(model->backward());

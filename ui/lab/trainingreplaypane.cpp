@@ -83,7 +83,8 @@ void TrainingReplayPane::showStep(int index)
             HeatmapData d;
             d.values = s.attention[std::size_t(l * s.nHeads + h)];
             d.title = tr("Layer %1 · Head %2 at step %3").arg(l + 1).arg(h + 1).arg(s.step);
-            d.masked = [](int q, int k) { return k > q; };
+            if (s.causal) // an encoder alone (BERT, ALBERT) sees every key
+                d.masked = [](int q, int k) { return k > q; };
             return d;
         });
         return;

@@ -4,6 +4,7 @@
 #include "core/train/corpus.h"
 #include "core/train/trainingpreset.h"
 #include "ui/lab/heatmapgrid.h"
+#include "ui/lab/maskedlmchoice.h"
 #include "ui/lab/trainingcharts.h"
 #include "ui/lab/trainingreplaypane.h"
 #include "ui/lab/trainingsamplingbox.h"
@@ -148,6 +149,8 @@ TrainingView::TrainingView(QWidget *parent)
             m_sampling->setSource(QStringLiteral("31415926"));
         else if (i == T5SpanCorruption) // the book's words
             m_sampling->setSource(QStringLiteral("Alice was beginning to get very _ of sitting by her sister on the _"));
+        else if (i == AlbertMaskedLm)
+            m_sampling->setSource(MaskedLmChoice::example());
     });
     connect(m_start, &QPushButton::clicked, this, &TrainingView::start);
     connect(m_induction, &QPushButton::clicked, this, &TrainingView::watchInductionHead);
@@ -197,7 +200,8 @@ QStringList TrainingView::taskNames()
     // In TaskChoice's order.
     return {tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"), tr("Induction (repeated random tokens)"),
             tr("Characters: Tang poems (中文)"), tr("Characters: Alice in Wonderland"), tr("Characters: my own text"),
-            tr("T5 encoder-decoder: reverse 8 digits"), tr("T5 encoder-decoder: span corruption on Alice in Wonderland")};
+            tr("T5 encoder-decoder: reverse 8 digits"), tr("T5 encoder-decoder: span corruption on Alice in Wonderland"),
+            MaskedLmChoice::taskLabel()};
 }
 
 void TrainingView::changeEvent(QEvent *event)
@@ -224,7 +228,7 @@ void TrainingView::setTask(TaskChoice choice)
 bool TrainingView::isCharacterTask() const
 {
     const int i = m_task->currentIndex();
-    return (i >= TangPoems && i <= CustomText) || i == T5SpanCorruption;
+    return (i >= TangPoems && i <= CustomText) || i == T5SpanCorruption || i == AlbertMaskedLm;
 }
 
 bool TrainingView::isEncoderDecoder() const
@@ -247,6 +251,9 @@ void TrainingView::showTaskTexts()
                                             "self-attention (dec L) and cross-attention (cross L: rows are the target "
                                             "written, columns the corrupted source read):"));
         m_sampling->setMode(TrainingSamplingBox::Mode::T5Spans);
+    } else if (i == AlbertMaskedLm) {
+        m_replayPane->caption()->setText(MaskedLmChoice::gridCaption());
+        m_sampling->setMode(TrainingSamplingBox::Mode::MaskedLm);
     } else {
         m_replayPane->caption()->setText(tr("Attention on a probe sequence (a segment, then the same segment again):"));
         m_sampling->setMode(TrainingSamplingBox::Mode::Characters);
@@ -263,6 +270,7 @@ TrainingRequest TrainingView::requestFor(TaskChoice choice) const
     static const TaskKind kinds[] = {TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort, TaskKind::Induction,
                                      TaskKind::Chars, TaskKind::Chars, TaskKind::Chars, TaskKind::Reverse,
                                      TaskKind::Chars};
+    if (choice == AlbertMaskedLm) return MaskedLmChoice::request(); // not indexed in kinds
     const bool encdec = choice == T5Reverse || choice == T5SpanCorruption;
     const TrainingPreset preset = encdec ? TrainingPreset::encoderDecoderFor(kinds[choice])
                                          : TrainingPreset::defaultFor(kinds[choice]);

@@ -37,7 +37,9 @@ class TrainingView : public QWidget
     Q_OBJECT
 public:
     // T5Reverse and T5SpanCorruption train a small T5 encoder-decoder (TrainingPreset::encoderDecoderFor).
-    enum TaskChoice { Copy, Reverse, Sort, Induction, TangPoems, Alice, CustomText, T5Reverse, T5SpanCorruption };
+    // AlbertMaskedLm trains a small ALBERT on masked characters (MaskedLmChoice).
+    enum TaskChoice { Copy, Reverse, Sort, Induction, TangPoems, Alice, CustomText, T5Reverse, T5SpanCorruption,
+                      AlbertMaskedLm };
 
     explicit TrainingView(QWidget *parent = nullptr);
     ~TrainingView() override;

@@ -57,6 +57,22 @@ void TrainingWorker::sample(const QString &prompt, int count, double temperature
         return;
     }
     const TrainingTask &task = m_trainer->task();
+    if (task.isMaskedLm()) {
+        // The encoder reads the typed text at once; each [MASK] is filled from the model's
+        // prediction at its position.
+        const std::vector<int> tokens = task.encodeSource(prompt);
+        const int context = task.seqLen();
+        if (std::count(tokens.begin(), tokens.end(), task.maskToken()) == 0 || int(tokens.size()) > context) {
+            emit sampled(tr("Type a text of at most %1 characters with %2 for each hidden character, e.g. "
+                            "\"the %2at sat\".").arg(context).arg(TrainingTask::maskLabel()));
+            return;
+        }
+        SamplingOptions options;
+        options.temperature = temperature;
+        options.topK = topK;
+        emit sampled(tr("%1 → %2").arg(task.decode(tokens), task.decode(m_trainer->fillMasks(tokens, options))));
+        return;
+    }
     if (task.isSeq2Seq()) {
         // The encoder reads the source whole; the decoder writes from T5's start token until the
         // end token (span corruption) or the target's length (digits).

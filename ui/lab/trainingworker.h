@@ -29,7 +29,8 @@ public slots:
     void run(const tx::TrainingRequest &request);
     // Generates `count` characters after `prompt` with the trained model (chars task), or, for
     // an encoder-decoder, encodes `prompt` as its source and writes the target (at most `count`
-    // tokens, up to the end token): "source → target".
+    // tokens, up to the end token): "source → target". A masked LM fills in each [MASK] of
+    // `prompt`: "text → filled text".
     void sample(const QString &prompt, int count, double temperature, int topK);
     // Writes config.json + model.safetensors (Hugging Face names) into `dir`.
     void save(const QString &dir);

@@ -33,6 +33,8 @@ public:
     // The same task as source → target pairs for a small T5 encoder-decoder (copy / reverse /
     // sort digits; span corruption for chars): "t5-reverse-digits", "t5-span-corruption".
     static TrainingPreset encoderDecoderFor(TaskKind kind);
+    // A small Qwen3-MoE-style character model ("moe-chars"): 8 experts, top 2, in both layers.
+    static TrainingPreset mixtureOfExperts();
     // A small T5 v1.0-style encoder-decoder: encoderLayers + decoderLayers of width d.
     static ModelConfig smallT5(int vocab, int d, int encoderLayers, int decoderLayers, int heads, int context);
 };

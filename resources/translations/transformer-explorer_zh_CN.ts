@@ -2807,6 +2807,61 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::ExpertLoadChart</name>
+    <message>
+        <source>Expert load of</source>
+        <translation>专家负载：</translation>
+    </message>
+    <message>
+        <source>share of the routed token-slots</source>
+        <translation>路由词元槽位的份额</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>份额</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>balance loss</source>
+        <translation>均衡损失</translation>
+    </message>
+    <message>
+        <source>Balance loss E · Σ fᵢ · Pᵢ (Switch Transformer eq. 4): 1 is even, E is one expert</source>
+        <translation>均衡损失 E · Σ fᵢ · Pᵢ（Switch Transformer 式 4）：1 为均匀，E 为全归一个专家</translation>
+    </message>
+    <message>
+        <source>even routing = 1</source>
+        <translation>均匀路由 = 1</translation>
+    </message>
+    <message>
+        <source>E%1</source>
+        <translation>E%1</translation>
+    </message>
+    <message>
+        <source>even share 1/%1 = %2</source>
+        <translation>均匀份额 1/%1 = %2</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>%1 over the last %2 steps: the busiest expert has %3 × the even share</source>
+        <translation>%1，最近 %2 步：最忙的专家是均匀份额的 %3 倍</translation>
+    </message>
+    <message>
+        <source>Expert load: each expert&apos;s share of the routed token-slots</source>
+        <translation>专家负载：每个专家分到的路由词元槽位份额</translation>
+    </message>
+</context>
+<context>
     <name>tx::Explainer</name>
     <message>
         <source>n/a</source>
@@ -8700,6 +8755,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>Saved config.json, model.safetensors and tokenizer.json to %1</source>
         <translation>已将 config.json、model.safetensors 和 tokenizer.json 保存到 %1</translation>
     </message>
+    <message>
+        <source>layer %1 experts over the last %2 steps: busiest %3 × the even share, balance loss %4 (1 is even)</source>
+        <translation>第 %1 层专家，最近 %2 步：最忙的为均匀份额的 %3 倍，均衡损失 %4（1 为均匀）</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainableModel</name>
@@ -8930,6 +8989,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>%1 8 random digits with a 2 + 2-layer T5 encoder-decoder</source>
         <translation>用 2 + 2 层 T5 编码器-解码器%1 8 个随机数字</translation>
+    </message>
+    <message>
+        <source>Mixture of experts (Qwen3-MoE style, 8 experts, top 2): a character model, 2 layers, context 64</source>
+        <translation>混合专家（Qwen3-MoE 风格，8 个专家，top 2）：字符级模型，2 层，上下文 64</translation>
     </message>
 </context>
 <context>
@@ -9226,6 +9289,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>Training %1 parameters (encoder %2 layers, decoder %3 layers)…</source>
         <translation>正在训练 %1 个参数（编码器 %2 层，解码器 %3 层）…</translation>
+    </message>
+    <message>
+        <source>Mixture of experts (Qwen3-MoE style, 8 experts, top 2): Alice in Wonderland</source>
+        <translation>混合专家（Qwen3-MoE 风格，8 个专家，top 2）：爱丽丝梦游仙境</translation>
     </message>
 </context>
 <context>

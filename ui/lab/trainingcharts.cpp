@@ -2,6 +2,7 @@
 
 #include "ui/charts/niceaxis.h"
 #include "ui/lab/attentionlinesview.h"
+#include "ui/lab/expertloadchart.h"
 
 #include <QChart>
 #include <QChartView>
@@ -42,6 +43,7 @@ TrainingCharts::TrainingCharts(QWidget *parent)
     , m_scoreKind(new QComboBox)
     , m_scoreX(new QValueAxis)
     , m_scoreY(new QValueAxis)
+    , m_expertLoad(new ExpertLoadChart)
 {
     // Loss chart: built once, updated with replace().
     m_trainLoss->setName(tr("training loss"));
@@ -91,6 +93,7 @@ TrainingCharts::TrainingCharts(QWidget *parent)
     scoreBar->addStretch(1);
     chartsLayout->addLayout(scoreBar);
     chartsLayout->addWidget(chartView(m_scoreChart), 1);
+    chartsLayout->addWidget(m_expertLoad, 1);
 
     connect(m_scoreKind, &QComboBox::currentIndexChanged, this, &TrainingCharts::scoreKindChanged);
 
@@ -205,11 +208,13 @@ void TrainingCharts::clear()
     m_lossPoints.clear();
     m_valPoints.clear();
     m_accuracyPoints.clear();
+    m_expertLoad->clear();
 }
 
 void TrainingCharts::addStep(const TrainingSnapshot &s, bool accuracy)
 {
     m_lossPoints.append(QPointF(s.step, s.loss));
+    m_expertLoad->addStep(s);
     if (!s.evaluated)
         return;
     m_valPoints.append(QPointF(s.step, s.valLoss));
@@ -259,6 +264,7 @@ void TrainingCharts::refresh(const std::vector<TrainingSnapshot> &history, int p
     NiceAxis::fitFromZero(m_scoreX, maxStep);
     m_scoreY->setRange(0, kind == 2 ? std::ceil(maxScore * 10) / 10 : 1.0);
     m_scoreY->setTitleText(m_scoreKind->currentText());
+    m_expertLoad->refresh(int(maxStep));
 }
 
 } // namespace tx

@@ -37,7 +37,9 @@ class TrainingView : public QWidget
     Q_OBJECT
 public:
     // T5Reverse and T5SpanCorruption train a small T5 encoder-decoder (TrainingPreset::encoderDecoderFor).
-    enum TaskChoice { Copy, Reverse, Sort, Induction, TangPoems, Alice, CustomText, T5Reverse, T5SpanCorruption };
+    // MoeAlice trains a small Qwen3-MoE-style character model (TrainingPreset::mixtureOfExperts).
+    enum TaskChoice { Copy, Reverse, Sort, Induction, TangPoems, Alice, CustomText, T5Reverse, T5SpanCorruption,
+                      MoeAlice };
 
     explicit TrainingView(QWidget *parent = nullptr);
     ~TrainingView() override;

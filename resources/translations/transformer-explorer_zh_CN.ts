@@ -2833,10 +2833,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>均衡损失</translation>
     </message>
     <message>
-        <source>Balance loss E · Σ fᵢ · Pᵢ (Switch Transformer eq. 4): 1 is even, E is one expert</source>
-        <translation>均衡损失 E · Σ fᵢ · Pᵢ（Switch Transformer 式 4）：1 为均匀，E 为全归一个专家</translation>
-    </message>
-    <message>
         <source>even routing = 1</source>
         <translation>均匀路由 = 1</translation>
     </message>
@@ -2853,12 +2849,20 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <source>%1 over the last %2 steps: the busiest expert has %3 × the even share</source>
-        <translation>%1，最近 %2 步：最忙的专家是均匀份额的 %3 倍</translation>
-    </message>
-    <message>
         <source>Expert load: each expert&apos;s share of the routed token-slots</source>
         <translation>专家负载：每个专家分到的路由词元槽位份额</translation>
+    </message>
+    <message>
+        <source>Balance loss E · Σ fᵢ · Pᵢ (1 = even, E = one expert)</source>
+        <translation>均衡损失 E·Σ fᵢ·Pᵢ（1 均匀，E 全归一专家）</translation>
+    </message>
+    <message>
+        <source>The auxiliary load-balancing loss of the Switch Transformer (Fedus et al. 2021, eq. 4) without its factor α: fᵢ is expert i&apos;s share of the routed token-slots, Pᵢ the router&apos;s mean probability for it</source>
+        <translation>Switch Transformer 的辅助负载均衡损失（Fedus 等 2021，式 4），不含系数 α：fᵢ 是专家 i 分到的路由词元槽位份额，Pᵢ 是路由器给它的平均概率</translation>
+    </message>
+    <message>
+        <source>%1, last %2 steps: busiest expert %3 × the even share</source>
+        <translation>%1·近 %2 步：最忙专家 %3 × 均匀份额</translation>
     </message>
 </context>
 <context>
@@ -8883,6 +8887,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>dec L%1 H%2</source>
         <translation>解 L%1 H%2</translation>
+    </message>
+    <message>
+        <source>Head scores</source>
+        <translation>各头得分</translation>
+    </message>
+    <message>
+        <source>Expert load</source>
+        <translation>专家负载</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTabWidget>
 #include <QTest>
 #include <QValueAxis>
 
@@ -45,6 +46,7 @@ private slots:
         QVERIFY(view.replay()->isEnabled());
         // A dense model has no experts to chart.
         QVERIFY(!view.charts()->expertLoad()->isVisibleTo(&view));
+        QVERIFY(!view.charts()->pages()->isTabVisible(TrainingCharts::kExpertPage));
     }
 
     // The Qwen3-MoE-style preset, 30 steps: per sparse layer, 8 bars that share the routed
@@ -59,6 +61,9 @@ private slots:
         view.start();
         QVERIFY(finished.wait(300000));
         ExpertLoadChart *chart = view.charts()->expertLoad();
+        // Its page opened by itself at the first step.
+        QCOMPARE(view.charts()->pages()->currentIndex(), TrainingCharts::kExpertPage);
+        QCOMPARE(view.charts()->pages()->tabText(TrainingCharts::kExpertPage), QStringLiteral("Expert load"));
         QVERIFY(chart->isVisibleTo(&view));
         QCOMPARE(chart->layerBox()->count(), 2);
         QCOMPARE(chart->layerBox()->itemText(0), QStringLiteral("Layer 1"));
@@ -81,17 +86,17 @@ private slots:
         QVERIFY(std::abs(sum - 1.0) < 1e-12);
         QVERIFY(chart->shareAxis()->max() >= top);
         QCOMPARE(chart->loadChart()->title(),
-                 QStringLiteral("Layer 1 over the last 10 steps: the busiest expert has %1 × the even share")
+                 QStringLiteral("Layer 1, last 10 steps: busiest expert %1 × the even share")
                      .arg(top * 8, 0, 'f', 2));
         QCOMPARE(chart->balanceChart()->title(),
-                 QStringLiteral("Balance loss E · Σ fᵢ · Pᵢ (Switch Transformer eq. 4): 1 is even, E is one expert"));
+                 QStringLiteral("Balance loss E · Σ fᵢ · Pᵢ (1 = even, E = one expert)"));
         QCOMPARE(int(chart->balanceSeries().size()), 2);
         QCOMPARE(chart->balanceSeries()[1]->name(), QStringLiteral("Layer 2"));
         QCOMPARE(chart->balanceSeries()[0]->count(), kMoeSteps);
         QCOMPARE(chart->balanceSeries()[1]->at(kMoeSteps - 1).x(), double(kMoeSteps));
         // The second layer's bars on choosing it in the box.
         chart->layerBox()->setCurrentIndex(1);
-        QVERIFY(chart->loadChart()->title().startsWith(QStringLiteral("Layer 2 over the last 10 steps")));
+        QVERIFY(chart->loadChart()->title().startsWith(QStringLiteral("Layer 2, last 10 steps")));
         // A character model: sampling works.
         QVERIFY(view.sampleButton()->isEnabled());
 

@@ -73,6 +73,10 @@ ExpertLoadChart::ExpertLoadChart(QWidget *parent)
     connect(m_shareAxis, &QAbstractAxis::labelsColorChanged, m_bars, &QBarSet::setLabelColor);
     m_even->setPen(QPen(QColor(0xd6, 0x27, 0x28), 3, Qt::DashLine));
     m_loadChart->legend()->setAlignment(Qt::AlignBottom);
+    // The values above the bars only where each bar has room for one (narrow bars ran them together).
+    connect(m_loadChart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
+        m_barSeries->setLabelsVisible(m_experts > 0 && plot.width() / m_experts >= kLabelWidth);
+    });
 
     m_balanceChart->addSeries(m_balanceEven);
     m_balanceChart->addAxis(m_stepAxis, Qt::AlignBottom);
@@ -94,12 +98,13 @@ ExpertLoadChart::ExpertLoadChart(QWidget *parent)
     layout->addLayout(bar);
     auto *charts = new QHBoxLayout;
     charts->addWidget(chartView(m_loadChart), 1);
-    charts->addWidget(chartView(m_balanceChart), 1);
+    QChartView *balanceView = chartView(m_balanceChart);
+    charts->addWidget(balanceView, 1);
     layout->addLayout(charts, 1);
 
     connect(m_layer, &QComboBox::currentIndexChanged, this, [this] { refresh(int(m_stepAxis->max())); });
 
-    m_retranslate = [this] {
+    m_retranslate = [this, balanceView] {
         m_layerLabel->setText(tr("Expert load of"));
         for (int i = 0; i < m_layer->count() && std::size_t(i) < m_layers.size(); ++i)
             m_layer->setItemText(i, layerName(m_layers[std::size_t(i)]));
@@ -108,7 +113,10 @@ ExpertLoadChart::ExpertLoadChart(QWidget *parent)
         m_shareAxis->setTitleText(tr("share")); // the legend says of what: a longer title was cut short
         m_stepAxis->setTitleText(tr("step"));
         m_balanceAxis->setTitleText(tr("balance loss"));
-        m_balanceChart->setTitle(tr("Balance loss E · Σ fᵢ · Pᵢ (Switch Transformer eq. 4): 1 is even, E is one expert"));
+        m_balanceChart->setTitle(tr("Balance loss E · Σ fᵢ · Pᵢ (1 = even, E = one expert)"));
+        balanceView->setToolTip(tr("The auxiliary load-balancing loss of the Switch Transformer (Fedus et al. 2021, "
+                                   "eq. 4) without its factor α: fᵢ is expert i's share of the routed token-slots, "
+                                   "Pᵢ the router's mean probability for it"));
         m_balanceEven->setName(tr("even routing = 1"));
         for (std::size_t i = 0; i < m_balance.size() && i < m_layers.size(); ++i)
             m_balance[i]->setName(layerName(m_layers[i]));
@@ -121,7 +129,6 @@ ExpertLoadChart::ExpertLoadChart(QWidget *parent)
         refresh(int(m_stepAxis->max()));
     };
     m_retranslate();
-    clear();
 }
 
 void ExpertLoadChart::changeEvent(QEvent *event)
@@ -142,7 +149,6 @@ void ExpertLoadChart::clear()
     m_recentSteps = 0;
     for (QList<QPointF> &points : m_balancePoints)
         points.clear();
-    setVisible(false);
 }
 
 void ExpertLoadChart::setShape(const std::vector<ExpertLoad> &loads)
@@ -186,10 +192,8 @@ void ExpertLoadChart::addStep(const TrainingSnapshot &s)
 {
     if (s.recentExpertLoad.empty() || s.recentExpertLoad.front().experts() == 0)
         return;
-    if (m_recent.empty()) {
+    if (m_recent.empty())
         setShape(s.recentExpertLoad);
-        setVisible(true);
-    }
     m_recent = s.recentExpertLoad;
     m_recentSteps = s.recentSteps;
     for (std::size_t i = 0; i < s.expertLoad.size() && i < m_balancePoints.size(); ++i)
@@ -210,7 +214,7 @@ void ExpertLoadChart::refresh(int plannedSteps)
         if (m_bars->count() == shares.size())
             for (int e = 0; e < int(shares.size()); ++e)
                 m_bars->replace(e, shares[e]);
-        m_loadChart->setTitle(tr("%1 over the last %2 steps: the busiest expert has %3 × the even share")
+        m_loadChart->setTitle(tr("%1, last %2 steps: busiest expert %3 × the even share")
                                   .arg(layerName(load.layer))
                                   .arg(m_recentSteps)
                                   .arg(load.maxOverMean(), 0, 'f', 2));

@@ -23,7 +23,7 @@ namespace tx {
 // The training view's expert-load charts for a mixture of experts: for the layer picked in a
 // box, each expert's share of the routed token-slots over the last steps as bars, with the even
 // share 1/E drawn across them; beside it the Switch balance loss E · Σ fᵢ · Pᵢ of every sparse
-// layer over the steps (ExpertLoad). Hidden until a run's snapshots carry expert loads. The
+// layer over the steps (ExpertLoad). Empty until a run's snapshots carry expert loads. The
 // charts are built once; each run's bars and points are replaced.
 class ExpertLoadChart : public QWidget
 {
@@ -31,7 +31,7 @@ class ExpertLoadChart : public QWidget
 public:
     explicit ExpertLoadChart(QWidget *parent = nullptr);
 
-    // A new run: no bars, no points, hidden.
+    // A new run: no bars, no points.
     void clear();
     // One step's loads (none for a dense model). The first loads of a run set the layers and
     // experts and show the charts.
@@ -48,6 +48,7 @@ public:
     QBarCategoryAxis *expertAxis() const { return m_expertAxis; }
     QValueAxis *shareAxis() const { return m_shareAxis; }
     const std::vector<QLineSeries *> &balanceSeries() const { return m_balance; }
+    static constexpr double kLabelWidth = 44; // px of plot per bar below which the values are hidden
 
 protected:
     void changeEvent(QEvent *event) override;

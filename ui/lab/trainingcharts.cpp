@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
+#include <QTabWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -43,6 +44,7 @@ TrainingCharts::TrainingCharts(QWidget *parent)
     , m_scoreKind(new QComboBox)
     , m_scoreX(new QValueAxis)
     , m_scoreY(new QValueAxis)
+    , m_pages(new QTabWidget)
     , m_expertLoad(new ExpertLoadChart)
 {
     // Loss chart: built once, updated with replace().
@@ -91,9 +93,17 @@ TrainingCharts::TrainingCharts(QWidget *parent)
     scoreBar->addWidget(scoreLabel);
     scoreBar->addWidget(m_scoreKind);
     scoreBar->addStretch(1);
-    chartsLayout->addLayout(scoreBar);
-    chartsLayout->addWidget(chartView(m_scoreChart), 1);
-    chartsLayout->addWidget(m_expertLoad, 1);
+    // The head scores and, for a mixture of experts, the expert load share the lower half as
+    // two pages: three charts stacked were too short to read beside the attention grid.
+    auto *scorePage = new QWidget;
+    auto *scoreLayout = new QVBoxLayout(scorePage);
+    scoreLayout->setContentsMargins(0, 0, 0, 0);
+    scoreLayout->addLayout(scoreBar);
+    scoreLayout->addWidget(chartView(m_scoreChart), 1);
+    m_pages->addTab(scorePage, tr("Head scores"));
+    m_pages->addTab(m_expertLoad, tr("Expert load"));
+    m_pages->setTabVisible(kExpertPage, false);
+    chartsLayout->addWidget(m_pages, 1);
 
     connect(m_scoreKind, &QComboBox::currentIndexChanged, this, &TrainingCharts::scoreKindChanged);
 
@@ -114,6 +124,8 @@ TrainingCharts::TrainingCharts(QWidget *parent)
         m_scoreX->setTitleText(tr("step"));
         m_scoreChart->setTitle(scoreTitle());
         scoreLabel->setText(tr("Head score:"));
+        m_pages->setTabText(0, tr("Head scores"));
+        m_pages->setTabText(kExpertPage, tr("Expert load"));
         for (std::size_t i = 0; i < m_scoreSeries.size(); ++i)
             m_scoreSeries[i]->setName(seriesName(int(i)));
     };
@@ -209,12 +221,19 @@ void TrainingCharts::clear()
     m_valPoints.clear();
     m_accuracyPoints.clear();
     m_expertLoad->clear();
+    m_pages->setTabVisible(kExpertPage, false);
+    m_pages->setCurrentIndex(0);
 }
 
 void TrainingCharts::addStep(const TrainingSnapshot &s, bool accuracy)
 {
     m_lossPoints.append(QPointF(s.step, s.loss));
+    const bool hadLoads = m_expertLoad->hasLoads();
     m_expertLoad->addStep(s);
+    if (!hadLoads && m_expertLoad->hasLoads()) { // a mixture of experts: its page opens
+        m_pages->setTabVisible(kExpertPage, true);
+        m_pages->setCurrentIndex(kExpertPage);
+    }
     if (!s.evaluated)
         return;
     m_valPoints.append(QPointF(s.step, s.valLoss));

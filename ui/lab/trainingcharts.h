@@ -13,6 +13,7 @@
 class QChart;
 class QComboBox;
 class QLineSeries;
+class QTabWidget;
 class QValueAxis;
 
 namespace tx {
@@ -48,6 +49,10 @@ public:
     QLineSeries *validationLoss() const { return m_valLoss; }
     QLineSeries *accuracy() const { return m_accuracy; }
     ExpertLoadChart *expertLoad() const { return m_expertLoad; }
+    // Two pages under the loss chart: the head scores, and the expert load (shown for a
+    // mixture of experts only, and opened at its first step).
+    QTabWidget *pages() const { return m_pages; }
+    static constexpr int kExpertPage = 1;
 
 signals:
     // The score kind changed: the owner redraws with its history.
@@ -72,6 +77,7 @@ private:
     QComboBox *m_scoreKind;
     QValueAxis *m_scoreX;
     QValueAxis *m_scoreY;
+    QTabWidget *m_pages;
     ExpertLoadChart *m_expertLoad;
     std::vector<QLineSeries *> m_scoreSeries; // [layer * heads + head], an encoder-decoder's by kind first
     std::vector<HeadScore::Kind> m_seriesKinds; // the attention each series' head belongs to

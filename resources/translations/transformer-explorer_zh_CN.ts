@@ -535,6 +535,14 @@
         <source>%1 tokens through %2 × %3 heads, d_model %4, %5 of float32 weights, in %6 s.</source>
         <translation>%1 个词元经过 %2 × %3 个头，d_model %4，%5 的 float32 权重，用时 %6 s。</translation>
     </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Cancelled before %1 was shown. Still showing %2.</source>
+        <translation>已在显示%1之前取消。仍在显示%2。</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -577,6 +585,10 @@
     <message>
         <source>⟨start⟩</source>
         <translation>⟨起始⟩</translation>
+    </message>
+    <message>
+        <source>Reading the weights: %1 of %2</source>
+        <translation>正在读取权重：%1 / %2</translation>
     </message>
 </context>
 <context>
@@ -973,6 +985,162 @@
     <message>
         <source>cannot write the file: %1</source>
         <translation>无法写入文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CheckpointCommand</name>
+    <message>
+        <source>fp8 e4m3 with %1 scales per %2 × %3 block, %4 tensors</source>
+        <translation>fp8 e4m3，每个 %2 × %3 块一个 %1 缩放，%4 个张量</translation>
+    </message>
+    <message>
+        <source>MXFP4 blocks and scales, %1 tensors</source>
+        <translation>MXFP4 块与缩放，%1 个张量</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>expected text or json, got &quot;%1&quot;</source>
+        <translation>应为 text 或 json，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected the folder to write into</source>
+        <translation>应给出要写入的文件夹</translation>
+    </message>
+    <message>
+        <source>applies to --save</source>
+        <translation>只用于 --save</translation>
+    </message>
+    <message>
+        <source>expected megabytes from 0 to 1000000, got &quot;%1&quot;</source>
+        <translation>应为 0 到 1000000 之间的兆字节数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source>give one checkpoint folder or .safetensors file</source>
+        <translation>请给出一个检查点文件夹或 .safetensors 文件</translation>
+    </message>
+    <message>
+        <source>Model type</source>
+        <translation>模型类型</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Carried, not run</source>
+        <translation>保留但不运行</translation>
+    </message>
+    <message>
+        <source>%1 parameters: %2</source>
+        <translation>%1 个参数：%2</translation>
+    </message>
+    <message>
+        <source>Weights SHA-256</source>
+        <translation>权重 SHA-256</translation>
+    </message>
+    <message>
+        <source>Float tensors</source>
+        <translation>浮点张量</translation>
+    </message>
+    <message>
+        <source>mostly %1 (mixed)</source>
+        <translation>大多为 %1（混合）</translation>
+    </message>
+    <message>
+        <source>Quantised</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2 bytes) to %3, floats as %4%5</source>
+        <translation>已将 %1（%2 字节）保存到 %3，浮点张量为 %4%5</translation>
+    </message>
+    <message>
+        <source>, quantised tensors as loaded</source>
+        <translation>，量化张量保持读入时的格式</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CheckpointResave</name>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>%1 bytes, more than a tokenizer file holds</source>
+        <translation>%1 字节，超出分词器文件应有的大小</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>expected keep, f32, f16 or bf16, got &quot;%1&quot;</source>
+        <translation>应为 keep、f32、f16 或 bf16，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>没有该文件或文件夹</translation>
+    </message>
+    <message>
+        <source>cannot open the config.json that must sit beside the weights</source>
+        <translation>无法打开必须与权重放在一起的 config.json</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CheckpointSaveButton</name>
+    <message>
+        <source>Save checkpoint</source>
+        <translation>保存检查点</translation>
+    </message>
+    <message>
+        <source>The checkpoint could not be saved.</source>
+        <translation>无法保存该检查点。</translation>
+    </message>
+    <message>
+        <source>Save checkpoint into folder</source>
+        <translation>将检查点保存到文件夹</translation>
+    </message>
+    <message>
+        <source>Saving %1 to %2</source>
+        <translation>正在将 %1 保存到 %2</translation>
+    </message>
+    <message>
+        <source>Save checkpoint as…</source>
+        <translation>检查点另存为…</translation>
+    </message>
+    <message>
+        <source>Write the loaded checkpoint into another folder: config.json, model.safetensors (quantised tensors as they were loaded, the others at the file&apos;s precision) and its tokenizer files</source>
+        <translation>将已载入的检查点写入另一个文件夹：config.json、model.safetensors（量化张量保持读入时的格式，其余张量保持文件的精度）及其分词器文件</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CheckpointSaveWorker</name>
+    <message>
+        <source>Reading %1</source>
+        <translation>正在读取 %1</translation>
+    </message>
+    <message>
+        <source>Writing model.safetensors: %1 of %2</source>
+        <translation>正在写入 model.safetensors：%1 / %2</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>已保存</translation>
     </message>
 </context>
 <context>
@@ -7264,6 +7432,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>RoPE scaling: %1</source>
         <translation>RoPE 缩放：%1</translation>
     </message>
+    <message>
+        <source>Masked-LM prediction at position %1 &quot;%2&quot; (top %3):</source>
+        <translation>掩码语言模型在第 %1 个位置“%2”的预测（前 %3 个）：</translation>
+    </message>
 </context>
 <context>
     <name>tx::Safetensors</name>
@@ -7358,6 +7530,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>dtype %1, expected %2</source>
         <translation>dtype 为 %1，应为 %2</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
@@ -9831,6 +10007,17 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>This what-if does not change the design</source>
         <translation>此假设分析不改变设计</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ops::BlasKernels</name>
+    <message>
+        <source>OpenBLAS chose %1 kernels for a CPU that has %2; this OpenBLAS cannot change them (set OPENBLAS_CORETYPE=%2 before starting)</source>
+        <translation>OpenBLAS 为支持 %2 的 CPU 选择了 %1 内核；此版本的 OpenBLAS 无法更改（请在启动前设置 OPENBLAS_CORETYPE=%2）</translation>
+    </message>
+    <message>
+        <source>OpenBLAS does not know this CPU model and chose %1 kernels; its flags allow %2, which are used instead</source>
+        <translation>OpenBLAS 不认识此 CPU 型号，选择了 %1 内核；其指令集支持 %2，现改用 %2 内核</translation>
     </message>
 </context>
 </TS>

@@ -92,6 +92,11 @@ void TrainingReplayPane::showStep(int index)
     const int Le = s.nEncoderLayers, Ld = s.nLayers;
     auto kindOf = [Le, Ld](int row) { return row < Le ? 0 : row < Le + Ld ? 1 : 2; };
     auto layerOf = [Le, Ld](int row) { return row < Le ? row : (row - Le) % Ld; };
+    // The row headers and the captions say which stack a row is: "enc L1", "dec L1", "cross L1".
+    const std::function<QString(int)> where = [&](int row) {
+        const int l = layerOf(row) + 1;
+        return kindOf(row) == 0 ? tr("enc L%1").arg(l) : kindOf(row) == 1 ? tr("dec L%1").arg(l) : tr("cross L%1").arg(l);
+    };
     m_grid->setHeatmaps(
         s.attentionMaps(), s.nHeads,
         [&](int row, int h) {
@@ -109,13 +114,8 @@ void TrainingReplayPane::showStep(int index)
                 d.masked = [](int q, int k) { return k > q; };
             return d;
         },
-        [&](int row, int h) {
-            const int l = layerOf(row) + 1;
-            const QString where = kindOf(row) == 0   ? tr("enc L%1").arg(l)
-                                  : kindOf(row) == 1 ? tr("dec L%1").arg(l)
-                                                     : tr("cross L%1").arg(l);
-            return where + QStringLiteral(" · ") + HeatmapGrid::tr("H%1").arg(h + 1);
-        });
+        [&](int row, int h) { return where(row) + QStringLiteral(" · ") + HeatmapGrid::tr("H%1").arg(h + 1); },
+        where);
 }
 
 } // namespace tx

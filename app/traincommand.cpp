@@ -70,6 +70,27 @@ QJsonObject headJson(const HeadScore &h)
     return o;
 }
 
+// One sparse layer's routing over the last steps (ExpertLoad): shares of the token-slots, the
+// router's mean probabilities, and the two balance figures.
+QJsonObject expertLoadJson(const ExpertLoad &l, int steps)
+{
+    QJsonArray share, prob;
+    for (int e = 0; e < l.experts(); ++e) {
+        share.append(l.share(e));
+        prob.append(l.meanProb(e));
+    }
+    return QJsonObject{{QStringLiteral("layer"), l.layer},
+                       {QStringLiteral("experts"), l.experts()},
+                       {QStringLiteral("top_k"), l.topK},
+                       {QStringLiteral("steps"), steps},
+                       {QStringLiteral("token_slots"), double(l.totalSlots())},
+                       {QStringLiteral("share"), share},
+                       {QStringLiteral("mean_router_probability"), prob},
+                       {QStringLiteral("even_share"), l.evenShare()},
+                       {QStringLiteral("max_over_mean"), l.maxOverMean()},
+                       {QStringLiteral("balance_loss"), l.balanceLoss()}};
+}
+
 std::optional<Error> writeFile(const QString &path, const QByteArray &data)
 {
     QSaveFile f(path);
@@ -337,6 +358,12 @@ int runTrainCommand(QStringList args)
     for (const HeadScore &h : lastEval.heads)
         heads.append(headJson(h));
     root.insert(QStringLiteral("heads"), heads);
+    if (!last.recentExpertLoad.empty()) { // a mixture of experts: the last steps' routing per sparse layer
+        QJsonArray loads;
+        for (const ExpertLoad &l : last.recentExpertLoad)
+            loads.append(expertLoadJson(l, last.recentSteps));
+        root.insert(QStringLiteral("expert_load"), loads);
+    }
     if (task->tokenizer())
         root.insert(QStringLiteral("named_heads"), named);
     root.insert(QStringLiteral("out"), QDir(outDir).absolutePath());
@@ -375,6 +402,14 @@ int runTrainCommand(QStringList args)
                    .arg(h.induction, 9, 'f', 3)
                    .arg(h.previousToken, 14, 'f', 3)
                    .arg(h.entropyBits, 14, 'f', 3);
+    for (const ExpertLoad &l : last.recentExpertLoad)
+        out << TrainCommand::tr("layer %1 experts over the last %2 steps: busiest %3 × the even share, balance loss %4 "
+                                "(1 is even)")
+                   .arg(l.layer)
+                   .arg(last.recentSteps)
+                   .arg(l.maxOverMean(), 0, 'f', 2)
+                   .arg(l.balanceLoss(), 0, 'f', 3)
+            << '\n';
     for (const HeadRole &r : roles)
         out << TrainCommand::tr("layer %1 head %2: %3 head (score %4)")
                    .arg(r.layer)

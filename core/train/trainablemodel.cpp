@@ -323,4 +323,24 @@ std::vector<HeadScore> TrainableModel::headScores(const TrainingBatch &probe) co
     return out;
 }
 
+std::vector<ExpertLoad> TrainableModel::expertLoad() const
+{
+    std::vector<ExpertLoad> out;
+    for (std::size_t shard = 0; shard < m_caches.size(); ++shard) {
+        std::size_t k = 0;
+        const std::vector<ActivationCache::Layer> &layers = m_caches[shard].layers;
+        for (std::size_t l = 0; l < layers.size(); ++l) {
+            if (layers[l].chosen.empty())
+                continue; // a dense layer
+            const ExpertLoad load = ExpertLoad::measure(int(l), layers[l], config().moe.routerScore);
+            if (shard == 0)
+                out.push_back(load);
+            else if (k < out.size())
+                out[k].add(load);
+            ++k;
+        }
+    }
+    return out;
+}
+
 } // namespace tx

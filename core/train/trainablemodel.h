@@ -5,6 +5,7 @@
 #include "core/nn/activationcache.h"
 #include "core/nn/headscore.h"
 #include "core/nn/transformer.h"
+#include "core/train/expertload.h"
 #include "core/train/parameter.h"
 #include "core/train/trainingbatch.h"
 
@@ -82,6 +83,9 @@ public:
     // cross-attention heads (HeadScore::kind says which), layer by layer. An encoder alone's
     // heads are EncoderSelf ones.
     std::vector<HeadScore> headScores(const TrainingBatch &probe) const;
+    // How the last forward's routers spread its rows over the experts: one entry per sparse layer
+    // of the decoder (or only) stack, in order, every shard's rows added; empty for a dense model.
+    std::vector<ExpertLoad> expertLoad() const;
 
 private:
     explicit TrainableModel(Transformer model);

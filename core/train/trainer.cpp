@@ -134,6 +134,15 @@ std::optional<TrainingSnapshot> Trainer::step(const std::atomic<bool> *stop)
     s.step = m_step;
     s.totalSteps = m_settings.steps;
     s.loss = loss;
+    // Read before evaluate() runs its own forwards over the caches.
+    s.expertLoad = m_model.expertLoad();
+    if (!s.expertLoad.empty()) {
+        m_recentLoads.push_back(s.expertLoad);
+        if (int(m_recentLoads.size()) > kLoadSteps)
+            m_recentLoads.erase(m_recentLoads.begin());
+        s.recentExpertLoad = ExpertLoad::sum(m_recentLoads);
+        s.recentSteps = int(m_recentLoads.size());
+    }
     if (m_settings.evalEvery > 0 && (m_step % m_settings.evalEvery == 0 || finished()))
         evaluate(s);
     s.seconds = m_seconds;

@@ -64,6 +64,8 @@ public:
     // The seed Transformer::initGpt2Style receives for a run of `seed` (the weights' own
     // stream, so drawing data never shifts them).
     static std::uint64_t initSeed(std::uint64_t seed);
+    // Steps TrainingSnapshot::recentExpertLoad sums over.
+    static constexpr int kLoadSteps = 10;
 
     // Autoregressive sampling with the KV-cache Decoder: `count` tokens after `prompt` within
     // the task's context, picked as `options` say (greedy, temperature, top-k, top-p; seeded).
@@ -89,6 +91,7 @@ private:
     Rng m_dataRng;
     TrainingBatch m_validation;
     TrainingBatch m_probe;
+    std::vector<std::vector<ExpertLoad>> m_recentLoads; // the last kLoadSteps steps' expert loads
     int m_step = 0;
     double m_seconds = 0.0;
     std::int64_t m_tokens = 0;

@@ -72,6 +72,41 @@ TrainingPreset inductionHead()
 
 } // namespace
 
+TrainingPreset TrainingPreset::mixtureOfExperts()
+{
+    // A Qwen3-MoE block scaled down (Qwen3MoeSparseMoeBlock; Qwen/Qwen3-30B-A3B config.json): RMSNorm,
+    // RoPE, per-head QK-norm, grouped KV heads, no biases, an untied head, and in every layer a
+    // softmax router over the experts keeping the top 2 renormalised (norm_topk_prob) in front
+    // of SwiGLU experts. 8 experts of width 64 at d 64 (30B-A3B: 128 of 768 at d 2048, top 8),
+    // so the load chart has few bars to read. RoPE base 10,000, not Qwen's 10⁶: at a context of
+    // 64 the 10⁶ base leaves most rotary pairs nearly still. The engine trains without the
+    // auxiliary balance loss (the Hugging Face parity runs have none either), so the chart shows
+    // what the router does on its own.
+    TrainingPreset p = defaultFor(TaskKind::Chars);
+    p.name = QStringLiteral("moe-chars");
+    p.title = tr("Mixture of experts (Qwen3-MoE style, 8 experts, top 2): a character model, 2 layers, context 64");
+    p.model = smallModel(0, 64, 2, 4, 64); // vocab comes from the text
+    p.model.name = p.name;
+    p.model.nKvHeads = 2;
+    p.model.positions = PositionKind::Rotary;
+    p.model.norm = NormKind::RmsNorm;
+    p.model.qkNorm = QkNorm::PerHead;
+    p.model.ffn = FfnKind::Gated3;
+    p.model.activation = Activation::Silu;
+    p.model.qkvBias = p.model.attnOutBias = p.model.ffnBias = false;
+    p.model.tiedEmbeddings = false;
+    p.model.moe.numExperts = 8;
+    p.model.moe.topK = 2;
+    p.model.moe.expertDff = 64;
+    p.model.moe.normTopK = true;
+    p.model.moe.routerScore = RouterScore::Softmax;
+    p.settings.steps = 600;
+    p.settings.batch = 16;
+    p.settings.lr = 3e-3;
+    p.settings.evalEvery = 50;
+    return p;
+}
+
 ModelConfig TrainingPreset::smallT5(int vocab, int d, int encoderLayers, int decoderLayers, int heads, int context)
 {
     // T5 v1.0's block (Raffel et al. 2020; HF T5Config defaults): RMSNorm (T5LayerNorm) before
@@ -171,6 +206,7 @@ std::vector<TrainingPreset> TrainingPreset::all()
         out.push_back(encoderDecoderFor(k));
     out.push_back(maskedLmFor(true));
     out.push_back(maskedLmFor(false));
+    out.push_back(mixtureOfExperts());
     return out;
 }
 

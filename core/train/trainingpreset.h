@@ -39,6 +39,8 @@ public:
     // A small BERT (albert false) or ALBERT of width d: post-LayerNorm blocks after an embedding
     // LayerNorm, learned positions, two token types, the masked-LM head tied to the table.
     static ModelConfig smallEncoder(bool albert, int vocab, int d, int layers, int heads, int context);
+    // A small Qwen3-MoE-style character model ("moe-chars"): 8 experts, top 2, in both layers.
+    static TrainingPreset mixtureOfExperts();
     // A small T5 v1.0-style encoder-decoder: encoderLayers + decoderLayers of width d.
     static ModelConfig smallT5(int vocab, int d, int encoderLayers, int decoderLayers, int heads, int context);
 };

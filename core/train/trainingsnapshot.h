@@ -2,6 +2,7 @@
 
 #include "core/nn/mat.h"
 #include "core/nn/headscore.h"
+#include "core/train/expertload.h"
 
 #include <cstdint>
 #include <vector>
@@ -19,6 +20,11 @@ struct TrainingSnapshot
     double gradNorm = 0.0; // global gradient norm before clipping
     double seconds = 0.0;  // wall time spent training so far
     std::int64_t tokens = 0; // tokens processed so far (batch × seqLen per step)
+    // Mixtures of experts, every step: per sparse layer, in stack order, how the training forward
+    // routed this step's batch, and the same summed over the last recentSteps steps (this one included).
+    std::vector<ExpertLoad> expertLoad;
+    std::vector<ExpertLoad> recentExpertLoad;
+    int recentSteps = 0;
 
     // Filled every `evalEvery` steps and at the last step (evaluated = true).
     bool evaluated = false;

@@ -2971,6 +2971,65 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::ExpertLoadChart</name>
+    <message>
+        <source>Expert load of</source>
+        <translation>专家负载：</translation>
+    </message>
+    <message>
+        <source>share of the routed token-slots</source>
+        <translation>路由词元槽位的份额</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>份额</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>balance loss</source>
+        <translation>均衡损失</translation>
+    </message>
+    <message>
+        <source>Balance loss E · Σ fᵢ · Pᵢ (1 = even, E = one expert)</source>
+        <translation>均衡损失 E·Σ fᵢ·Pᵢ（1 均匀，E 全归一专家）</translation>
+    </message>
+    <message>
+        <source>The auxiliary load-balancing loss of the Switch Transformer (Fedus et al. 2021, eq. 4) without its factor α: fᵢ is expert i&apos;s share of the routed token-slots, Pᵢ the router&apos;s mean probability for it</source>
+        <translation>Switch Transformer 的辅助负载均衡损失（Fedus 等 2021，式 4），不含系数 α：fᵢ 是专家 i 分到的路由词元槽位份额，Pᵢ 是路由器给它的平均概率</translation>
+    </message>
+    <message>
+        <source>even routing = 1</source>
+        <translation>均匀路由 = 1</translation>
+    </message>
+    <message>
+        <source>E%1</source>
+        <translation>E%1</translation>
+    </message>
+    <message>
+        <source>even share 1/%1 = %2</source>
+        <translation>均匀份额 1/%1 = %2</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>%1, last %2 steps: busiest expert %3 × the even share</source>
+        <translation>%1·近 %2 步：最忙专家 %3 × 均匀份额</translation>
+    </message>
+    <message>
+        <source>Expert load: each expert&apos;s share of the routed token-slots</source>
+        <translation>专家负载：每个专家分到的路由词元槽位份额</translation>
+    </message>
+</context>
+<context>
     <name>tx::Explainer</name>
     <message>
         <source>n/a</source>
@@ -8903,6 +8962,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>Filled in: %1 → %2</source>
         <translation>填空：%1 → %2</translation>
     </message>
+    <message>
+        <source>layer %1 experts over the last %2 steps: busiest %3 × the even share, balance loss %4 (1 is even)</source>
+        <translation>第 %1 层专家，最近 %2 步：最忙的为均匀份额的 %3 倍，均衡损失 %4（1 为均匀）</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainableModel</name>
@@ -9036,6 +9099,14 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>dec L%1 H%2</source>
         <translation>解 L%1 H%2</translation>
     </message>
+    <message>
+        <source>Head scores</source>
+        <translation>各头得分</translation>
+    </message>
+    <message>
+        <source>Expert load</source>
+        <translation>专家负载</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainingPipeline</name>
@@ -9149,6 +9220,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>BERT masked characters: a 4-layer encoder fills in hidden characters of a text</source>
         <translation>BERT 遮盖字符：4 层编码器填出文本中被隐藏的字符</translation>
+    </message>
+    <message>
+        <source>Mixture of experts (Qwen3-MoE style, 8 experts, top 2): a character model, 2 layers, context 64</source>
+        <translation>混合专家（Qwen3-MoE 风格，8 个专家，top 2）：字符级模型，2 层，上下文 64</translation>
     </message>
 </context>
 <context>
@@ -9461,6 +9536,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>Training %1 parameters (encoder %2 layers, decoder %3 layers)…</source>
         <translation>正在训练 %1 个参数（编码器 %2 层，解码器 %3 层）…</translation>
+    </message>
+    <message>
+        <source>Mixture of experts (Qwen3-MoE style, 8 experts, top 2): Alice in Wonderland</source>
+        <translation>混合专家（Qwen3-MoE 风格，8 个专家，top 2）：爱丽丝梦游仙境</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+
 using tx::CliRun;
 
 namespace {
@@ -55,6 +58,46 @@ private slots:
         QVERIFY(o.value(QStringLiteral("checkpoint")).toBool());
         for (const char *f : {"config.json", "model.safetensors", "training.json"})
             QVERIFY2(QFile::exists(QDir(dir.path()).filePath(QLatin1String(f))), f);
+    }
+
+    // The MoE preset: training.json carries each sparse layer's expert load over the last 10 steps.
+    void moePresetReportsExpertLoad()
+    {
+        QTemporaryDir dir;
+        const Run r = run({QStringLiteral("--preset"), QStringLiteral("moe-chars"), QStringLiteral("--corpus"),
+                           QStringLiteral("carroll-alice"), QStringLiteral("--steps"), QStringLiteral("12"),
+                           QStringLiteral("--batch"), QStringLiteral("4"), QStringLiteral("--out"), dir.path(),
+                           QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray loads = o.value(QStringLiteral("expert_load")).toArray();
+        QCOMPARE(loads.size(), 2);
+        for (int l = 0; l < 2; ++l) {
+            const QJsonObject load = loads.at(l).toObject();
+            QCOMPARE(load.value(QStringLiteral("layer")).toInt(), l);
+            QCOMPARE(load.value(QStringLiteral("experts")).toInt(), 8);
+            QCOMPARE(load.value(QStringLiteral("top_k")).toInt(), 2);
+            QCOMPARE(load.value(QStringLiteral("steps")).toInt(), 10);
+            QCOMPARE(load.value(QStringLiteral("token_slots")).toInt(), 10 * 4 * 64 * 2);
+            QCOMPARE(load.value(QStringLiteral("even_share")).toDouble(), 0.125);
+            const QJsonArray share = load.value(QStringLiteral("share")).toArray();
+            QCOMPARE(share.size(), 8);
+            double sum = 0.0, top = 0.0;
+            for (const QJsonValue &v : share) {
+                sum += v.toDouble();
+                top = std::max(top, v.toDouble());
+            }
+            QVERIFY(std::abs(sum - 1.0) < 1e-12);
+            QCOMPARE(load.value(QStringLiteral("max_over_mean")).toDouble(), top * 8);
+            QCOMPARE(load.value(QStringLiteral("mean_router_probability")).toArray().size(), 8);
+            QVERIFY(load.value(QStringLiteral("balance_loss")).toDouble() > 0.0);
+        }
+        // A dense run has no such key.
+        QTemporaryDir dense;
+        const Run d = run({QStringLiteral("--task"), QStringLiteral("copy"), QStringLiteral("--steps"), QStringLiteral("2"),
+                           QStringLiteral("--out"), dense.path(), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(d.exitCode, 0);
+        QVERIFY(!QJsonDocument::fromJson(d.out).object().contains(QStringLiteral("expert_load")));
     }
 
     void missingOut()

@@ -25,9 +25,9 @@ private slots:
     {
         TrainingView view;
         view.setTask(TrainingView::AlbertMaskedLm);
-        QComboBox *task = nullptr; // the task menu: the one with ten entries
+        QComboBox *task = nullptr; // the task menu: the one with eleven entries
         for (QComboBox *c : view.findChildren<QComboBox *>())
-            if (c->count() == 10)
+            if (c->count() == 11)
                 task = c;
         QVERIFY(task);
         QCOMPARE(task->currentText(),

@@ -1,9 +1,13 @@
+#include "ui/lab/expertloadchart.h"
 #include "ui/lab/heatmapgrid.h"
 #include "ui/lab/trainingcharts.h"
 #include "ui/lab/trainingview.h"
 
-#include <QElapsedTimer>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -11,7 +15,9 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTabWidget>
 #include <QTest>
+#include <QValueAxis>
 
 using namespace tx;
 
@@ -38,6 +44,75 @@ private slots:
         QCOMPARE(view.grid()->heads(), 4);
         QCOMPARE(view.replay()->maximum(), 1);
         QVERIFY(view.replay()->isEnabled());
+        // A dense model has no experts to chart.
+        QVERIFY(!view.charts()->expertLoad()->isVisibleTo(&view));
+        QVERIFY(!view.charts()->pages()->isTabVisible(TrainingCharts::kExpertPage));
+    }
+
+    // The Qwen3-MoE-style preset, 30 steps: per sparse layer, 8 bars that share the routed
+    // token-slots of the last 10 steps, the even share 1/8 across them, and each layer's balance
+    // loss at every step.
+    void moeRunChartsTheExpertLoad()
+    {
+        TrainingView view;
+        view.setTask(TrainingView::MoeAlice);
+        view.setSteps(kMoeSteps);
+        QSignalSpy finished(&view, &TrainingView::runFinished);
+        view.start();
+        QVERIFY(finished.wait(300000));
+        ExpertLoadChart *chart = view.charts()->expertLoad();
+        // Its page opened by itself at the first step.
+        QCOMPARE(view.charts()->pages()->currentIndex(), TrainingCharts::kExpertPage);
+        QCOMPARE(view.charts()->pages()->tabText(TrainingCharts::kExpertPage), QStringLiteral("Expert load"));
+        QVERIFY(chart->isVisibleTo(&view));
+        QCOMPARE(chart->layerBox()->count(), 2);
+        QCOMPARE(chart->layerBox()->itemText(0), QStringLiteral("Layer 1"));
+        QCOMPARE(chart->layerBox()->itemText(1), QStringLiteral("Layer 2"));
+        QCOMPARE(chart->bars()->count(), 8);
+        QCOMPARE(chart->expertAxis()->categories(),
+                 (QStringList{QStringLiteral("E1"), QStringLiteral("E2"), QStringLiteral("E3"), QStringLiteral("E4"),
+                              QStringLiteral("E5"), QStringLiteral("E6"), QStringLiteral("E7"), QStringLiteral("E8")}));
+        QCOMPARE(chart->expertAxis()->titleText(), QStringLiteral("expert"));
+        QCOMPARE(chart->shareAxis()->titleText(), QStringLiteral("share"));
+        QCOMPARE(chart->bars()->label(), QStringLiteral("share of the routed token-slots"));
+        QCOMPARE(chart->evenLine()->name(), QStringLiteral("even share 1/8 = 0.125"));
+        QCOMPARE(chart->evenLine()->count(), 2);
+        QCOMPARE(chart->evenLine()->at(0).y(), 0.125);
+        double sum = 0.0, top = 0.0;
+        for (int e = 0; e < 8; ++e) {
+            sum += chart->bars()->at(e);
+            top = std::max(top, chart->bars()->at(e));
+        }
+        QVERIFY(std::abs(sum - 1.0) < 1e-12);
+        QVERIFY(chart->shareAxis()->max() >= top);
+        QCOMPARE(chart->loadChart()->title(),
+                 QStringLiteral("Layer 1, last 10 steps: busiest expert %1 × the even share")
+                     .arg(top * 8, 0, 'f', 2));
+        QCOMPARE(chart->balanceChart()->title(),
+                 QStringLiteral("Balance loss E · Σ fᵢ · Pᵢ (1 = even, E = one expert)"));
+        QCOMPARE(int(chart->balanceSeries().size()), 2);
+        QCOMPARE(chart->balanceSeries()[1]->name(), QStringLiteral("Layer 2"));
+        QCOMPARE(chart->balanceSeries()[0]->count(), kMoeSteps);
+        QCOMPARE(chart->balanceSeries()[1]->at(kMoeSteps - 1).x(), double(kMoeSteps));
+        // The second layer's bars on choosing it in the box.
+        chart->layerBox()->setCurrentIndex(1);
+        QVERIFY(chart->loadChart()->title().startsWith(QStringLiteral("Layer 2, last 10 steps")));
+        // A character model: sampling works.
+        QVERIFY(view.sampleButton()->isEnabled());
+
+        // TX_SCREENSHOT_DIR set: the README's picture, after the preset's whole run.
+        if (const QByteArray dir = qgetenv("TX_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            view.setTask(TrainingView::MoeAlice); // the preset's steps
+            view.start();
+            QVERIFY(finished.wait(900000));
+            qInfo("moe-chars: %s", qPrintable(view.stats()->text()));
+            chart->layerBox()->setCurrentIndex(0);
+            view.resize(1600, 1100);
+            view.show();
+            QCoreApplication::processEvents();
+            QTest::qWait(300);
+            view.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/training-moe-load.png"));
+        }
     }
 
     // A small T5 (2 + 2 layers) trained to reverse 8 digits: the loss chart, the attention grid
@@ -151,6 +226,7 @@ private slots:
 
 private:
     static constexpr int kT5Steps = 2000; // the preset's run
+    static constexpr int kMoeSteps = 30;
 };
 
 QTEST_MAIN(TestTrainingView)

@@ -2,6 +2,7 @@
 
 #include "ui/charts/niceaxis.h"
 #include "ui/lab/attentionlinesview.h"
+#include "ui/lab/expertloadchart.h"
 
 #include <QChart>
 #include <QChartView>
@@ -10,6 +11,7 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
+#include <QTabWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -42,6 +44,8 @@ TrainingCharts::TrainingCharts(QWidget *parent)
     , m_scoreKind(new QComboBox)
     , m_scoreX(new QValueAxis)
     , m_scoreY(new QValueAxis)
+    , m_pages(new QTabWidget)
+    , m_expertLoad(new ExpertLoadChart)
 {
     // Loss chart: built once, updated with replace().
     m_trainLoss->setName(tr("training loss"));
@@ -89,8 +93,17 @@ TrainingCharts::TrainingCharts(QWidget *parent)
     scoreBar->addWidget(scoreLabel);
     scoreBar->addWidget(m_scoreKind);
     scoreBar->addStretch(1);
-    chartsLayout->addLayout(scoreBar);
-    chartsLayout->addWidget(chartView(m_scoreChart), 1);
+    // The head scores and, for a mixture of experts, the expert load share the lower half as
+    // two pages: three charts stacked were too short to read beside the attention grid.
+    auto *scorePage = new QWidget;
+    auto *scoreLayout = new QVBoxLayout(scorePage);
+    scoreLayout->setContentsMargins(0, 0, 0, 0);
+    scoreLayout->addLayout(scoreBar);
+    scoreLayout->addWidget(chartView(m_scoreChart), 1);
+    m_pages->addTab(scorePage, tr("Head scores"));
+    m_pages->addTab(m_expertLoad, tr("Expert load"));
+    m_pages->setTabVisible(kExpertPage, false);
+    chartsLayout->addWidget(m_pages, 1);
 
     connect(m_scoreKind, &QComboBox::currentIndexChanged, this, &TrainingCharts::scoreKindChanged);
 
@@ -111,6 +124,8 @@ TrainingCharts::TrainingCharts(QWidget *parent)
         m_scoreX->setTitleText(tr("step"));
         m_scoreChart->setTitle(scoreTitle());
         scoreLabel->setText(tr("Head score:"));
+        m_pages->setTabText(0, tr("Head scores"));
+        m_pages->setTabText(kExpertPage, tr("Expert load"));
         for (std::size_t i = 0; i < m_scoreSeries.size(); ++i)
             m_scoreSeries[i]->setName(seriesName(int(i)));
     };
@@ -205,11 +220,20 @@ void TrainingCharts::clear()
     m_lossPoints.clear();
     m_valPoints.clear();
     m_accuracyPoints.clear();
+    m_expertLoad->clear();
+    m_pages->setTabVisible(kExpertPage, false);
+    m_pages->setCurrentIndex(0);
 }
 
 void TrainingCharts::addStep(const TrainingSnapshot &s, bool accuracy)
 {
     m_lossPoints.append(QPointF(s.step, s.loss));
+    const bool hadLoads = m_expertLoad->hasLoads();
+    m_expertLoad->addStep(s);
+    if (!hadLoads && m_expertLoad->hasLoads()) { // a mixture of experts: its page opens
+        m_pages->setTabVisible(kExpertPage, true);
+        m_pages->setCurrentIndex(kExpertPage);
+    }
     if (!s.evaluated)
         return;
     m_valPoints.append(QPointF(s.step, s.valLoss));
@@ -259,6 +283,7 @@ void TrainingCharts::refresh(const std::vector<TrainingSnapshot> &history, int p
     NiceAxis::fitFromZero(m_scoreX, maxStep);
     m_scoreY->setRange(0, kind == 2 ? std::ceil(maxScore * 10) / 10 : 1.0);
     m_scoreY->setTitleText(m_scoreKind->currentText());
+    m_expertLoad->refresh(int(maxStep));
 }
 
 } // namespace tx

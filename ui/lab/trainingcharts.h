@@ -13,13 +13,17 @@
 class QChart;
 class QComboBox;
 class QLineSeries;
+class QTabWidget;
 class QValueAxis;
 
 namespace tx {
 
+class ExpertLoadChart;
+
 // The training view's two charts: loss (training, validation) and accuracy against the step,
 // and one score per head (induction, previous-token, entropy or, for an encoder-decoder's
-// cross-attention, alignment, chosen in a box) over the evaluated steps. Built once per view; a run's points are replaced, never rebuilt.
+// cross-attention, alignment, chosen in a box) over the evaluated steps; for a mixture of experts
+// also the expert load (ExpertLoadChart). Built once per view; a run's points are replaced, never rebuilt.
 class TrainingCharts : public QWidget
 {
     Q_OBJECT
@@ -44,6 +48,11 @@ public:
     QLineSeries *trainLoss() const { return m_trainLoss; }
     QLineSeries *validationLoss() const { return m_valLoss; }
     QLineSeries *accuracy() const { return m_accuracy; }
+    ExpertLoadChart *expertLoad() const { return m_expertLoad; }
+    // Two pages under the loss chart: the head scores, and the expert load (shown for a
+    // mixture of experts only, and opened at its first step).
+    QTabWidget *pages() const { return m_pages; }
+    static constexpr int kExpertPage = 1;
 
 signals:
     // The score kind changed: the owner redraws with its history.
@@ -68,6 +77,8 @@ private:
     QComboBox *m_scoreKind;
     QValueAxis *m_scoreX;
     QValueAxis *m_scoreY;
+    QTabWidget *m_pages;
+    ExpertLoadChart *m_expertLoad;
     std::vector<QLineSeries *> m_scoreSeries; // [layer * heads + head], an encoder-decoder's by kind first
     std::vector<HeadScore::Kind> m_seriesKinds; // the attention each series' head belongs to
     bool m_encoderDecoder = false;

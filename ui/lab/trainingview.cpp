@@ -201,7 +201,8 @@ QStringList TrainingView::taskNames()
     return {tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"), tr("Induction (repeated random tokens)"),
             tr("Characters: Tang poems (中文)"), tr("Characters: Alice in Wonderland"), tr("Characters: my own text"),
             tr("T5 encoder-decoder: reverse 8 digits"), tr("T5 encoder-decoder: span corruption on Alice in Wonderland"),
-            MaskedLmChoice::taskLabel()};
+            MaskedLmChoice::taskLabel(),
+            tr("Mixture of experts (Qwen3-MoE style, 8 experts, top 2): Alice in Wonderland")};
 }
 
 void TrainingView::changeEvent(QEvent *event)
@@ -228,7 +229,7 @@ void TrainingView::setTask(TaskChoice choice)
 bool TrainingView::isCharacterTask() const
 {
     const int i = m_task->currentIndex();
-    return (i >= TangPoems && i <= CustomText) || i == T5SpanCorruption || i == AlbertMaskedLm;
+    return (i >= TangPoems && i <= CustomText) || i == T5SpanCorruption || i == AlbertMaskedLm || i == MoeAlice;
 }
 
 bool TrainingView::isEncoderDecoder() const
@@ -269,11 +270,12 @@ TrainingRequest TrainingView::requestFor(TaskChoice choice) const
 {
     static const TaskKind kinds[] = {TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort, TaskKind::Induction,
                                      TaskKind::Chars, TaskKind::Chars, TaskKind::Chars, TaskKind::Reverse,
-                                     TaskKind::Chars};
-    if (choice == AlbertMaskedLm) return MaskedLmChoice::request(); // not indexed in kinds
+                                     TaskKind::Chars, TaskKind::Chars, TaskKind::Chars};
+    if (choice == AlbertMaskedLm) return MaskedLmChoice::request(); // its own preset
     const bool encdec = choice == T5Reverse || choice == T5SpanCorruption;
-    const TrainingPreset preset = encdec ? TrainingPreset::encoderDecoderFor(kinds[choice])
-                                         : TrainingPreset::defaultFor(kinds[choice]);
+    const TrainingPreset preset = choice == MoeAlice ? TrainingPreset::mixtureOfExperts()
+                                  : encdec           ? TrainingPreset::encoderDecoderFor(kinds[choice])
+                                                     : TrainingPreset::defaultFor(kinds[choice]);
     TrainingRequest r;
     r.model = preset.model;
     r.attentionOnly = preset.attentionOnly;
@@ -282,7 +284,7 @@ TrainingRequest TrainingView::requestFor(TaskChoice choice) const
     if (choice == TangPoems) {
         r.task.text = corpus(QStringLiteral("tang-poems"));
         r.task.textSource = QStringLiteral("tang-poems");
-    } else if (choice == Alice || choice == T5SpanCorruption) {
+    } else if (choice == Alice || choice == T5SpanCorruption || choice == MoeAlice) {
         r.task.text = corpus(QStringLiteral("carroll-alice"));
         r.task.textSource = QStringLiteral("carroll-alice");
     } else if (choice == CustomText) {

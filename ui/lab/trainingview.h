@@ -37,9 +37,10 @@ class TrainingView : public QWidget
     Q_OBJECT
 public:
     // T5Reverse and T5SpanCorruption train a small T5 encoder-decoder (TrainingPreset::encoderDecoderFor).
-    // AlbertMaskedLm trains a small ALBERT on masked characters (MaskedLmChoice).
+    // AlbertMaskedLm trains a small ALBERT on masked characters (MaskedLmChoice); MoeAlice a small
+    // Qwen3-MoE-style character model (TrainingPreset::mixtureOfExperts).
     enum TaskChoice { Copy, Reverse, Sort, Induction, TangPoems, Alice, CustomText, T5Reverse, T5SpanCorruption,
-                      AlbertMaskedLm };
+                      AlbertMaskedLm, MoeAlice };
 
     explicit TrainingView(QWidget *parent = nullptr);
     ~TrainingView() override;

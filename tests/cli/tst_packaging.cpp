@@ -141,7 +141,8 @@ private slots:
         const QSet<QString> expected{QStringLiteral("presets"), QStringLiteral("size"), QStringLiteral("report"),
                                      QStringLiteral("chart"),   QStringLiteral("sweep"), QStringLiteral("run"),
                                      QStringLiteral("train"),   QStringLiteral("export"), QStringLiteral("solve"),
-                                     QStringLiteral("inspect"), QStringLiteral("whatif"), QStringLiteral("calibrate")};
+                                     QStringLiteral("inspect"), QStringLiteral("whatif"), QStringLiteral("calibrate"),
+                                     QStringLiteral("checkpoint")};
         QCOMPARE(commands, expected);
     }
 

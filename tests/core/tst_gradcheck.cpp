@@ -29,6 +29,7 @@ double probe(const Mat &y, const Mat &r)
 // float32 forward passes: central differences with h = 1e-2 agree to about 1e-3 relative
 // (round-off ~1e-7 · loss / h plus O(h²) curvature); a wrong backward is off by O(1).
 constexpr double kTolerance = 1e-2;
+constexpr double kMoeTolerance = 2e-2; // moeBlock: see there
 
 } // namespace
 
@@ -404,7 +405,13 @@ private slots:
             if (pair.first->size() == 0)
                 continue;
             const GradientCheck gc = GradientCheck::run(loss, *pair.first, *pair.second, h, 96, 1e-2);
-            QVERIFY2(gc.maxRelError < kTolerance, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(name)).arg(gc.maxRelError)));
+            // Float central differences of this block sit near 1 % whichever step is taken (5e-3: the
+            // sums' rounding, 2e-2: the curvature), and which OpenBLAS kernels sum the small products
+            // moves them across it: 0.0144 (router) under Haswell's and Zen's, 0.0110 (expertsIn)
+            // under Nehalem's, below 1e-2 under SkylakeX's (measured on one Xeon with
+            // OPENBLAS_CORETYPE). A wrong gradient term is off by far more than 2e-2.
+            QVERIFY2(gc.maxRelError < kMoeTolerance,
+                     qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(name)).arg(gc.maxRelError)));
         }
         // Each row went to exactly k experts; normalised weights sum to the routed scale.
         for (int t = 0; t < 6; ++t) {

@@ -27,7 +27,7 @@ QChartView *chartView(QChart *chart)
 {
     auto *view = new QChartView(chart);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(240);
+    view->setMinimumHeight(220); // as the loss and head-score charts: the window must fit 1000 px (tst_livelabel)
     return view;
 }
 

@@ -18,5 +18,6 @@ int runSolveCommand(QStringList args);
 int runInspectCommand(QStringList args);
 int runWhatIfCommand(QStringList args);
 int runCalibrateCommand(QStringList args);
+int runCheckpointCommand(QStringList args);
 
 } // namespace tx

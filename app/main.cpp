@@ -1,6 +1,7 @@
 #include "commands.h"
 #include "core/design/designfile.h"
 #include "core/lessons/lessonlibrary.h"
+#include "core/nn/blaskernels.h"
 #include "startupprobe.h"
 #include "testactions.h"
 #include "ui/shell/languagemanager.h"
@@ -35,6 +36,7 @@ const std::map<QString, std::function<int(QStringList)>> &commands()
         {QStringLiteral("inspect"), tx::runInspectCommand},
         {QStringLiteral("whatif"), tx::runWhatIfCommand},
         {QStringLiteral("calibrate"), tx::runCalibrateCommand},
+        {QStringLiteral("checkpoint"), tx::runCheckpointCommand},
     };
     return table;
 }
@@ -90,6 +92,10 @@ void printUsage(QTextStream &out)
            "                                a checkpoint read from its headers: safetensors (a file, a sharded\n"
            "                                folder, a Hugging Face cache entry) or GGUF; counts, bytes, formats,\n"
            "                                the design and where it disagrees with the file\n"
+           "  checkpoint PATH [--save DIR [--dtype keep|f32|f16|bf16] [--dequantise]] [--max-weights-mb MB]\n"
+           "       [--format text|json]    load a Hugging Face checkpoint into the engine: model type, parameters,\n"
+           "                                weights SHA-256, how it is stored; --save writes it back (quantised\n"
+           "                                tensors as loaded, floats at the source's dtype unless --dtype)\n"
            "  whatif finetune|factorise|prune|distil|pipeline|guide|vocabulary DESIGN [estimate flags] [knobs]\n"
            "       [--format text|json]    before → after with the formulas (README \"What if…\")\n"
            "       finetune: [--method full|lora|qlora] [--rank R] [--alpha A] [--dropout P]\n"
@@ -112,6 +118,8 @@ void printUsage(QTextStream &out)
 
 int main(int argc, char *argv[])
 {
+    // First, before any thread runs a product (core/nn/blaskernels.h).
+    tx::ops::BlasKernels::ensure();
     if (argc > 1) {
         const QString name = QString::fromLocal8Bit(argv[1]);
         if (name == QLatin1String("--help") || name == QLatin1String("-h") || name == QLatin1String("help")) {

@@ -270,8 +270,18 @@ int runRunCommand(QStringList args)
         return 0;
     }
 
-    // Top-k next tokens after the last position, with softmax probabilities.
-    const auto last = result->logits.row(result->logits.rows() - 1);
+    // Top-k next tokens after the last position, with softmax probabilities. An encoder-only
+    // model (BERT, ALBERT) has a masked-LM head, not a next-token one: it predicts the token at a
+    // position, the first [MASK] (or <mask>) of the input when there is one, else the last.
+    const bool encoderOnly = c.layout == Layout::EncoderOnly;
+    int position = int(result->logits.rows()) - 1;
+    if (encoderOnly)
+        for (int i = 0; i < int(labels.size()) && i <= position; ++i)
+            if (labels[i] == QLatin1String("[MASK]") || labels[i] == QLatin1String("<mask>")) {
+                position = i;
+                break;
+            }
+    const auto last = result->logits.row(position);
     const float maxLogit = last.maxCoeff();
     const double z = (last.array() - maxLogit).exp().cast<double>().sum();
     std::vector<int> order(std::size_t(last.size()));
@@ -287,7 +297,14 @@ int runRunCommand(QStringList args)
                    .arg(Transformer::kDecoderStartToken)
                    .arg(c.decoderLayers())
             << '\n';
-    out << RunCommand::tr("Next token (top %1):").arg(k) << '\n';
+    if (encoderOnly)
+        out << RunCommand::tr("Masked-LM prediction at position %1 \"%2\" (top %3):")
+                   .arg(position + 1)
+                   .arg(labels.value(position))
+                   .arg(k)
+            << '\n';
+    else
+        out << RunCommand::tr("Next token (top %1):").arg(k) << '\n';
     for (int i = 0; i < k; ++i) {
         const int id = order[std::size_t(i)];
         const double p = std::exp(double(last(id) - maxLogit)) / z;

@@ -5,6 +5,7 @@
 // context and reports tokens per second from the second token on (run.c: "achieved tok/s").
 // The bar (issue 14): run.c built -Ofast -fopenmp -march=native on the same machine, with a
 // random-weight checkpoint of the same shape (README "Engine").
+#include "core/nn/blaskernels.h"
 #include "core/nn/decoder.h"
 #include "core/nn/transformer.h"
 #include "core/nn/vectormath.h"
@@ -74,7 +75,10 @@ int main(int argc, char *argv[])
     }
     model->initGpt2Style(1);
     out << "model: stories15M shape, random weights, " << model->parameterCount() << " parameters" << Qt::endl;
-    out << "kernels: " << vec::isa() << Qt::endl;
+    const auto &blas = tx::ops::BlasKernels::ensure();
+    out << "kernels: " << vec::isa() << Qt::endl
+        << "blas_core_detected: " << blas.detected << Qt::endl
+        << "blas_core: " << blas.used << Qt::endl;
     const int cores = omp_get_num_procs();
     // `--threads N` measures one thread count only (to alternate with another program).
     const QStringList args = app.arguments();

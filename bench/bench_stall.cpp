@@ -3,7 +3,9 @@
 // sentence, and measures the event loop's gaps with a 1 ms precise timer: a gap is the wall time
 // between two timeouts, so anything the UI thread does in one go (a paint, a snapshot taken
 // over, a chart update) shows as a gap of its length. Then it cancels a run in progress and
-// times how long until the view says it stopped.
+// times how long until the view says it stopped; last it opens a 110 M-parameter checkpoint
+// folder and cancels while its weights are read (checkpoint_cancel_ms; the view must go on
+// showing the model it had).
 //   ./build/bench/bench_stall [TRAIN_SECONDS]   (default 20 s of training)
 // Prints `key: value` lines: per phase (train_, attention_) and overall max_stall_ms,
 // p99_stall_ms, cancel_ms; the bar is max_stall_ms <= 50 and cancel_ms <= 100. Wall time on a
@@ -11,6 +13,7 @@
 // too (max_stall_cpu_ms: the longest gap's own CPU time). Per phase, the slowest event the GUI
 // thread handled is named (…_slowest_event: "MetaCall to tx::AttentionView", with its wall and
 // CPU time), so a long gap says where it came from.
+#include "tests/support/modellayouts.h"
 #include "ui/design/designstate.h"
 #include "ui/lab/attentionview.h"
 #include "ui/lab/trainingview.h"
@@ -21,6 +24,8 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QMetaEnum>
+#include <QProgressBar>
+#include <QTemporaryDir>
 #include <QThread>
 #include <QStandardPaths>
 #include <QStringList>
@@ -292,7 +297,58 @@ int main(int argc, char *argv[])
     printSlowest("attention_cancel", app, meter);
     maxStall = std::max(maxStall, meter.max());
     maxStallCpu = std::max(maxStallCpu, meter.maxCpu());
-    cancelMs = trainCancelMs < 0 || attentionCancelMs < 0 ? -1 : std::max(trainCancelMs, attentionCancelMs);
+
+    // 4. Open a checkpoint folder of 110 M parameters (440 MB of float32 weights, near the
+    // engine's 512 MB cap) and cancel while its weights are read; the view must keep what it showed.
+    QTemporaryDir folder;
+    tx::ModelLayouts::Decoder big;
+    big.dModel = 768;
+    big.layers = 12;
+    big.heads = 12;
+    big.kvHeads = 12;
+    big.headDim = 64;
+    big.dFf = 2048;
+    big.vocab = 16000;
+    const QString checkpoint = folder.filePath(QStringLiteral("llama-110m"));
+    tx::ModelLayouts::writeLlamaCheckpoint(checkpoint, big);
+    auto *bar = attention->findChild<QProgressBar *>();
+    meter.start();
+    app.resetSlowest();
+    double checkpointCancelMs = -1;
+    int cancelledAtPercent = -1;
+    {
+        QEventLoop reading;
+        const QMetaObject::Connection c = QObject::connect(bar, &QProgressBar::valueChanged, &reading, [&](int value) {
+            if (value > 5 && value < 40) { // "Reading the weights: … of …"
+                cancelledAtPercent = value;
+                reading.quit();
+            }
+        });
+        QTimer::singleShot(60'000, &reading, &QEventLoop::quit);
+        attention->setCheckpoint(checkpoint);
+        attention->run();
+        reading.exec();
+        QObject::disconnect(c);
+    }
+    if (attention->isRunning() && cancelledAtPercent > 0) {
+        cancel.start();
+        attention->cancel();
+        if (waitFor(attention, &tx::AttentionView::runCancelled, 10'000))
+            checkpointCancelMs = double(cancel.nsecsElapsed()) / 1e6;
+    }
+    run(100);
+    meter.stop();
+    const bool kept = attention->snapshot() && attention->checkpoint() == attention->snapshot()->checkpoint;
+    std::printf("checkpoint_cancelled_at_percent: %d\n", cancelledAtPercent);
+    std::printf("checkpoint_previous_model_shown: %s\n", kept ? "yes" : "no");
+    print("checkpoint_cancel_ms", checkpointCancelMs);
+    print("checkpoint_cancel_max_stall_ms", meter.max());
+    printSlowest("checkpoint_cancel", app, meter);
+    maxStall = std::max(maxStall, meter.max());
+    maxStallCpu = std::max(maxStallCpu, meter.maxCpu());
+    cancelMs = trainCancelMs < 0 || attentionCancelMs < 0 || checkpointCancelMs < 0 || !kept
+                   ? -1
+                   : std::max({trainCancelMs, attentionCancelMs, checkpointCancelMs});
 
     print("max_stall_ms", maxStall);
     print("max_stall_cpu_ms", maxStallCpu);

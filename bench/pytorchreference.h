@@ -4,6 +4,8 @@
 // for one row of bench_forward / bench_train and returns its medians in ms (wall, and CPU time
 // summed over threads), or -1 when PyTorch is not installed or the script fails.
 
+#include "core/nn/blaskernels.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -54,6 +56,10 @@ inline QString machineLines()
         if (model.hasMatch())
             out += QStringLiteral("cpu: ") + model.captured(1) + QLatin1Char('\n');
     }
+    // Before the environment lines: ensure() may set OPENBLAS_CORETYPE for both sides.
+    const auto &blas = tx::ops::BlasKernels::ensure();
+    out += QStringLiteral("blas_core_detected: ") + blas.detected + QLatin1Char('\n');
+    out += QStringLiteral("blas_core: ") + blas.used + QLatin1Char('\n');
     for (const char *name : {"OPENBLAS_CORETYPE", "TX_KERNELS", "OMP_NUM_THREADS"})
         if (qEnvironmentVariableIsSet(name))
             out += QString::fromLatin1(name) + QStringLiteral(": ") + qEnvironmentVariable(name) + QLatin1Char('\n');

@@ -30,7 +30,8 @@ std::optional<Error> CheckpointPiece::readFrom(const Safetensors &file) const
 }
 
 std::optional<Error> CheckpointPiece::save(const std::vector<CheckpointPiece> &pieces, const QString &path,
-                                           Safetensors::Dtype dtype)
+                                           Safetensors::Dtype dtype, const SaveProgress *progress,
+                                           const std::vector<CarriedTensor> &carried)
 {
     std::vector<Mat> copies; // (file rows, file cols) of each tensor, as it is written
     copies.reserve(pieces.size());
@@ -42,7 +43,9 @@ std::optional<Error> CheckpointPiece::save(const std::vector<CheckpointPiece> &p
             copies.emplace_back(piece.m->middleCols(piece.col0, piece.cols));
         out.push_back({piece.name, copies.back().data(), piece.vector ? 0 : copies.back().rows(), copies.back().cols()});
     }
-    return Safetensors::save(path, out, dtype);
+    for (const CarriedTensor &t : carried)
+        out.push_back({t.name, t.values.data(), t.shape.size() == 1 ? 0 : t.values.rows(), t.values.cols(), t.shape});
+    return Safetensors::save(path, out, dtype, progress);
 }
 
 } // namespace tx

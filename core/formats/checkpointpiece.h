@@ -2,6 +2,7 @@
 
 #include "core/base/error.h"
 #include "core/formats/safetensors.h"
+#include "core/nn/carriedtensor.h"
 #include "core/nn/mat.h"
 
 #include <QString>
@@ -27,9 +28,11 @@ struct CheckpointPiece
     std::vector<std::int64_t> fileShape() const;
     // Copies the file's tensor `name` into the engine's; an error names the file and the tensor.
     std::optional<Error> readFrom(const Safetensors &file) const;
-    // Writes every piece, under its name and file shape, to a safetensors file at `path`.
+    // Writes every piece, under its name and file shape, to a safetensors file at `path`, then
+    // the carried tensors (Transformer::carried) as they were read.
     static std::optional<Error> save(const std::vector<CheckpointPiece> &pieces, const QString &path,
-                                     Safetensors::Dtype dtype);
+                                     Safetensors::Dtype dtype, const SaveProgress *progress = nullptr,
+                                     const std::vector<CarriedTensor> &carried = {});
 };
 
 } // namespace tx

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 
 namespace tx {
 
@@ -35,6 +36,17 @@ const std::array<float, 127> &e4m3Magnitudes()
     return table;
 }
 
+// The smallest bfloat16 value ≥ s (s > 0, finite): the float's top 16 bits, one up when any lower bit is set.
+float bf16Above(float s)
+{
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &s, 4);
+    if (bits & 0xffffu)
+        bits = (bits & 0xffff0000u) + 0x10000u;
+    std::memcpy(&s, &bits, 4);
+    return s;
+}
+
 } // namespace
 
 Expected<CheckpointQuantisation, Error> CheckpointQuantisation::of(const Safetensors &file, const QJsonObject &config)
@@ -57,6 +69,7 @@ Expected<CheckpointQuantisation, Error> CheckpointQuantisation::of(const Safeten
             if (!scale)
                 return scale.error();
             q.fp8[name] = *scale;
+            q.fp8ScaleDtype = file.entry(scaleName)->dtype == QLatin1String("BF16") ? QStringLiteral("BF16") : QStringLiteral("F32");
         }
     }
     return q;
@@ -101,7 +114,7 @@ uchar CheckpointQuantisation::toE4m3(float x)
     return uchar(c | (std::signbit(x) ? 0x80 : 0));
 }
 
-void CheckpointQuantisation::packFp8(const Mat &w, int b0, int b1, Mat &scaleInv, QByteArray &codes)
+void CheckpointQuantisation::packFp8(const Mat &w, int b0, int b1, Mat &scaleInv, QByteArray &codes, bool bf16Scales)
 {
     const Eigen::Index rows = w.rows(), cols = w.cols();
     const Eigen::Index R = (rows + b0 - 1) / b0, C = (cols + b1 - 1) / b1;
@@ -116,11 +129,60 @@ void CheckpointQuantisation::packFp8(const Mat &w, int b0, int b1, Mat &scaleInv
             float &s = scaleInv(br, bc);
             if (!(s > 0.0f) || amax / s > kMax)
                 s = amax > 0.0f ? amax / kMax : 1.0f;
+            if (bf16Scales)
+                s = bf16Above(s);
         }
     codes = QByteArray(qsizetype(rows * cols), '\0');
     for (Eigen::Index r = 0; r < rows; ++r)
         for (Eigen::Index c = 0; c < cols; ++c)
             codes[qsizetype(r * cols + c)] = char(toE4m3(w(r, c) / scaleInv(r / b0, c / b1)));
+}
+
+void CheckpointQuantisation::appendFp8(const QString &name, const Mat &w, std::vector<Safetensors::Out> &out) const
+{
+    const bool bf16 = fp8ScaleDtype == QLatin1String("BF16");
+    Mat scale = fp8.count(name) ? fp8.at(name) : Mat(); // (⌈out/b0⌉, ⌈in/b1⌉), refitted where the weights outgrew it
+    Safetensors::Out codes{name, nullptr, 0, 0, {w.rows(), w.cols()}, QStringLiteral("F8_E4M3"), {}};
+    packFp8(w, blockRows, blockCols, scale, codes.raw, bf16);
+    Safetensors::Out inv{name + QStringLiteral("_scale_inv"), nullptr, 0, 0, {scale.rows(), scale.cols()}, fp8ScaleDtype, {}};
+    if (bf16) { // the top half of each float, exact: packFp8 rounded the scales to bfloat16
+        inv.raw.resize(qsizetype(scale.size() * 2));
+        for (Eigen::Index i = 0; i < scale.size(); ++i) {
+            std::uint32_t bits = 0;
+            std::memcpy(&bits, scale.data() + i, 4);
+            const std::uint16_t top = std::uint16_t(bits >> 16);
+            std::memcpy(inv.raw.data() + 2 * i, &top, 2);
+        }
+    } else {
+        inv.raw = QByteArray(reinterpret_cast<const char *>(scale.data()), qsizetype(scale.size() * sizeof(float)));
+    }
+    out.push_back(std::move(codes));
+    out.push_back(std::move(inv));
+}
+
+std::pair<int, int> CheckpointQuantisation::blockSize(const QJsonObject &config)
+{
+    const QJsonArray size = config.value(QStringLiteral("quantization_config")).toObject().value(QStringLiteral("weight_block_size")).toArray();
+    if (size.size() == 2 && size.at(0).toInt() > 0 && size.at(1).toInt() > 0)
+        return {size.at(0).toInt(), size.at(1).toInt()};
+    return {128, 128};
+}
+
+std::optional<Error> CheckpointQuantisation::dequantiseFp8(const Safetensors &file, const QString &name, const QJsonObject &config,
+                                                           Mat &m, std::set<QString> *used)
+{
+    const QString scaleName = name + QStringLiteral("_scale_inv");
+    const auto [b0, b1] = blockSize(config);
+    const std::int64_t rows = m.rows(), cols = m.cols();
+    auto scale = file.tensor(scaleName, {(rows + b0 - 1) / b0, (cols + b1 - 1) / b1});
+    if (!scale)
+        return scale.error();
+    if (used)
+        used->insert(scaleName);
+    for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c = 0; c < cols; ++c)
+            m(r, c) *= (*scale)(r / b0, c / b1);
+    return std::nullopt;
 }
 
 } // namespace tx

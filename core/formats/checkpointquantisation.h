@@ -10,7 +10,10 @@
 #include <QJsonObject>
 
 #include <map>
+#include <optional>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace tx {
 
@@ -39,6 +42,7 @@ public:
     std::map<QString, Mat> fp8;  // tensors stored as F8_E4M3 → their scale_inv (empty: amax / 448)
     int blockRows = 128;         // quantization_config.weight_block_size [b0, b1]
     int blockCols = 128;
+    QString fp8ScaleDtype = QStringLiteral("F32"); // the scale_inv tensors' dtype: F32 (DeepSeek-V3) or BF16 (Qwen3-FP8)
 
     bool empty() const { return mxfp4.empty() && fp8.empty(); }
 
@@ -51,7 +55,20 @@ public:
                           QByteArray &scales);
     // w (rows, cols) as the file lays it out; scaleInv (⌈rows/b0⌉, ⌈cols/b1⌉) is used where it
     // fits and rewritten where it does not (or filled when empty). codes: rows · cols e4m3 bytes.
-    static void packFp8(const Mat &w, int b0, int b1, Mat &scaleInv, QByteArray &codes);
+    // bf16Scales: every scale is rounded up to a bfloat16 value first (it still fits), so the codes
+    // match the scales as a BF16 scale_inv tensor holds them.
+    static void packFp8(const Mat &w, int b0, int b1, Mat &scaleInv, QByteArray &codes, bool bf16Scales = false);
+    // `name` (F8_E4M3 codes, as the file lays it out) and `name`_scale_inv for the float weights w,
+    // with the file's scales where they still fit; appended to `out` as Safetensors::save writes them.
+    void appendFp8(const QString &name, const Mat &w, std::vector<Safetensors::Out> &out) const;
+
+    // quantization_config.weight_block_size of a config.json object, DeepSeek-V3's [128, 128] when absent.
+    static std::pair<int, int> blockSize(const QJsonObject &config);
+    // m holds the e4m3 values of the file's F8_E4M3 tensor `name` (as Safetensors::tensor reads
+    // them); multiplies each (b0, b1) block by `name`_scale_inv, w = e4m3 · scale_inv (DeepSeek-V3
+    // inference/kernel.py weight_dequant). `used` gains the scale's name.
+    static std::optional<Error> dequantiseFp8(const Safetensors &file, const QString &name, const QJsonObject &config,
+                                              Mat &m, std::set<QString> *used = nullptr);
     // The e4m3fn byte nearest to x (ties to the even code), ±448 past the range.
     static uchar toE4m3(float x);
 };

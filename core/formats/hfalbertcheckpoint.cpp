@@ -149,14 +149,35 @@ std::optional<Error> HfAlbertCheckpoint::load(const Safetensors &file, Transform
         if (auto e = piece.readFrom(file))
             return e;
     }
+    // AlbertForPreTraining's pooler (dense d → d, tanh, on the first token: AlbertModel) and
+    // sentence-order head (sop_classifier.classifier, d → 2): kept as read and written back
+    // under AlbertForPreTraining's names, not run.
+    const std::int64_t d = model.config().dModel;
+    const std::vector<std::pair<QString, std::vector<std::int64_t>>> carried = {
+        {QStringLiteral("pooler.weight"), {d, d}},
+        {QStringLiteral("pooler.bias"), {d}},
+        {QStringLiteral("sop_classifier.classifier.weight"), {2, d}},
+        {QStringLiteral("sop_classifier.classifier.bias"), {2}}};
+    model.carried().clear();
+    for (const auto &[name, shape] : carried) {
+        const bool pooler = name.startsWith(QLatin1String("pooler."));
+        const QString inFile = pooler ? prefix + name : name;
+        if (!file.contains(inFile))
+            continue;
+        auto t = file.tensor(inFile, shape);
+        if (!t)
+            return t.error();
+        model.carried().push_back({pooler ? QStringLiteral("albert.") + name : name, shape, std::move(*t)});
+    }
     return std::nullopt;
 }
 
-std::optional<Error> HfAlbertCheckpoint::save(const Transformer &model, const QString &path, Safetensors::Dtype dtype)
+std::optional<Error> HfAlbertCheckpoint::save(const Transformer &model, const QString &path, Safetensors::Dtype dtype,
+                                              const SaveProgress *progress)
 {
     TransformerWeights &w = const_cast<TransformerWeights &>(model.weights()); // read only: the pieces are copied
     const std::vector<Piece> pieces = piecesOf(w, QStringLiteral("albert."));
-    return CheckpointPiece::save(pieces, path, dtype);
+    return CheckpointPiece::save(pieces, path, dtype, progress, model.carried());
 }
 
 } // namespace tx

@@ -27,8 +27,9 @@ namespace tx {
 //       (tied; save_pretrained drops both, as _tied_weights_keys says; load reads the bias under
 //       either name).
 //
-// Not held: albert.pooler and sop_classifier (AlbertForPreTraining's sentence-order head), which
-// load ignores and save does not write; inner_group_num above 1 (HfConfigImporter refuses it).
+// Carried, not run (Transformer::carried): AlbertForPreTraining's albert.pooler.{weight (d, d), bias}
+// and sentence-order head sop_classifier.classifier.{weight (2, d), bias (2)}, read when the file
+// has them and written back as read. Not held: inner_group_num above 1 (HfConfigImporter refuses it).
 class HfAlbertCheckpoint
 {
     Q_DECLARE_TR_FUNCTIONS(tx::HfAlbertCheckpoint)
@@ -45,7 +46,8 @@ public:
     // config.json as AlbertConfig.save_pretrained writes it (model_type albert).
     static QJsonObject configJson(const ModelConfig &config, float normEps);
     static std::optional<Error> load(const Safetensors &file, Transformer &model);
-    static std::optional<Error> save(const Transformer &model, const QString &path, Safetensors::Dtype dtype);
+    static std::optional<Error> save(const Transformer &model, const QString &path, Safetensors::Dtype dtype,
+                                     const SaveProgress *progress = nullptr);
 };
 
 } // namespace tx

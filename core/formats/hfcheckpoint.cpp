@@ -356,7 +356,7 @@ Expected<QJsonObject, Error> HfCheckpoint::configJson(const ModelConfig &c, floa
     return o;
 }
 
-Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_t capBytes)
+Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_t capBytes, const StopToken &stop)
 {
     const QFileInfo info(path);
     const QDir dir = info.isDir() ? QDir(path) : info.dir();
@@ -373,10 +373,10 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
     auto config = parseConfig(configBytes, configPath);
     if (!config)
         return config.error();
-    auto model = Transformer::create(config->model, capBytes, config->normEps);
+    auto model = Transformer::create(config->model, capBytes, config->normEps, false, stop.flag());
     if (!model)
         return Error{configPath, model.error().field, model.error().message};
-    auto file = Safetensors::open(weightsPath);
+    auto file = Safetensors::open(weightsPath, stop);
     if (!file)
         return file.error();
 
@@ -392,6 +392,7 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
     }
     const QString prefix = file->contains(QStringLiteral("transformer.wte.weight")) ? QStringLiteral("transformer.") : QString();
     const ModelConfig &c = model->config();
+    const QJsonObject configObject = QJsonDocument::fromJson(configBytes).object();
     for (const auto &slot : slotsFor(config->family, model->weights(), c, prefix)) {
         const std::vector<std::int64_t> shape = slot.fileShape();
         if (slot.vec) {
@@ -400,9 +401,14 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
                 return v.error();
             slot.vec->row(0).segment(slot.col0, slot.cols) = *v;
         } else {
-            auto m = file->matrix(slot.name, shape[0], shape[1]);
+            const Safetensors::Entry *entry = file->entry(slot.name);
+            const bool fp8 = entry && entry->dtype == QLatin1String("F8_E4M3");
+            auto m = fp8 ? file->tensor(slot.name, {shape[0], shape[1]}) : file->matrix(slot.name, shape[0], shape[1]);
             if (!m)
                 return m.error();
+            if (fp8)
+                if (auto e = CheckpointQuantisation::dequantiseFp8(*file, slot.name, configObject, *m))
+                    return *e;
             if (slot.transpose)
                 slot.mat->middleCols(slot.col0, slot.cols) = m->transpose();
             else
@@ -437,7 +443,7 @@ Expected<CheckpointQuantisation, Error> HfCheckpoint::quantisationFor(const Tran
 }
 
 std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString &dirPath, Safetensors::Dtype dtype,
-                                        const CheckpointQuantisation *quant)
+                                        const CheckpointQuantisation *quant, const SaveProgress *progress)
 {
     auto json = configJson(model.config(), model.normEps());
     if (!json)
@@ -450,14 +456,15 @@ std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString 
     const auto family = familyOf(model.config());
     if (*family == Family::T5 || *family == Family::Albert) {
         const QString weights = dir.filePath(QStringLiteral("model.safetensors"));
-        if (auto e = *family == Family::T5 ? HfT5Checkpoint::save(model, weights, dtype) : HfAlbertCheckpoint::save(model, weights, dtype))
+        if (auto e = *family == Family::T5 ? HfT5Checkpoint::save(model, weights, dtype, progress)
+                                           : HfAlbertCheckpoint::save(model, weights, dtype, progress))
             return e;
         return writeConfig(dir, *json);
     }
     if (*family != Family::Gpt2 && *family != Family::Llama) {
-        if (auto e = HfMoeCheckpoint::save(*family, model, dir.filePath(QStringLiteral("model.safetensors")), dtype, quant))
+        if (auto e = HfMoeCheckpoint::save(*family, model, dir.filePath(QStringLiteral("model.safetensors")), dtype, quant, progress))
             return e;
-        if (quant) // only these families' names hold quantised tensors
+        if (quant)
             json->insert(QStringLiteral("quantization_config"), quant->config);
         return writeConfig(dir, *json);
     }
@@ -475,11 +482,17 @@ std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString 
                 copies.emplace_back(slot.mat->middleCols(slot.col0, slot.cols).transpose());
             else
                 copies.emplace_back(slot.mat->middleCols(slot.col0, slot.cols));
+            if (quant && slot.transpose && quant->fp8.count(slot.name)) { // an nn.Linear the file held in fp8
+                quant->appendFp8(slot.name, copies.back(), out);
+                continue;
+            }
             out.push_back({slot.name, copies.back().data(), copies.back().rows(), copies.back().cols()});
         }
     }
-    if (auto e = Safetensors::save(dir.filePath(QStringLiteral("model.safetensors")), out, dtype))
+    if (auto e = Safetensors::save(dir.filePath(QStringLiteral("model.safetensors")), out, dtype, progress))
         return e;
+    if (quant && !quant->fp8.empty())
+        json->insert(QStringLiteral("quantization_config"), quant->config);
     return writeConfig(dir, *json);
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
+#include "core/base/stoptoken.h"
 #include "core/design/modelconfig.h"
 #include "core/formats/checkpointquantisation.h"
 #include "core/formats/safetensors.h"
@@ -23,6 +24,10 @@ namespace tx {
 //         model.layers.N.mlp.{gate,up,down}_proj, input_layernorm, post_attention_layernorm,
 //         model.norm, lm_head; nn.Linear weights are stored (out, in). Qwen3 adds
 //         model.layers.N.self_attn.{q,k}_norm (RMSNorm over head_dim) and saves as model_type qwen3.
+//         Fine-grained fp8 (Qwen3-8B-FP8 and the like; transformers docs "Fine-grained FP8",
+//         FineGrainedFP8Config): a projection's `weight` is F8_E4M3 with `weight_scale_inv`, one
+//         scale per quantization_config.weight_block_size block (128 × 128), w = e4m3 · scale_inv;
+//         dequantised on load.
 //   Qwen3-MoE, DeepSeek-V2/V3 (MLA, fp8 with block scales) and gpt-oss (MXFP4 experts): HfMoeCheckpoint.
 //   T5 (T5ForConditionalGeneration, encoder-decoder): HfT5Checkpoint.
 //   ALBERT (AlbertForMaskedLM, encoder with the masked-LM head): HfAlbertCheckpoint.
@@ -49,15 +54,21 @@ public:
     static Expected<Family, Error> familyOf(const ModelConfig &config);
 
     // `path` is a folder holding config.json and model.safetensors, or a .safetensors file with
-    // config.json beside it. Refuses weights past capBytes before allocating them.
-    static Expected<Transformer, Error> load(const QString &path, std::int64_t capBytes = Transformer::kDefaultCapBytes);
+    // config.json beside it. Refuses weights past capBytes before allocating them. `stop` is looked
+    // at while the weights are zeroed and every 1 Mi values read (an Error "cancelled" then) and
+    // told the bytes of model.safetensors read so far.
+    static Expected<Transformer, Error> load(const QString &path, std::int64_t capBytes = Transformer::kDefaultCapBytes,
+                                             const StopToken &stop = {});
     // Writes config.json and model.safetensors into `dir` (created if missing). With `quant`
     // (quantisationOf the file the model came from, or one made by hand), the tensors it names
     // are written quantised (gpt-oss's MXFP4 experts, DeepSeek's fp8 with block scales) and its
     // quantization_config goes into config.json.
+    // Llama and Qwen3 names hold fp8 too (Qwen3-FP8: every layer projection F8_E4M3 with a BF16
+    // weight_scale_inv per 128 × 128 block). With `progress`, model.safetensors reports and stops
+    // as SaveProgress says (config.json is written only after it).
     static std::optional<Error> save(const Transformer &model, const QString &dir,
                                      Safetensors::Dtype dtype = Safetensors::Dtype::F32,
-                                     const CheckpointQuantisation *quant = nullptr);
+                                     const CheckpointQuantisation *quant = nullptr, const SaveProgress *progress = nullptr);
     // How the checkpoint at `path` (as load() takes it) stored its weights quantised; empty for floats.
     static Expected<CheckpointQuantisation, Error> quantisationOf(const QString &path);
     // The quantised layout the model's family ships in (HfMoeCheckpoint::quantisationFor), to save

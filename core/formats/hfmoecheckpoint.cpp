@@ -199,15 +199,6 @@ Expected<Mat, Error> mxfp4(const Safetensors &file, const QString &name, std::in
     return m;
 }
 
-// quantization_config.weight_block_size, DeepSeek-V3's [128, 128] when absent.
-std::pair<int, int> fp8BlockSize(const QJsonObject &config)
-{
-    const QJsonArray size = config.value(QStringLiteral("quantization_config")).toObject().value(QStringLiteral("weight_block_size")).toArray();
-    if (size.size() == 2 && size.at(0).toInt() > 0 && size.at(1).toInt() > 0)
-        return {size.at(0).toInt(), size.at(1).toInt()};
-    return {128, 128};
-}
-
 // The file tensor of a piece as floats, (rows, cols) as the file lays it out: MXFP4 and fp8
 // with block scales dequantised.
 Expected<Mat, Error> readPiece(const Safetensors &file, const Piece &p, const QJsonObject &config, std::set<QString> &used)
@@ -223,16 +214,8 @@ Expected<Mat, Error> readPiece(const Safetensors &file, const Piece &p, const QJ
     if (!m || file.entry(p.name)->dtype != QLatin1String("F8_E4M3"))
         return m;
     // fp8: one float scale per (b0, b1) block of the (out, in) weight, w = e4m3 · scale_inv.
-    const QString scaleName = p.name + QStringLiteral("_scale_inv");
-    const auto [b0, b1] = fp8BlockSize(config);
-    const std::int64_t rows = m->rows(), cols = m->cols();
-    auto scale = file.tensor(scaleName, {(rows + b0 - 1) / b0, (cols + b1 - 1) / b1});
-    if (!scale)
-        return scale.error();
-    used.insert(scaleName);
-    for (std::int64_t r = 0; r < rows; ++r)
-        for (std::int64_t col = 0; col < cols; ++col)
-            (*m)(r, col) *= (*scale)(r / b0, col / b1);
+    if (auto e = CheckpointQuantisation::dequantiseFp8(file, p.name, config, *m, &used))
+        return *e;
     return m;
 }
 
@@ -323,7 +306,8 @@ std::optional<Error> HfMoeCheckpoint::load(HfCheckpoint::Family family, const Sa
 }
 
 std::optional<Error> HfMoeCheckpoint::save(HfCheckpoint::Family family, const Transformer &model, const QString &path,
-                                           Safetensors::Dtype dtype, const CheckpointQuantisation *quant)
+                                           Safetensors::Dtype dtype, const CheckpointQuantisation *quant,
+                                           const SaveProgress *progress)
 {
     // piecesOf only hands out where each tensor lives; nothing below writes through it.
     auto &weights = const_cast<TransformerWeights &>(model.weights());
@@ -351,14 +335,7 @@ std::optional<Error> HfMoeCheckpoint::save(HfCheckpoint::Family family, const Tr
             continue;
         }
         if (quant && p.kind == Kind::Linear && quant->fp8.count(p.name)) {
-            Mat scale = quant->fp8.at(p.name); // (⌈out/b0⌉, ⌈in/b1⌉), refitted where the weights outgrew it
-            Safetensors::Out codes{p.name, nullptr, 0, 0, {m.rows(), m.cols()}, QStringLiteral("F8_E4M3"), {}};
-            CheckpointQuantisation::packFp8(m, quant->blockRows, quant->blockCols, scale, codes.raw);
-            Safetensors::Out inv{p.name + QStringLiteral("_scale_inv"), nullptr, 0, 0, {scale.rows(), scale.cols()},
-                                 QStringLiteral("F32"), QByteArray(reinterpret_cast<const char *>(scale.data()),
-                                                                   qsizetype(scale.size() * sizeof(float)))};
-            out.push_back(std::move(codes));
-            out.push_back(std::move(inv));
+            quant->appendFp8(p.name, m, out);
             continue;
         }
         Safetensors::Out o{p.name, m.data(), p.kind == Kind::Vector ? 0 : m.rows(), m.cols(), {}};
@@ -366,7 +343,7 @@ std::optional<Error> HfMoeCheckpoint::save(HfCheckpoint::Family family, const Tr
             o.shape = p.shape;
         out.push_back(o);
     }
-    return Safetensors::save(path, out, dtype);
+    return Safetensors::save(path, out, dtype, progress);
 }
 
 Expected<CheckpointQuantisation, Error> HfMoeCheckpoint::quantisationFor(HfCheckpoint::Family family, const Transformer &model)

@@ -139,11 +139,12 @@ std::optional<Error> HfT5Checkpoint::load(const Safetensors &file, Transformer &
     return std::nullopt;
 }
 
-std::optional<Error> HfT5Checkpoint::save(const Transformer &model, const QString &path, Safetensors::Dtype dtype)
+std::optional<Error> HfT5Checkpoint::save(const Transformer &model, const QString &path, Safetensors::Dtype dtype,
+                                          const SaveProgress *progress)
 {
     TransformerWeights &w = const_cast<TransformerWeights &>(model.weights()); // read only: the pieces are copied
     const std::vector<Piece> pieces = piecesOf(w, model.config());
-    return CheckpointPiece::save(pieces, path, dtype);
+    return CheckpointPiece::save(pieces, path, dtype, progress);
 }
 
 } // namespace tx

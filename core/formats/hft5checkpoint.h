@@ -35,7 +35,8 @@ public:
     // config.json as T5Config.save_pretrained writes it (model_type t5).
     static QJsonObject configJson(const ModelConfig &config, float normEps);
     static std::optional<Error> load(const Safetensors &file, Transformer &model);
-    static std::optional<Error> save(const Transformer &model, const QString &path, Safetensors::Dtype dtype);
+    static std::optional<Error> save(const Transformer &model, const QString &path, Safetensors::Dtype dtype,
+                                     const SaveProgress *progress = nullptr);
 };
 
 } // namespace tx

@@ -8,11 +8,14 @@
 
 namespace tx {
 
-Expected<RunnableModel, Error> RunnableModel::fromCheckpoint(const QString &path, std::int64_t capBytes)
+Expected<RunnableModel, Error> RunnableModel::fromCheckpoint(const QString &path, std::int64_t capBytes,
+                                                             const StopToken &stop)
 {
-    auto loaded = HfCheckpoint::load(path, capBytes);
+    auto loaded = HfCheckpoint::load(path, capBytes, stop);
     if (!loaded)
         return loaded.error();
+    if (stop.stopped()) // after the last chunk, before GPT-2's 50,257-entry vocabulary is read
+        return Error{path, {}, QCoreApplication::translate("tx::Transformer", "cancelled")};
     const QFileInfo info(path);
     auto found = Tokenizer::fromDirectory(info.isDir() ? info.filePath() : info.absolutePath());
     if (!found)

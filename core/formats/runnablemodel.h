@@ -2,6 +2,7 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
+#include "core/base/stoptoken.h"
 #include "core/nn/transformer.h"
 #include "core/tokenize/tokenizer.h"
 
@@ -19,7 +20,9 @@ struct RunnableModel
 
     // A Hugging Face checkpoint (a folder, or a .safetensors file with config.json beside it)
     // and the tokenizer files beside it; without them, bytes when the vocabulary holds 256.
-    static Expected<RunnableModel, Error> fromCheckpoint(const QString &path, std::int64_t capBytes);
+    // `stop`: HfCheckpoint::load's (an Error "cancelled" within one chunk of the weights).
+    static Expected<RunnableModel, Error> fromCheckpoint(const QString &path, std::int64_t capBytes,
+                                                         const StopToken &stop = {});
     // A design with GPT-2-style random weights from `seed`, reading bytes when the vocabulary
     // holds 256. The design must fit the engine (EngineSizer::fit scales one down). When `stop`
     // turns true while the weights are allocated or drawn, an Error ("cancelled") within a few

@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -63,7 +64,7 @@ QString Safetensors::toString(Dtype d)
     return {};
 }
 
-Expected<Safetensors, Error> Safetensors::open(const QString &path)
+Expected<Safetensors, Error> Safetensors::open(const QString &path, const StopToken &stop)
 {
     auto fail = [&path](const QString &field, const QString &message) { return Error{path, field, message}; };
     auto file = std::make_shared<QFile>(path);
@@ -150,6 +151,7 @@ Expected<Safetensors, Error> Safetensors::open(const QString &path)
         st.m_data = map;
     }
     st.m_file = std::move(file);
+    st.m_stop = stop;
     return st;
 }
 
@@ -180,24 +182,49 @@ Expected<bool, Error> Safetensors::read(const QString &name, const std::vector<s
     if (n == 0)
         return true;
     const uchar *src = m_data + e->begin;
-    if (e->dtype == QLatin1String("F32")) {
-        std::memcpy(out, src, std::size_t(n) * 4); // the engine runs on little-endian x86-64, like the format
-    } else if (e->dtype == QLatin1String("F16")) {
-        for (std::int64_t i = 0; i < n; ++i) {
-            qfloat16 h;
-            std::memcpy(&h, src + 2 * i, 2);
-            out[i] = float(h);
-        }
-    } else if (e->dtype == QLatin1String("BF16")) {
-        for (std::int64_t i = 0; i < n; ++i) {
-            std::uint32_t u = std::uint32_t(src[2 * i]) << 16 | std::uint32_t(src[2 * i + 1]) << 24;
-            std::memcpy(out + i, &u, 4);
-        }
-    } else if (e->dtype == QLatin1String("F8_E4M3")) {
-        for (std::int64_t i = 0; i < n; ++i)
-            out[i] = e4m3(src[i]);
-    } else {
+    const int elementBytes = dtypeBytes(e->dtype);
+    enum class Kind { F32, F16, BF16, E4M3 } kind;
+    if (e->dtype == QLatin1String("F32"))
+        kind = Kind::F32;
+    else if (e->dtype == QLatin1String("F16"))
+        kind = Kind::F16;
+    else if (e->dtype == QLatin1String("BF16"))
+        kind = Kind::BF16;
+    else if (e->dtype == QLatin1String("F8_E4M3"))
+        kind = Kind::E4M3;
+    else
         return Error{m_path, name, tr("dtype %1, expected F32, F16 or BF16").arg(e->dtype)};
+    // Chunks of 1 Mi values (4 MB of float32 out): a few milliseconds each even from a cold
+    // disk's page faults, so a cancelled load of a 500 MB checkpoint stops well within 100 ms.
+    constexpr std::int64_t kChunk = 1 << 20;
+    for (std::int64_t start = 0; start < n; start += kChunk) {
+        if (m_stop.stopped())
+            return Error{m_path, name, QCoreApplication::translate("tx::Transformer", "cancelled")};
+        const std::int64_t end = std::min(n, start + kChunk);
+        switch (kind) {
+        case Kind::F32: // the engine runs on little-endian x86-64, like the format
+            std::memcpy(out + start, src + 4 * start, std::size_t(end - start) * 4);
+            break;
+        case Kind::F16:
+            for (std::int64_t i = start; i < end; ++i) {
+                qfloat16 h;
+                std::memcpy(&h, src + 2 * i, 2);
+                out[i] = float(h);
+            }
+            break;
+        case Kind::BF16:
+            for (std::int64_t i = start; i < end; ++i) {
+                std::uint32_t u = std::uint32_t(src[2 * i]) << 16 | std::uint32_t(src[2 * i + 1]) << 24;
+                std::memcpy(out + i, &u, 4);
+            }
+            break;
+        case Kind::E4M3:
+            for (std::int64_t i = start; i < end; ++i)
+                out[i] = e4m3(src[i]);
+            break;
+        }
+        m_bytesRead += (end - start) * elementBytes;
+        m_stop.report(std::min(m_bytesRead, m_dataBytes), m_dataBytes);
     }
     return true;
 }
@@ -239,6 +266,11 @@ Expected<const uchar *, Error> Safetensors::bytes(const QString &name, const QSt
         return Error{m_path, name, tr("shape %1, expected %2").arg(shapeText(e->shape), shapeText(shape))};
     if (e->dtype != dtype)
         return Error{m_path, name, tr("dtype %1, expected %2").arg(e->dtype, dtype)};
+    // The caller decodes these itself (MXFP4 blocks, fp8 scales): the stop is looked at per tensor.
+    if (m_stop.stopped())
+        return Error{m_path, name, QCoreApplication::translate("tx::Transformer", "cancelled")};
+    m_bytesRead += e->end - e->begin;
+    m_stop.report(std::min(m_bytesRead, m_dataBytes), m_dataBytes);
     return m_data + e->begin;
 }
 
@@ -264,7 +296,8 @@ Expected<RowVec, Error> Safetensors::vector(const QString &name, std::int64_t n)
     return v;
 }
 
-std::optional<Error> Safetensors::save(const QString &path, const std::vector<Out> &tensors, Dtype dtype)
+std::optional<Error> Safetensors::save(const QString &path, const std::vector<Out> &tensors, Dtype dtype,
+                                      const SaveProgress *progress)
 {
     const int elementBytes = dtype == Dtype::F32 ? 4 : 2;
     QJsonObject header;
@@ -302,9 +335,18 @@ std::optional<Error> Safetensors::save(const QString &path, const std::vector<Ou
         length[i] = uchar((n >> (8 * i)) & 0xffu);
     file.write(reinterpret_cast<const char *>(length), 8);
     file.write(text);
+    const std::int64_t total = 8 + std::int64_t(text.size()) + offset;
+    std::int64_t written = 8 + std::int64_t(text.size());
     for (const Out &t : tensors) {
+        if (progress && progress->stopped()) {
+            file.cancelWriting();
+            return Error{path, {}, tr("cancelled")};
+        }
+        if (progress && progress->report)
+            progress->report(written, total);
         if (!t.rawDtype.isEmpty()) {
             file.write(t.raw);
+            written += t.raw.size();
             continue;
         }
         const std::int64_t count = (t.rows > 0 ? t.rows : 1) * t.cols;
@@ -320,9 +362,16 @@ std::optional<Error> Safetensors::save(const QString &path, const std::vector<Ou
             }
         }
         file.write(bytes);
+        written += bytes.size();
+    }
+    if (progress && progress->stopped()) {
+        file.cancelWriting();
+        return Error{path, {}, tr("cancelled")};
     }
     if (!file.commit())
         return Error{path, {}, tr("cannot write: %1").arg(file.errorString())};
+    if (progress && progress->report)
+        progress->report(total, total);
     return std::nullopt;
 }
 

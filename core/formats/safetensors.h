@@ -2,6 +2,8 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
+#include "core/base/stoptoken.h"
+#include "core/formats/saveprogress.h"
 #include "core/nn/mat.h"
 
 #include <QByteArray>
@@ -57,8 +59,13 @@ public:
         QByteArray raw = {};
     };
 
-    static Expected<Safetensors, Error> open(const QString &path);
-    static std::optional<Error> save(const QString &path, const std::vector<Out> &tensors, Dtype dtype);
+    // With a `stop`, every read below converts in chunks of 1 Mi values, returns an Error
+    // "cancelled" (naming the file and the tensor) once the flag has turned true, and reports the
+    // bytes of tensor data read so far of the file's data section.
+    static Expected<Safetensors, Error> open(const QString &path, const StopToken &stop = {});
+    // Through QSaveFile; with `progress`, reports and stops as SaveProgress says.
+    static std::optional<Error> save(const QString &path, const std::vector<Out> &tensors, Dtype dtype,
+                                     const SaveProgress *progress = nullptr);
 
     const QString &path() const { return m_path; }
     bool contains(const QString &name) const { return m_entries.count(name) > 0; }
@@ -89,6 +96,8 @@ private:
     const uchar *m_data = nullptr; // start of the data section inside the map
     std::int64_t m_dataBytes = 0;
     std::map<QString, Entry> m_entries;
+    StopToken m_stop;
+    mutable std::int64_t m_bytesRead = 0; // for m_stop's progress
 };
 
 } // namespace tx

@@ -10,7 +10,7 @@
 
 namespace tx {
 
-Expected<ModelFile, Error> ModelFileReader::open(const QString &path)
+Expected<ModelFile, Error> ModelFileReader::open(const QString &path, const StopToken &stop)
 {
     const QFileInfo info(path);
     if (!info.exists())
@@ -29,14 +29,14 @@ Expected<ModelFile, Error> ModelFileReader::open(const QString &path)
                 revision = revisions.isEmpty() ? QString() : revisions.first();
             if (revision.isEmpty())
                 return Error{path, QStringLiteral("snapshots"), tr("the cache folder holds no snapshot")};
-            return open(snapshots.filePath(revision));
+            return open(snapshots.filePath(revision), stop);
         }
         Expected<ModelFile, Error> result = Error{};
         const QString index = dir.filePath(QStringLiteral("model.safetensors.index.json"));
         const QStringList safetensors = dir.entryList({QStringLiteral("*.safetensors")}, QDir::Files, QDir::Name);
         const QStringList gguf = dir.entryList({QStringLiteral("*.gguf")}, QDir::Files, QDir::Name);
         if (QFileInfo::exists(index))
-            result = SafetensorsHeader::readIndex(index);
+            result = SafetensorsHeader::readIndex(index, stop);
         else if (safetensors.size() == 1)
             result = SafetensorsHeader::readFile(dir.filePath(safetensors.first()));
         else if (safetensors.isEmpty() && gguf.size() == 1)
@@ -65,7 +65,7 @@ Expected<ModelFile, Error> ModelFileReader::open(const QString &path)
     if (magic == "GGUF")
         result = GgufReader::read(path);
     else if (info.fileName() == QLatin1String("model.safetensors.index.json") || info.suffix() == QLatin1String("json"))
-        result = SafetensorsHeader::readIndex(path);
+        result = SafetensorsHeader::readIndex(path, stop);
     else
         result = SafetensorsHeader::readFile(path);
     if (!result)

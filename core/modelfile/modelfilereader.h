@@ -2,6 +2,7 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
+#include "core/base/stoptoken.h"
 #include "core/modelfile/modelfile.h"
 
 #include <QCoreApplication>
@@ -20,7 +21,8 @@ class ModelFileReader
     Q_DECLARE_TR_FUNCTIONS(tx::ModelFileReader)
 
 public:
-    static Expected<ModelFile, Error> open(const QString &path);
+    // `stop` reaches SafetensorsHeader::readIndex: a sharded folder stops between shards.
+    static Expected<ModelFile, Error> open(const QString &path, const StopToken &stop = {});
 };
 
 } // namespace tx

@@ -29,9 +29,9 @@ QString roleName(TensorRole role)
 
 } // namespace
 
-Expected<ModelInspection, Error> ModelInspection::inspect(const QString &path)
+Expected<ModelInspection, Error> ModelInspection::inspect(const QString &path, const StopToken &stop)
 {
-    auto file = ModelFileReader::open(path);
+    auto file = ModelFileReader::open(path, stop);
     if (!file)
         return file.error();
     ModelInspection in;

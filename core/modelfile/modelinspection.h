@@ -2,6 +2,7 @@
 
 #include "core/base/error.h"
 #include "core/base/expected.h"
+#include "core/base/stoptoken.h"
 #include "core/estimate/paramcount.h"
 #include "core/modelfile/modeldesign.h"
 #include "core/modelfile/modelfile.h"
@@ -26,7 +27,8 @@ struct ModelInspection
     std::optional<ParamCount> designCount;        // countParams(design)
     std::optional<Reconciliation> reconciliation; // when there is a design
 
-    static Expected<ModelInspection, Error> inspect(const QString &path);
+    // `stop`: SafetensorsHeader::readIndex (a sharded folder stops between shards).
+    static Expected<ModelInspection, Error> inspect(const QString &path, const StopToken &stop = {});
 
     // `inspect --format json`: format, files, tensors, params.total, params.stored_elements,
     // bytes.tensor_data, bytes.files, types, design, design_params_total, mismatches, groups.

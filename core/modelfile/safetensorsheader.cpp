@@ -174,7 +174,7 @@ Expected<bool, Error> SafetensorsHeader::readShard(const QString &path, int file
     return true;
 }
 
-Expected<ModelFile, Error> SafetensorsHeader::readIndex(const QString &indexPath)
+Expected<ModelFile, Error> SafetensorsHeader::readIndex(const QString &indexPath, const StopToken &stop)
 {
     auto fail = [&indexPath](const QString &field, const QString &message) { return Error{indexPath, field, message}; };
     QFile file(indexPath);
@@ -230,9 +230,16 @@ Expected<ModelFile, Error> SafetensorsHeader::readIndex(const QString &indexPath
     ModelFile out;
     out.format = ModelFileFormat::Safetensors;
     out.path = indexPath;
-    for (int i = 0; i < int(shards.size()); ++i)
+    const auto cancelled = [&] { return Error{indexPath, {}, QCoreApplication::translate("tx::Transformer", "cancelled")}; };
+    for (int i = 0; i < int(shards.size()); ++i) {
+        if (stop.stopped())
+            return cancelled();
         if (auto ok = readShard(dir.filePath(shards[i]), i, out); !ok)
             return ok.error();
+        stop.report(i + 1, shards.size());
+    }
+    if (stop.stopped())
+        return cancelled();
     QSet<QString> seen;
     seen.reserve(qsizetype(out.tensors.size()));
     for (const TensorInfo &t : out.tensors) {

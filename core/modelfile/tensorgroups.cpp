@@ -15,7 +15,8 @@ namespace {
 bool findLayer(const QString &name, qsizetype *digitsBegin, qsizetype *digitsEnd, int *layer)
 {
     static const QLatin1String stacks[] = {QLatin1String("layers"), QLatin1String("layer"), QLatin1String("h"),
-                                           QLatin1String("blk"), QLatin1String("block"), QLatin1String("blocks")};
+                                           QLatin1String("blk"), QLatin1String("block"), QLatin1String("blocks"),
+                                           QLatin1String("albert_layer_groups")}; // ALBERT: one per stored group
     const qsizetype n = name.size();
     qsizetype segment = 0;
     while (segment < n) {
@@ -77,7 +78,7 @@ TensorKind TensorGroups::kindOf(const QString &name, int *layer)
     if (inLayer) {
         const QString rest = name.mid(end + 1);
         // Norms first: post_attention_layernorm is a norm, not attention.
-        if (containsAny(rest, {"norm", "ln_", "ln1", "ln2"}))
+        if (containsAny(rest, {"norm", "LayerNorm", "ln_", "ln1", "ln2"}))
             return TensorKind::Norms;
         if (containsAny(rest, {"experts", "_exps", "_shexp", "router", "block_sparse_moe", "ffn_gate_inp", "mlp.gate.",
                                "shared_expert"}))
@@ -88,11 +89,16 @@ TensorKind TensorGroups::kindOf(const QString &name, int *layer)
             return TensorKind::Mlp;
         return TensorKind::Other;
     }
+    // BERT's and ALBERT's embedding LayerNorm and ALBERT's e → d projection count with the
+    // embeddings, as ParamCounter counts them.
     if (containsAny(name, {"embed_tokens", "wte.", "wpe.", "token_embd", "position_embd", "word_embeddings",
-                           "position_embeddings", "token_type_embeddings", "tok_embeddings", "embed_positions"}))
+                           "position_embeddings", "token_type_embeddings", "tok_embeddings", "embed_positions",
+                           "embeddings.LayerNorm", "embedding_hidden_mapping_in"}))
         return TensorKind::Embeddings;
+    // The masked-LM head (AlbertMLMHead predictions.*, BERT's cls.predictions.*) with its transform.
     if (name.startsWith(QLatin1String("lm_head")) || name == QLatin1String("output.weight")
-        || name == QLatin1String("output.bias") || name.startsWith(QLatin1String("embed_out")))
+        || name == QLatin1String("output.bias") || name.startsWith(QLatin1String("embed_out"))
+        || name.startsWith(QLatin1String("predictions.")) || name.startsWith(QLatin1String("cls.predictions.")))
         return TensorKind::Head;
     if (containsAny(name, {"norm", "ln_f"}))
         return TensorKind::Norms;

@@ -5,6 +5,7 @@
 #include "core/nn/engineworkspace.h"
 #include "core/nn/feedforwardblock.h"
 #include "core/nn/attentionblock.h"
+#include "core/nn/blaskernels.h"
 #include "core/nn/ops.h"
 #include "core/nn/relativepositionbias.h"
 #include "core/nn/ropefrequencies.h"
@@ -43,6 +44,7 @@ Mat zerosIf(bool present, int n)
 Expected<Transformer, Error> Transformer::create(const ModelConfig &config, std::int64_t capBytes, float normEps,
                                                  bool attentionOnly, const std::atomic<bool> *stop)
 {
+    ops::BlasKernels::ensure(); // before the first product: OpenBLAS may have picked SSE kernels
     if (auto e = EngineSizer::unsupported(config))
         return *e;
     const std::int64_t bytes = EngineSizer::weightBytes(config);

@@ -4,6 +4,7 @@
 #include "core/base/expected.h"
 #include "core/design/modelconfig.h"
 #include "core/nn/activationcache.h"
+#include "core/nn/carriedtensor.h"
 #include "core/nn/forwardoptions.h"
 #include "core/nn/forwardresult.h"
 #include "core/nn/kvcache.h"
@@ -86,6 +87,10 @@ public:
     // cols (int32, little-endian) and float32 values row by row. Equal hashes, equal weights; a
     // checkpoint written in F32 and read back hashes the same.
     QString weightsSha256() const;
+    // Checkpoint tensors held but not run (CarriedTensor), written back on save; outside
+    // tensors(), parameterCount() and weightsSha256().
+    std::vector<CarriedTensor> &carried() { return m_carried; }
+    const std::vector<CarriedTensor> &carried() const { return m_carried; }
     // The stored layer executed layer `layer` runs (they differ when layers are shared).
     int storedLayer(int layer) const;
     int storedLayerCount() const;
@@ -159,6 +164,7 @@ private:
     ModelConfig m_config;
     float m_normEps = 1e-5f;
     bool m_attentionOnly = false;
+    std::vector<CarriedTensor> m_carried;
     int m_headDim = 0;
     int m_rotaryDim = 0;
     ModelConfig m_decoderStack; // m_config, or the decoder alone of an encoder-decoder

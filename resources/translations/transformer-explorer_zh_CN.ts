@@ -535,6 +535,14 @@
         <source>%1 tokens through %2 × %3 heads, d_model %4, %5 of float32 weights, in %6 s.</source>
         <translation>%1 个词元经过 %2 × %3 个头，d_model %4，%5 的 float32 权重，用时 %6 s。</translation>
     </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Cancelled before %1 was shown. Still showing %2.</source>
+        <translation>已在显示%1之前取消。仍在显示%2。</translation>
+    </message>
 </context>
 <context>
     <name>tx::AttentionWorker</name>
@@ -577,6 +585,10 @@
     <message>
         <source>⟨start⟩</source>
         <translation>⟨起始⟩</translation>
+    </message>
+    <message>
+        <source>Reading the weights: %1 of %2</source>
+        <translation>正在读取权重：%1 / %2</translation>
     </message>
 </context>
 <context>
@@ -973,6 +985,162 @@
     <message>
         <source>cannot write the file: %1</source>
         <translation>无法写入文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CheckpointCommand</name>
+    <message>
+        <source>fp8 e4m3 with %1 scales per %2 × %3 block, %4 tensors</source>
+        <translation>fp8 e4m3，每个 %2 × %3 块一个 %1 缩放，%4 个张量</translation>
+    </message>
+    <message>
+        <source>MXFP4 blocks and scales, %1 tensors</source>
+        <translation>MXFP4 块与缩放，%1 个张量</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>expected text or json, got &quot;%1&quot;</source>
+        <translation>应为 text 或 json，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected the folder to write into</source>
+        <translation>应给出要写入的文件夹</translation>
+    </message>
+    <message>
+        <source>applies to --save</source>
+        <translation>只用于 --save</translation>
+    </message>
+    <message>
+        <source>expected megabytes from 0 to 1000000, got &quot;%1&quot;</source>
+        <translation>应为 0 到 1000000 之间的兆字节数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown option</source>
+        <translation>未知选项</translation>
+    </message>
+    <message>
+        <source>give one checkpoint folder or .safetensors file</source>
+        <translation>请给出一个检查点文件夹或 .safetensors 文件</translation>
+    </message>
+    <message>
+        <source>Model type</source>
+        <translation>模型类型</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Carried, not run</source>
+        <translation>保留但不运行</translation>
+    </message>
+    <message>
+        <source>%1 parameters: %2</source>
+        <translation>%1 个参数：%2</translation>
+    </message>
+    <message>
+        <source>Weights SHA-256</source>
+        <translation>权重 SHA-256</translation>
+    </message>
+    <message>
+        <source>Float tensors</source>
+        <translation>浮点张量</translation>
+    </message>
+    <message>
+        <source>mostly %1 (mixed)</source>
+        <translation>大多为 %1（混合）</translation>
+    </message>
+    <message>
+        <source>Quantised</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2 bytes) to %3, floats as %4%5</source>
+        <translation>已将 %1（%2 字节）保存到 %3，浮点张量为 %4%5</translation>
+    </message>
+    <message>
+        <source>, quantised tensors as loaded</source>
+        <translation>，量化张量保持读入时的格式</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CheckpointResave</name>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>%1 bytes, more than a tokenizer file holds</source>
+        <translation>%1 字节，超出分词器文件应有的大小</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>expected keep, f32, f16 or bf16, got &quot;%1&quot;</source>
+        <translation>应为 keep、f32、f16 或 bf16，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>没有该文件或文件夹</translation>
+    </message>
+    <message>
+        <source>cannot open the config.json that must sit beside the weights</source>
+        <translation>无法打开必须与权重放在一起的 config.json</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CheckpointSaveButton</name>
+    <message>
+        <source>Save checkpoint</source>
+        <translation>保存检查点</translation>
+    </message>
+    <message>
+        <source>The checkpoint could not be saved.</source>
+        <translation>无法保存该检查点。</translation>
+    </message>
+    <message>
+        <source>Save checkpoint into folder</source>
+        <translation>将检查点保存到文件夹</translation>
+    </message>
+    <message>
+        <source>Saving %1 to %2</source>
+        <translation>正在将 %1 保存到 %2</translation>
+    </message>
+    <message>
+        <source>Save checkpoint as…</source>
+        <translation>检查点另存为…</translation>
+    </message>
+    <message>
+        <source>Write the loaded checkpoint into another folder: config.json, model.safetensors (quantised tensors as they were loaded, the others at the file&apos;s precision) and its tokenizer files</source>
+        <translation>将已载入的检查点写入另一个文件夹：config.json、model.safetensors（量化张量保持读入时的格式，其余张量保持文件的精度）及其分词器文件</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>tx::CheckpointSaveWorker</name>
+    <message>
+        <source>Reading %1</source>
+        <translation>正在读取 %1</translation>
+    </message>
+    <message>
+        <source>Writing model.safetensors: %1 of %2</source>
+        <translation>正在写入 model.safetensors：%1 / %2</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>已保存</translation>
     </message>
 </context>
 <context>
@@ -5542,14 +5710,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>Attention on a masked window of the held-out text; the encoder reads it at once, so every character may look at later ones too:</source>
         <translation>留出文本中一段遮盖窗口上的注意力；编码器一次读入整段，所以每个字符也能看到后面的字符：</translation>
     </message>
-    <message>
-        <source>Fill in: the encoder reads your text and predicts each %1</source>
-        <translation>填空：编码器读入你的文本，预测每个 %1</translation>
-    </message>
-    <message>
-        <source>a text with %1 for each hidden character</source>
-        <translation>一段文本，每个隐藏字符写作 %1</translation>
-    </message>
 </context>
 <context>
     <name>tx::MemoryFigure</name>
@@ -7220,6 +7380,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>RoPE scaling: %1</source>
         <translation>RoPE 缩放：%1</translation>
     </message>
+    <message>
+        <source>Masked-LM prediction at position %1 &quot;%2&quot; (top %3):</source>
+        <translation>掩码语言模型在第 %1 个位置“%2”的预测（前 %3 个）：</translation>
+    </message>
 </context>
 <context>
     <name>tx::Safetensors</name>
@@ -7314,6 +7478,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>dtype %1, expected %2</source>
         <translation>dtype 为 %1，应为 %2</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
@@ -8984,6 +9152,128 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::TrainingReplayPane</name>
+    <message>
+        <source>Replay:</source>
+        <translation>回放：</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 at step %3</source>
+        <translation>第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>Encoder layer %1 · Head %2 at step %3</source>
+        <translation>编码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>Decoder layer %1 · Head %2 at step %3</source>
+        <translation>解码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>Cross-attention, decoder layer %1 · Head %2 at step %3</source>
+        <translation>交叉注意力，解码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
+    </message>
+    <message>
+        <source>source position</source>
+        <translation>源位置</translation>
+    </message>
+    <message>
+        <source>target position</source>
+        <translation>目标位置</translation>
+    </message>
+    <message>
+        <source>enc L%1</source>
+        <translation>编 L%1</translation>
+    </message>
+    <message>
+        <source>dec L%1</source>
+        <translation>解 L%1</translation>
+    </message>
+    <message>
+        <source>cross L%1</source>
+        <translation>交叉 L%1</translation>
+    </message>
+</context>
+<context>
+    <name>tx::TrainingSamplingBox</name>
+    <message>
+        <source>Sample</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Save model…</source>
+        <translation>保存模型…</translation>
+    </message>
+    <message>
+        <source>Open in attention view</source>
+        <translation>在注意力视图中打开</translation>
+    </message>
+    <message>
+        <source>床前</source>
+        <translation>床前</translation>
+    </message>
+    <message>
+        <source>Show the trained model&apos;s heads in the Attention tab</source>
+        <translation>在“注意力”页中查看训练好的模型的注意力头</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>top-k</source>
+        <translation>top-k</translation>
+    </message>
+    <message>
+        <source>Decode: the encoder reads your digits, the decoder writes them reversed</source>
+        <translation>解码：编码器读入你的数字，解码器把它们反过来写出</translation>
+    </message>
+    <message>
+        <source>8 digits</source>
+        <translation>8 个数字</translation>
+    </message>
+    <message>
+        <source>Decode: the encoder reads your text, _ marks each hidden span; the decoder writes the spans behind T5&apos;s sentinels</source>
+        <translation>解码：编码器读入你的文本，_ 标出每个隐藏片段；解码器在 T5 的哨兵词元后写出这些片段</translation>
+    </message>
+    <message>
+        <source>a text with _ for each hidden span</source>
+        <translation>一段文本，用 _ 标出每个隐藏片段</translation>
+    </message>
+    <message>
+        <source>Sample from the trained character model</source>
+        <translation>从训练好的字符模型采样</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>0 always takes the most likely character</source>
+        <translation>0 表示总是选择概率最高的字符</translation>
+    </message>
+    <message>
+        <source>0 always takes the most likely token</source>
+        <translation>0 表示总是选择概率最高的词元</translation>
+    </message>
+    <message>
+        <source>Fill in: the encoder reads your text and predicts each %1</source>
+        <translation>填空：编码器读入你的文本，预测每个 %1</translation>
+    </message>
+    <message>
+        <source>a text with %1 for each hidden character</source>
+        <translation>一段文本，每个隐藏字符写作 %1</translation>
+    </message>
+</context>
+<context>
     <name>tx::TrainingTask</name>
     <message>
         <source>must be between 1 and %1, got %2</source>
@@ -9053,14 +9343,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>取消</translation>
     </message>
     <message>
-        <source>Sample</source>
-        <translation>采样</translation>
-    </message>
-    <message>
-        <source>Save model…</source>
-        <translation>保存模型…</translation>
-    </message>
-    <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -9121,38 +9403,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>探测序列上的注意力（一个片段，随后重复同一片段）：</translation>
     </message>
     <message>
-        <source>Replay:</source>
-        <translation>回放：</translation>
-    </message>
-    <message>
-        <source>Sample from the trained character model</source>
-        <translation>从训练好的字符模型采样</translation>
-    </message>
-    <message>
-        <source>prompt</source>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <source>床前</source>
-        <translation>床前</translation>
-    </message>
-    <message>
-        <source>0 always takes the most likely character</source>
-        <translation>0 表示总是选择概率最高的字符</translation>
-    </message>
-    <message>
-        <source>all</source>
-        <translation>全部</translation>
-    </message>
-    <message>
-        <source>temperature</source>
-        <translation>温度</translation>
-    </message>
-    <message>
-        <source>top-k</source>
-        <translation>top-k</translation>
-    </message>
-    <message>
         <source>Save trained model into folder</source>
         <translation>将训练好的模型保存到文件夹</translation>
     </message>
@@ -9181,14 +9431,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>损失 %1 · %2 词元/秒 · 剩余 %3 · 已用 %4 秒</translation>
     </message>
     <message>
-        <source>Layer %1 · Head %2 at step %3</source>
-        <translation>第 %1 层 · 第 %2 个头，第 %3 步</translation>
-    </message>
-    <message>
-        <source>step %1</source>
-        <translation>第 %1 步</translation>
-    </message>
-    <message>
         <source>An induction head formed at step %1 (%2 s): layer %3 head %4 now sends %5 of its attention to the token after the earlier copy of the current token.</source>
         <translation>归纳头在第 %1 步（%2 秒）形成：第 %3 层第 %4 个头现在将 %5 的注意力投向当前词元上一次出现位置之后的那个词元。</translation>
     </message>
@@ -9197,16 +9439,8 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>它建立在第 1 层第 %1 个头之上，这是一个前一词元头（前一词元得分 %2）。</translation>
     </message>
     <message>
-        <source>Open in attention view</source>
-        <translation>在注意力视图中打开</translation>
-    </message>
-    <message>
         <source>Saved config.json, model.safetensors and, for a character model, tokenizer.json to %1.</source>
         <translation>已将 config.json、model.safetensors（字符模型还有 tokenizer.json）保存到 %1。</translation>
-    </message>
-    <message>
-        <source>Show the trained model&apos;s heads in the Attention tab</source>
-        <translation>在“注意力”页中查看训练好的模型的注意力头</translation>
     </message>
     <message>
         <source>T5 encoder-decoder: reverse 8 digits</source>
@@ -9221,64 +9455,12 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>探测样本对上的注意力：编码器自注意力（编 L 行）、解码器自注意力（解 L 行）和交叉注意力（交叉 L 行：行是写出的数字，列是读入的数字；反转会画出反对角线）：</translation>
     </message>
     <message>
-        <source>Decode: the encoder reads your digits, the decoder writes them reversed</source>
-        <translation>解码：编码器读入你的数字，解码器把它们反过来写出</translation>
-    </message>
-    <message>
-        <source>8 digits</source>
-        <translation>8 个数字</translation>
-    </message>
-    <message>
         <source>Attention on a probe pair: encoder self-attention (rows enc L), decoder self-attention (dec L) and cross-attention (cross L: rows are the target written, columns the corrupted source read):</source>
         <translation>探测样本对上的注意力：编码器自注意力（编 L 行）、解码器自注意力（解 L 行）和交叉注意力（交叉 L 行：行是写出的目标，列是读入的被破坏的源文本）：</translation>
     </message>
     <message>
-        <source>Decode: the encoder reads your text, _ marks each hidden span; the decoder writes the spans behind T5&apos;s sentinels</source>
-        <translation>解码：编码器读入你的文本，_ 标出每个隐藏片段；解码器在 T5 的哨兵词元后写出这些片段</translation>
-    </message>
-    <message>
-        <source>a text with _ for each hidden span</source>
-        <translation>一段文本，用 _ 标出每个隐藏片段</translation>
-    </message>
-    <message>
-        <source>0 always takes the most likely token</source>
-        <translation>0 表示总是选择概率最高的词元</translation>
-    </message>
-    <message>
         <source>Training %1 parameters (encoder %2 layers, decoder %3 layers)…</source>
         <translation>正在训练 %1 个参数（编码器 %2 层，解码器 %3 层）…</translation>
-    </message>
-    <message>
-        <source>Encoder layer %1 · Head %2 at step %3</source>
-        <translation>编码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
-    </message>
-    <message>
-        <source>Decoder layer %1 · Head %2 at step %3</source>
-        <translation>解码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
-    </message>
-    <message>
-        <source>Cross-attention, decoder layer %1 · Head %2 at step %3</source>
-        <translation>交叉注意力，解码器第 %1 层 · 第 %2 个头，第 %3 步</translation>
-    </message>
-    <message>
-        <source>source position</source>
-        <translation>源位置</translation>
-    </message>
-    <message>
-        <source>target position</source>
-        <translation>目标位置</translation>
-    </message>
-    <message>
-        <source>enc L%1</source>
-        <translation>编 L%1</translation>
-    </message>
-    <message>
-        <source>dec L%1</source>
-        <translation>解 L%1</translation>
-    </message>
-    <message>
-        <source>cross L%1</source>
-        <translation>交叉 L%1</translation>
     </message>
 </context>
 <context>
@@ -9809,6 +9991,17 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>This what-if does not change the design</source>
         <translation>此假设分析不改变设计</translation>
+    </message>
+</context>
+<context>
+    <name>tx::ops::BlasKernels</name>
+    <message>
+        <source>OpenBLAS chose %1 kernels for a CPU that has %2; this OpenBLAS cannot change them (set OPENBLAS_CORETYPE=%2 before starting)</source>
+        <translation>OpenBLAS 为支持 %2 的 CPU 选择了 %1 内核；此版本的 OpenBLAS 无法更改（请在启动前设置 OPENBLAS_CORETYPE=%2）</translation>
+    </message>
+    <message>
+        <source>OpenBLAS does not know this CPU model and chose %1 kernels; its flags allow %2, which are used instead</source>
+        <translation>OpenBLAS 不认识此 CPU 型号，选择了 %1 内核；其指令集支持 %2，现改用 %2 内核</translation>
     </message>
 </context>
 </TS>

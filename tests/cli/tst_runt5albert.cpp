@@ -47,7 +47,9 @@ private slots:
             << QStringLiteral("Scaled down: pooler: yes → no (not used to predict tokens)\n"
                               "Scaled down: lm_head: no → yes, ALBERT's masked-LM head (dense d_model 768 → 128, gelu_tanh, "
                               "layernorm, tied to the token embedding, with a bias)\n"
-                              "ALBERT-base v2 (scaled down)\nInput: 2 tokens [T|5]\nNext token (top 2):\n");
+                              "ALBERT-base v2 (scaled down)\nInput: 2 tokens [T|5]\n"
+                              // a masked-LM head predicts the token at a position, here the last (no [MASK])
+                              "Masked-LM prediction at position 2 \"5\" (top 2):\n");
     }
     void presetsScaleDown()
     {

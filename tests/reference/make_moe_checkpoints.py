@@ -102,14 +102,17 @@ def to_mxfp4(w):
     return blocks, scales, deq
 
 
-def to_fp8(w, block):
-    """(out, in) → e4m3 codes U8, scale_inv (ceil(out/b), ceil(in/b)) float32, dequantised (out, in)."""
+def to_fp8(w, block, round_scale=None):
+    """(out, in) → e4m3 codes U8, scale_inv (ceil(out/b), ceil(in/b)) float32, dequantised (out, in).
+    round_scale, when given, maps the amax / 448 scales to the ones stored (never smaller)."""
     rows, cols = w.shape
     br, bc = math.ceil(rows / block), math.ceil(cols / block)
     scale = torch.zeros(br, bc)
     for i in range(br):
         for j in range(bc):
             scale[i, j] = w[i * block:(i + 1) * block, j * block:(j + 1) * block].abs().max().clamp(min=1e-12) / 448.0
+    if round_scale is not None:
+        scale = round_scale(scale)
     s = scale.repeat_interleave(block, 0)[:rows].repeat_interleave(block, 1)[:, :cols]
     codes = ((w / s).unsqueeze(-1) - E4M3).abs().argmin(dim=-1)
     return codes.to(torch.uint8), scale, E4M3[codes] * s

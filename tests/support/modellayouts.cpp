@@ -3,6 +3,11 @@
 #include "core/design/presetlibrary.h"
 #include "core/estimate/weightstorage.h"
 
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include <map>
 
 namespace tx {
@@ -149,6 +154,31 @@ GgufBuilder ModelLayouts::llama31_8bQ4KM()
     g.addTensor({QStringLiteral("output_norm.weight"), type(-1, R::Norm), {d}});
     g.addTensor({QStringLiteral("output.weight"), type(-1, R::LmHead), {d, V}});
     return g;
+}
+
+std::int64_t ModelLayouts::writeLlamaCheckpoint(const QString &dir, const Decoder &d)
+{
+    QDir().mkpath(dir);
+    const QJsonObject config{
+        {QStringLiteral("architectures"), QJsonArray{QStringLiteral("LlamaForCausalLM")}},
+        {QStringLiteral("model_type"), QStringLiteral("llama")},
+        {QStringLiteral("hidden_act"), QStringLiteral("silu")},
+        {QStringLiteral("hidden_size"), d.dModel},
+        {QStringLiteral("intermediate_size"), d.dFf},
+        {QStringLiteral("num_hidden_layers"), d.layers},
+        {QStringLiteral("num_attention_heads"), d.heads},
+        {QStringLiteral("num_key_value_heads"), d.kvHeads},
+        {QStringLiteral("head_dim"), d.headDim},
+        {QStringLiteral("max_position_embeddings"), 4096},
+        {QStringLiteral("vocab_size"), d.vocab},
+        {QStringLiteral("rms_norm_eps"), 1e-6},
+        {QStringLiteral("rope_theta"), 10000.0},
+        {QStringLiteral("tie_word_embeddings"), !d.lmHead},
+        {QStringLiteral("attention_bias"), d.qkvBias},
+        {QStringLiteral("mlp_bias"), false},
+    };
+    SparseCheckpoint::writeText(QDir(dir).filePath(QStringLiteral("config.json")), QJsonDocument(config).toJson());
+    return SparseCheckpoint::writeSafetensors(QDir(dir).filePath(QStringLiteral("model.safetensors")), decoder(d));
 }
 
 std::vector<SparseTensor> ModelLayouts::moe700GB()

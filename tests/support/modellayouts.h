@@ -39,6 +39,10 @@ public:
     // Llama-3.1-8B quantised by llama.cpp as Q4_K_M, each tensor's type from the program's rule
     // (WeightStorage), with its metadata and a 128,256-token vocabulary.
     static GgufBuilder llama31_8bQ4KM();
+    // A folder HfCheckpoint::load opens: model.safetensors laid out as decoder(d) (its data a hole,
+    // so every weight reads 0) and the LlamaForCausalLM config.json of the same widths (4,096
+    // positions). Returns model.safetensors' bytes.
+    static std::int64_t writeLlamaCheckpoint(const QString &dir, const Decoder &d);
     // A DeepSeek-V3-sized fp8 MoE checkpoint (about 700 GB) for the benchmark.
     static std::vector<SparseTensor> moe700GB();
 };

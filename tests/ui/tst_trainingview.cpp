@@ -68,6 +68,10 @@ private slots:
         QCOMPARE(view.grid()->caption(0, 0), QStringLiteral("enc L1 · H1"));
         QCOMPARE(view.grid()->caption(3, 1), QStringLiteral("dec L2 · H2"));
         QCOMPARE(view.grid()->caption(4, 3), QStringLiteral("cross L1 · H4"));
+        // The row headers name the stack too (they read L1 … L6 before).
+        QCOMPARE(view.grid()->rowLabel(0), QStringLiteral("enc L1"));
+        QCOMPARE(view.grid()->rowLabel(3), QStringLiteral("dec L2"));
+        QCOMPARE(view.grid()->rowLabel(5), QStringLiteral("cross L2"));
         const QStringList series = view.charts()->seriesNames();
         QCOMPARE(series.size(), 24);
         QCOMPARE(series.at(0), QStringLiteral("enc L1 H1"));

@@ -2,6 +2,7 @@
 
 #include "ui/snapshot/snapshotfeed.h"
 
+#include "ui/lab/checkpointsavebutton.h"
 #include "ui/lab/headheatmaps.h"
 #include "ui/lab/headsummarytable.h"
 
@@ -60,6 +61,7 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     , m_run(new QPushButton(tr("&Run")))
     , m_cancel(new QPushButton(tr("Cancel")))
     , m_openCheckpoint(new QPushButton(tr("Open checkpoint…")))
+    , m_saveCheckpoint(new CheckpointSaveButton)
     , m_useDesign(new QPushButton(tr("Use the design")))
     , m_useDemo(new QPushButton(tr("Demo model")))
     , m_source(new QLabel)
@@ -101,7 +103,15 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     });
     connect(m_worker, &AttentionWorker::failed, this, &AttentionView::showFailure);
     connect(m_worker, &AttentionWorker::cancelled, this, [this] {
+        m_progress->setFormat(tr("Cancelled"));
         m_message->setText(tr("Cancelled."));
+        // The worker keeps the model shown until a new one has loaded: the source line goes back to
+        // it rather than naming a checkpoint that never opened, and the next run uses it.
+        if (m_snapshot && m_snapshot->checkpoint != m_checkpoint && !m_pending) {
+            m_message->setText(tr("Cancelled before %1 was shown. Still showing %2.")
+                                   .arg(sourceText(m_checkpoint), sourceText(m_snapshot->checkpoint)));
+            setCheckpoint(m_snapshot->checkpoint);
+        }
         emit runCancelled();
         finishRun();
     });
@@ -137,6 +147,8 @@ AttentionView::AttentionView(SnapshotSource *source, QWidget *parent)
     sourceRow->addWidget(modelLabel);
     sourceRow->addWidget(m_source, 1);
     sourceRow->addWidget(m_openCheckpoint);
+    sourceRow->addWidget(m_saveCheckpoint);
+    m_saveCheckpoint->setCapBytes([this] { return m_capBytes; });
     sourceRow->addWidget(m_useDemo);
     sourceRow->addWidget(m_useDesign);
     m_useDemo->setToolTip(tr("The trained model that ships with the program"));
@@ -348,15 +360,20 @@ void AttentionView::setDesign(const ModelConfig &config)
 void AttentionView::setCheckpoint(const QString &path)
 {
     m_checkpoint = path;
+    m_saveCheckpoint->setSource(path);
     m_useDesign->setEnabled(!path.isEmpty());
     m_useDemo->setEnabled(path != DemoModel::path());
+    m_source->setText(sourceText(path));
+}
+
+QString AttentionView::sourceText(const QString &path) const
+{
     if (path.isEmpty())
-        m_source->setText(tr("the current design, random GPT-2-style weights (seed 1)"));
-    else if (path == DemoModel::path())
-        m_source->setText(tr("the demo model: 3 layers × 8 heads, one token per character, trained on 3,939 Tang poems "
-                             "by this program (scripts/train-demo-model.sh)"));
-    else
-        m_source->setText(tr("checkpoint %1").arg(QDir::toNativeSeparators(path)));
+        return tr("the current design, random GPT-2-style weights (seed 1)");
+    if (path == DemoModel::path())
+        return tr("the demo model: 3 layers × 8 heads, one token per character, trained on 3,939 Tang poems "
+                  "by this program (scripts/train-demo-model.sh)");
+    return tr("checkpoint %1").arg(QDir::toNativeSeparators(path));
 }
 
 void AttentionView::setText(const QString &text)

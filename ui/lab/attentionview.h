@@ -29,6 +29,7 @@ namespace tx {
 class SnapshotSource;
 
 class AttentionLinesView;
+class CheckpointSaveButton;
 class CrossAttentionPanel;
 class RouterTable;
 class AttentionWorker;
@@ -75,6 +76,7 @@ public:
     CrossAttentionPanel *crossAttention() const { return m_cross; }
     QLabel *message() const { return m_message; }
     QLabel *source() const { return m_source; }
+    CheckpointSaveButton *saveCheckpoint() const { return m_saveCheckpoint; }
     QTabWidget *tabs() const { return m_tabs; }
 
 protected:
@@ -89,6 +91,7 @@ signals:
 
 private:
     void showSnapshot(); // draws m_snapshot
+    QString sourceText(const QString &checkpoint) const; // the source line for a checkpoint ("": the design)
     void showFailure(const QString &message);
     void finishRun();
     void refreshHeatmaps();
@@ -116,6 +119,7 @@ private:
     QPushButton *m_run;
     QPushButton *m_cancel;
     QPushButton *m_openCheckpoint;
+    CheckpointSaveButton *m_saveCheckpoint; // re-saves the checkpoint the view runs
     QPushButton *m_useDesign;
     QPushButton *m_useDemo;
     QLabel *m_source;

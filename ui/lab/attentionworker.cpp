@@ -10,6 +10,8 @@
 
 #include <QElapsedTimer>
 
+#include <algorithm>
+
 #include <utility>
 
 namespace tx {
@@ -21,12 +23,27 @@ AttentionWorker::AttentionWorker(QObject *parent)
 
 bool AttentionWorker::prepareModel(const AttentionRequest &request)
 {
+    // The model in hand stays until the new one has loaded: a cancelled or failed load (a folder
+    // opened by mistake, a 500 MB checkpoint abandoned half way) leaves the view's last model
+    // ready for its next sentence. Both fit under the cap, so the peak is two models' weights.
     if (!request.checkpoint.isEmpty()) {
         if (m_model && m_modelCheckpoint == request.checkpoint && m_modelCap == request.capBytes)
             return true;
-        m_model.reset();
         emit progress(5, tr("Loading %1").arg(request.checkpoint));
-        auto loaded = RunnableModel::fromCheckpoint(request.checkpoint, request.capBytes);
+        int shownPercent = 5;
+        const StopToken stop(&m_cancel, [this, &shownPercent](std::int64_t done, std::int64_t total) {
+            const int percent = 5 + int(30 * done / std::max<std::int64_t>(total, 1));
+            if (percent == shownPercent)
+                return;
+            shownPercent = percent;
+            emit progress(percent, tr("Reading the weights: %1 of %2")
+                                       .arg(NumberFormat::bytes(double(done)), NumberFormat::bytes(double(total))));
+        });
+        auto loaded = RunnableModel::fromCheckpoint(request.checkpoint, request.capBytes, stop);
+        if (m_cancel.load()) {
+            emit cancelled();
+            return false;
+        }
         if (!loaded) {
             emit failed(loaded.error().toString());
             return false;
@@ -51,7 +68,6 @@ bool AttentionWorker::prepareModel(const AttentionRequest &request)
     if (m_model && m_modelCheckpoint.isEmpty() && m_modelConfig == plan->config && m_modelSeed == request.seed
         && m_modelCap == request.capBytes)
         return true;
-    m_model.reset(); // free the old weights before allocating the new ones
     emit progress(5, tr("Allocating %1 of float32 weights").arg(NumberFormat::bytes(double(plan->weightBytes))));
     emit progress(15, tr("Initialising weights (GPT-2 style, seed %1)").arg(request.seed));
     auto created = RunnableModel::fromDesign(plan->config, request.capBytes, request.seed, &m_cancel);

@@ -15,7 +15,8 @@ namespace tx {
 
 // Builds the model and runs the forward pass on its own thread (moveToThread), reporting
 // progress and handing back a copy. The last model is kept, so typing a new sentence into
-// the same design skips the (seconds-long for GPT-2 sizes) weight initialisation.
+// the same design skips the (seconds-long for GPT-2 sizes) weight initialisation; it stays until
+// a new one has loaded, so a cancelled or failed load leaves it in place.
 class AttentionWorker : public QObject
 {
     Q_OBJECT
@@ -23,7 +24,7 @@ public:
     explicit AttentionWorker(QObject *parent = nullptr);
 
     // Thread-safe: asks the running pass to stop at the next layer (or the next chunk of the
-    // weights' initialisation, or the head survey's passes).
+    // weights' initialisation or of a checkpoint's weights read, or the head survey's passes).
     void cancel() { m_cancel.store(true); }
     // Called by the owner before queueing run(), so a cancel() that arrives before run()
     // starts is not lost.

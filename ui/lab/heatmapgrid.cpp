@@ -8,6 +8,8 @@
 #include <QLabel>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace tx {
 
 namespace {
@@ -30,7 +32,8 @@ HeatmapWidget *HeatmapGrid::thumbnail(int layer, int head) const
 }
 
 void HeatmapGrid::setHeatmaps(int layers, int heads, const std::function<HeatmapData(int, int)> &make,
-                              const std::function<QString(int, int)> &caption)
+                              const std::function<QString(int, int)> &caption,
+                              const std::function<QString(int)> &rowLabel)
 {
     // Showing a widget lays out its parents again (QWidget::setVisible activates their layouts):
     // for GPT-2's 144 thumbnails and their captions that was 13 ms of one event-loop turn
@@ -46,6 +49,7 @@ void HeatmapGrid::setHeatmaps(int layers, int heads, const std::function<Heatmap
         m_captions.clear();
         m_thumbnails.clear();
         m_headers.clear();
+        m_rowHeaders.clear();
     }
     m_layout->setEnabled(false);
     if (reshape) {
@@ -60,12 +64,13 @@ void HeatmapGrid::setHeatmaps(int layers, int heads, const std::function<Heatmap
             m_headers.push_back(label);
         }
         for (int l = 0; l < layers; ++l) {
-            auto *label = new QLabel(tr("L%1").arg(l + 1));
+            auto *label = new QLabel;
             label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_layout->addWidget(label, 2 * l + 1, 0);
             if (isVisible())
                 label->show(); // now, not in a queued show that lays the grid out again
             m_headers.push_back(label);
+            m_rowHeaders.push_back(label);
             for (int h = 0; h < heads; ++h) {
                 auto *thumb = new HeatmapWidget(HeatmapPainter::Mode::Thumbnail);
                 thumb->setFixedSize(kThumb, kThumb);
@@ -90,6 +95,7 @@ void HeatmapGrid::setHeatmaps(int layers, int heads, const std::function<Heatmap
         m_layout->setColumnStretch(heads + 1, 1);
     }
     for (int l = 0; l < layers; ++l) {
+        m_rowHeaders[std::size_t(l)]->setText(rowLabel ? rowLabel(l) : tr("L%1").arg(l + 1));
         for (int h = 0; h < heads; ++h) {
             m_thumbnails[std::size_t(l * heads + h)]->setData(make(l, h));
             if (caption)
@@ -107,6 +113,13 @@ void HeatmapGrid::setCaption(int layer, int head, const QString &text)
     QLabel *label = m_captions[std::size_t(layer * m_heads + head)];
     label->setText(text);
     label->setVisible(!text.isEmpty());
+}
+
+QString HeatmapGrid::rowLabel(int row) const
+{
+    if (row < 0 || row >= m_layers)
+        return {};
+    return m_rowHeaders[std::size_t(row)]->text();
 }
 
 QString HeatmapGrid::caption(int layer, int head) const
@@ -128,7 +141,10 @@ void HeatmapGrid::render(QPainter &painter, const QRectF &bounds) const
     if (m_layers == 0 || m_heads == 0)
         return;
     const QFontMetricsF fm(painter.font());
-    const double left = fm.horizontalAdvance(tr("L%1").arg(m_layers)) + 8;
+    double left = 0.0;
+    for (int l = 0; l < m_layers; ++l)
+        left = std::max(left, fm.horizontalAdvance(rowLabel(l)));
+    left += 8;
     const double top = fm.height() + 4;
     const double cell = std::min((bounds.width() - left) / m_heads, (bounds.height() - top) / m_layers);
     for (int h = 0; h < m_heads; ++h)
@@ -136,7 +152,7 @@ void HeatmapGrid::render(QPainter &painter, const QRectF &bounds) const
                          tr("H%1").arg(h + 1));
     for (int l = 0; l < m_layers; ++l) {
         painter.drawText(QRectF(bounds.left(), bounds.top() + top + l * cell, left - 6, cell),
-                         Qt::AlignRight | Qt::AlignVCenter, tr("L%1").arg(l + 1));
+                         Qt::AlignRight | Qt::AlignVCenter, rowLabel(l));
         for (int h = 0; h < m_heads; ++h) {
             const QRectF box(bounds.left() + left + h * cell, bounds.top() + top + l * cell, cell, cell);
             const QString text = caption(l, h);

@@ -23,9 +23,13 @@ public:
     explicit HeatmapGrid(QWidget *parent = nullptr);
 
     // Rebuilds the thumbnails only when the shape changes; otherwise replaces their data. `caption`
-    // (when given) is the line under each thumbnail (setCaption). The grid is laid out once.
+    // (when given) is the line under each thumbnail (setCaption); `rowLabel` (when given) the
+    // header of each row, "L1", "L2", … otherwise (an encoder-decoder's rows are "enc L1", "dec L1",
+    // "cross L1"). The grid is laid out once.
     void setHeatmaps(int layers, int heads, const std::function<HeatmapData(int layer, int head)> &make,
-                     const std::function<QString(int layer, int head)> &caption = {});
+                     const std::function<QString(int layer, int head)> &caption = {},
+                     const std::function<QString(int row)> &rowLabel = {});
+    QString rowLabel(int row) const;
     void setSelected(int layer, int head);
 
     int layers() const { return m_layers; }
@@ -45,7 +49,8 @@ private:
     QGridLayout *m_layout;
     std::vector<HeatmapWidget *> m_thumbnails; // [layer * heads + head]
     std::vector<QLabel *> m_captions;   // [layer * heads + head]
-    std::vector<QLabel *> m_headers;
+    std::vector<QLabel *> m_headers;    // heads across, then one per row
+    std::vector<QLabel *> m_rowHeaders; // [row]
     int m_layers = 0;
     int m_heads = 0;
 };

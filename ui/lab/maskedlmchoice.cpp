@@ -3,16 +3,24 @@
 #include "core/train/corpus.h"
 #include "core/train/trainingpreset.h"
 
-#include <QDoubleSpinBox>
-#include <QGroupBox>
-#include <QLabel>
-#include <QLineEdit>
-
 namespace tx {
 
 QString MaskedLmChoice::taskLabel()
 {
     return tr("ALBERT encoder: masked characters of Alice in Wonderland");
+}
+
+QString MaskedLmChoice::gridCaption()
+{
+    return tr("Attention on a masked window of the held-out text; the encoder reads it at once, so every "
+              "character may look at later ones too:");
+}
+
+QString MaskedLmChoice::example()
+{
+    // The book's first sentence (carroll-alice) with a space and a letter hidden: the spaces come
+    // first (a few hundred steps), the letters of words later (README "Training").
+    return QStringLiteral("Alice was[MASK]beginning to get very tire[MASK] of sitting by her sister");
 }
 
 TrainingRequest MaskedLmChoice::request()
@@ -26,22 +34,6 @@ TrainingRequest MaskedLmChoice::request()
     r.task.text = text ? *text : QString();
     r.task.textSource = QStringLiteral("carroll-alice");
     return r;
-}
-
-void MaskedLmChoice::showTexts(QLabel *gridCaption, QGroupBox *sampling, QLineEdit *prompt)
-{
-    gridCaption->setText(tr("Attention on a masked window of the held-out text; the encoder reads it at once, so every "
-                            "character may look at later ones too:"));
-    sampling->setTitle(tr("Fill in: the encoder reads your text and predicts each %1").arg(TrainingTask::maskLabel()));
-    prompt->setPlaceholderText(tr("a text with %1 for each hidden character").arg(TrainingTask::maskLabel()));
-}
-
-void MaskedLmChoice::setExample(QLineEdit *prompt, QDoubleSpinBox *temperature)
-{
-    // The book's first sentence (carroll-alice) with a space and a letter hidden: the spaces come
-    // first (a few hundred steps), the letters of words later (README "Training").
-    prompt->setText(QStringLiteral("Alice was[MASK]beginning to get very tire[MASK] of sitting by her sister"));
-    temperature->setValue(0.0);
 }
 
 } // namespace tx

@@ -4,27 +4,22 @@
 #include "core/train/corpus.h"
 #include "core/train/trainingpreset.h"
 #include "ui/lab/heatmapgrid.h"
-#include "ui/lab/maskedlmchoice.h"
 #include "ui/lab/trainingcharts.h"
+#include "ui/lab/trainingreplaypane.h"
+#include "ui/lab/maskedlmchoice.h"
+#include "ui/lab/trainingsamplingbox.h"
 #include "ui/lab/trainingworker.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QDoubleSpinBox>
 #include <QFileDialog>
-#include <QFormLayout>
-#include <QGroupBox>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QLineSeries>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
-#include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -58,18 +53,8 @@ TrainingView::TrainingView(QWidget *parent)
     , m_stats(new QLabel)
     , m_announcement(new QLabel)
     , m_charts(new TrainingCharts)
-    , m_grid(new HeatmapGrid)
-    , m_replay(new QSlider(Qt::Horizontal))
-    , m_replayLabel(new QLabel)
-    , m_gridCaption(new QLabel)
-    , m_sampling(new QGroupBox)
-    , m_prompt(new QLineEdit)
-    , m_temperature(new QDoubleSpinBox)
-    , m_topK(new QSpinBox)
-    , m_sample(new QPushButton(tr("Sample")))
-    , m_save(new QPushButton(tr("Save model…")))
-    , m_openInAttention(new QPushButton(tr("Open in attention view")))
-    , m_samples(new QPlainTextEdit)
+    , m_replayPane(new TrainingReplayPane)
+    , m_sampling(new TrainingSamplingBox)
 {
     setObjectName(QStringLiteral("trainingView"));
     qRegisterMetaType<tx::TrainingRequest>();
@@ -91,7 +76,7 @@ TrainingView::TrainingView(QWidget *parent)
         m_stats->setText(message);
         onEnded();
     });
-    connect(m_worker, &TrainingWorker::sampled, m_samples, &QPlainTextEdit::setPlainText);
+    connect(m_worker, &TrainingWorker::sampled, m_sampling, &TrainingSamplingBox::showSamples);
     connect(m_worker, &TrainingWorker::saved, this, [this](const QString &dir, const QString &error) {
         const bool open = m_openDir && dir == m_openDir->path();
         if (!error.isEmpty())
@@ -104,11 +89,7 @@ TrainingView::TrainingView(QWidget *parent)
     m_thread.setObjectName(QStringLiteral("training worker"));
     m_thread.start();
 
-    m_task->addItems({tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"),
-                      tr("Induction (repeated random tokens)"), tr("Characters: Tang poems (中文)"),
-                      tr("Characters: Alice in Wonderland"), tr("Characters: my own text"),
-                      tr("T5 encoder-decoder: reverse 8 digits"),
-                      tr("T5 encoder-decoder: span corruption on Alice in Wonderland"), MaskedLmChoice::taskLabel()});
+    m_task->addItems(taskNames());
     m_steps->setRange(1, 1'000'000);
     m_steps->setValue(1000);
     m_steps->setSuffix(tr(" steps"));
@@ -136,57 +117,11 @@ TrainingView::TrainingView(QWidget *parent)
     m_announcement->setStyleSheet(QStringLiteral("QLabel { background: #fff3c4; color: #3b2f00; border: 1px solid #e0c060;"
                                                  " border-radius: 4px; padding: 6px; font-weight: bold; }"));
 
-    auto *gridPane = new QWidget;
-    auto *gridLayout = new QVBoxLayout(gridPane);
-    gridLayout->setContentsMargins(0, 0, 0, 0);
-    m_gridCaption->setWordWrap(true); // one long line would set the page's minimum width
-    gridLayout->addWidget(m_gridCaption);
-    auto *gridScroll = new QScrollArea;
-    gridScroll->setWidget(m_grid);
-    gridScroll->setWidgetResizable(true);
-    gridLayout->addWidget(gridScroll, 1);
-    m_replay->setEnabled(false);
-    auto *replayBar = new QHBoxLayout;
-    auto *replayLabel = new QLabel(tr("Replay:"));
-    replayBar->addWidget(replayLabel);
-    replayBar->addWidget(m_replay, 1);
-    replayBar->addWidget(m_replayLabel);
-    gridLayout->addLayout(replayBar);
-
     auto *split = new QSplitter;
     split->addWidget(m_charts);
-    split->addWidget(gridPane);
+    split->addWidget(m_replayPane);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-
-    QGroupBox *sampling = m_sampling;
-    sampling->setObjectName(QStringLiteral("samplingBox"));
-    // Two rows: the settings, then the samples across the whole width (one row was wider
-    // than the window in presentation mode).
-    auto *samplingLayout = new QGridLayout(sampling);
-    m_prompt->setPlaceholderText(tr("prompt"));
-    m_prompt->setText(tr("床前"));
-    m_temperature->setRange(0.0, 3.0);
-    m_temperature->setSingleStep(0.1);
-    m_temperature->setValue(0.8);
-    m_temperature->setToolTip(tr("0 always takes the most likely character"));
-    m_topK->setRange(0, 1000);
-    m_topK->setValue(10);
-    m_topK->setSpecialValueText(tr("all"));
-    m_samples->setReadOnly(true);
-    m_samples->setMaximumHeight(70);
-    samplingLayout->addWidget(m_prompt, 0, 0);
-    auto *temperatureLabel = new QLabel(tr("temperature"));
-    samplingLayout->addWidget(temperatureLabel, 0, 1);
-    samplingLayout->addWidget(m_temperature, 0, 2);
-    auto *topKLabel = new QLabel(tr("top-k"));
-    samplingLayout->addWidget(topKLabel, 0, 3);
-    samplingLayout->addWidget(m_topK, 0, 4);
-    samplingLayout->addWidget(m_sample, 0, 5);
-    samplingLayout->addWidget(m_save, 0, 6);
-    samplingLayout->addWidget(m_openInAttention, 0, 7);
-    samplingLayout->addWidget(m_samples, 1, 0, 1, 8);
-    samplingLayout->setColumnStretch(0, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -201,7 +136,7 @@ TrainingView::TrainingView(QWidget *parent)
     layout->addLayout(statusRow);
     layout->addWidget(m_announcement);
     layout->addWidget(split, 1);
-    layout->addWidget(sampling);
+    layout->addWidget(m_sampling);
 
     // Sampling only means something for a character model or an encoder-decoder; hiding it
     // gives the charts room.
@@ -210,43 +145,35 @@ TrainingView::TrainingView(QWidget *parent)
         m_customText->setVisible(i == CustomText);
         showTaskTexts();
         // A source to decode for the T5 tasks (greedy: the digits have one right answer).
-        if (i == T5Reverse) {
-            m_prompt->setText(QStringLiteral("31415926"));
-            m_temperature->setValue(0.0);
-        } else if (i == T5SpanCorruption) {
-            m_prompt->setText(QStringLiteral("Alice was beginning to get very _ of sitting by her sister on the _")); // the book's words
-            m_temperature->setValue(0.0);
-        } else if (i == AlbertMaskedLm) {
-            MaskedLmChoice::setExample(m_prompt, m_temperature);
-        }
+        if (i == T5Reverse)
+            m_sampling->setSource(QStringLiteral("31415926"));
+        else if (i == T5SpanCorruption) // the book's words
+            m_sampling->setSource(QStringLiteral("Alice was beginning to get very _ of sitting by her sister on the _"));
+        else if (i == AlbertMaskedLm)
+            m_sampling->setSource(MaskedLmChoice::example());
     });
     connect(m_start, &QPushButton::clicked, this, &TrainingView::start);
     connect(m_induction, &QPushButton::clicked, this, &TrainingView::watchInductionHead);
     connect(m_pause, &QPushButton::clicked, this, [this] { setPaused(!m_paused); });
     connect(m_cancel, &QPushButton::clicked, this, &TrainingView::cancel);
-    connect(m_replay, &QSlider::valueChanged, this, &TrainingView::showReplay);
     connect(m_charts, &TrainingCharts::scoreKindChanged, this, &TrainingView::refreshCharts);
     connect(m_steps, &QSpinBox::valueChanged, this, &TrainingView::refreshCharts); // the step axis
-    connect(m_sample, &QPushButton::clicked, this, [this] {
-        const QString prompt = m_prompt->text();
-        const double t = m_temperature->value();
-        const int k = m_topK->value();
+    connect(m_sampling, &TrainingSamplingBox::sampleRequested, this, [this](const QString &prompt, double t, int k) {
         QMetaObject::invokeMethod(m_worker, [w = m_worker, prompt, t, k] { w->sample(prompt, 200, t, k); },
                                   Qt::QueuedConnection);
     });
-    connect(m_save, &QPushButton::clicked, this, [this] {
+    connect(m_sampling, &TrainingSamplingBox::saveRequested, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Save trained model into folder"));
         if (!dir.isEmpty())
             QMetaObject::invokeMethod(m_worker, [w = m_worker, dir] { w->save(dir); }, Qt::QueuedConnection);
     });
-    connect(m_openInAttention, &QPushButton::clicked, this, [this] {
+    connect(m_sampling, &TrainingSamplingBox::openRequested, this, [this] {
         // A fresh folder each time, so the attention view (which keeps the last model it loaded
         // from a folder) reads this model and not the previous one.
         m_openDir = std::make_unique<QTemporaryDir>();
         const QString dir = m_openDir->path();
         QMetaObject::invokeMethod(m_worker, [w = m_worker, dir] { w->save(dir); }, Qt::QueuedConnection);
     });
-    m_openInAttention->setToolTip(tr("Show the trained model's heads in the Attention tab"));
     // The fixed texts again in the current language (LanguageChange: the view is built before
     // the window installs its translator). The status line keeps its text until the next event.
     m_retranslate = [=, this] {
@@ -254,33 +181,27 @@ TrainingView::TrainingView(QWidget *parent)
         m_start->setText(tr("&Train"));
         m_pause->setText(m_paused ? tr("Resume") : tr("Pause"));
         m_cancel->setText(tr("Cancel"));
-        m_sample->setText(tr("Sample"));
-        m_save->setText(tr("Save model…"));
-        m_openInAttention->setText(tr("Open in attention view"));
-        m_openInAttention->setToolTip(tr("Show the trained model's heads in the Attention tab"));
-        const QStringList tasks{tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"),
-                                tr("Induction (repeated random tokens)"), tr("Characters: Tang poems (中文)"),
-                                tr("Characters: Alice in Wonderland"), tr("Characters: my own text"),
-                                tr("T5 encoder-decoder: reverse 8 digits"),
-                                tr("T5 encoder-decoder: span corruption on Alice in Wonderland"), MaskedLmChoice::taskLabel()};
+        const QStringList tasks = taskNames();
         for (int i = 0; i < tasks.size() && i < m_task->count(); ++i)
             m_task->setItemText(i, tasks[i]);
         m_steps->setSuffix(tr(" steps"));
         m_customText->setPlaceholderText(tr("Paste a text to learn character by character (a few kB or more)"));
         m_induction->setToolTip(tr("2 layers, attention only, random token segments repeated at a random offset"));
         taskLabel->setText(tr("Task:"));
-        replayLabel->setText(tr("Replay:"));
         showTaskTexts();
-        m_topK->setSpecialValueText(tr("all"));
-        temperatureLabel->setText(tr("temperature"));
-        topKLabel->setText(tr("top-k"));
         if (!m_running && m_charts->isEmpty())
             m_stats->setText(tr("Pick a task and press Train."));
     };
-    m_sample->setEnabled(false);
-    m_save->setEnabled(false);
-    m_openInAttention->setEnabled(false);
     refreshCharts(); // empty charts with the step axis of the run to come
+}
+
+QStringList TrainingView::taskNames()
+{
+    // In TaskChoice's order.
+    return {tr("Copy 8 digits"), tr("Reverse 8 digits"), tr("Sort 8 digits"), tr("Induction (repeated random tokens)"),
+            tr("Characters: Tang poems (中文)"), tr("Characters: Alice in Wonderland"), tr("Characters: my own text"),
+            tr("T5 encoder-decoder: reverse 8 digits"), tr("T5 encoder-decoder: span corruption on Alice in Wonderland"),
+            MaskedLmChoice::taskLabel()};
 }
 
 void TrainingView::changeEvent(QEvent *event)
@@ -319,30 +240,24 @@ bool TrainingView::isEncoderDecoder() const
 void TrainingView::showTaskTexts()
 {
     const int i = m_task->currentIndex();
-    const bool encdec = isEncoderDecoder();
-    m_sampling->setVisible(isCharacterTask() || encdec);
+    m_sampling->setVisible(isCharacterTask() || isEncoderDecoder());
     if (i == T5Reverse) {
-        m_gridCaption->setText(tr("Attention on a probe pair: encoder self-attention (rows enc L), decoder "
-                                  "self-attention (dec L) and cross-attention (cross L: rows are the digits written, "
-                                  "columns the digits read; reversing draws the anti-diagonal):"));
-        m_sampling->setTitle(tr("Decode: the encoder reads your digits, the decoder writes them reversed"));
-        m_prompt->setPlaceholderText(tr("8 digits"));
+        m_replayPane->caption()->setText(tr("Attention on a probe pair: encoder self-attention (rows enc L), decoder "
+                                            "self-attention (dec L) and cross-attention (cross L: rows are the digits "
+                                            "written, columns the digits read; reversing draws the anti-diagonal):"));
+        m_sampling->setMode(TrainingSamplingBox::Mode::T5Digits);
     } else if (i == T5SpanCorruption) {
-        m_gridCaption->setText(tr("Attention on a probe pair: encoder self-attention (rows enc L), decoder "
-                                  "self-attention (dec L) and cross-attention (cross L: rows are the target written, "
-                                  "columns the corrupted source read):"));
-        m_sampling->setTitle(tr("Decode: the encoder reads your text, _ marks each hidden span; the decoder writes "
-                                "the spans behind T5's sentinels"));
-        m_prompt->setPlaceholderText(tr("a text with _ for each hidden span"));
+        m_replayPane->caption()->setText(tr("Attention on a probe pair: encoder self-attention (rows enc L), decoder "
+                                            "self-attention (dec L) and cross-attention (cross L: rows are the target "
+                                            "written, columns the corrupted source read):"));
+        m_sampling->setMode(TrainingSamplingBox::Mode::T5Spans);
     } else if (i == AlbertMaskedLm) {
-        MaskedLmChoice::showTexts(m_gridCaption, m_sampling, m_prompt);
+        m_replayPane->caption()->setText(MaskedLmChoice::gridCaption());
+        m_sampling->setMode(TrainingSamplingBox::Mode::MaskedCharacters);
     } else {
-        m_gridCaption->setText(tr("Attention on a probe sequence (a segment, then the same segment again):"));
-        m_sampling->setTitle(tr("Sample from the trained character model"));
-        m_prompt->setPlaceholderText(tr("prompt"));
+        m_replayPane->caption()->setText(tr("Attention on a probe sequence (a segment, then the same segment again):"));
+        m_sampling->setMode(TrainingSamplingBox::Mode::Characters);
     }
-    m_temperature->setToolTip(encdec ? tr("0 always takes the most likely token")
-                                     : tr("0 always takes the most likely character"));
 }
 
 void TrainingView::setSteps(int steps)
@@ -355,7 +270,8 @@ TrainingRequest TrainingView::requestFor(TaskChoice choice) const
     static const TaskKind kinds[] = {TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort, TaskKind::Induction,
                                      TaskKind::Chars, TaskKind::Chars, TaskKind::Chars, TaskKind::Reverse,
                                      TaskKind::Chars};
-    if (choice == AlbertMaskedLm) return MaskedLmChoice::request(); // not indexed in kinds
+    if (choice == AlbertMaskedLm) // not in kinds: its own preset and text
+        return MaskedLmChoice::request();
     const bool encdec = choice == T5Reverse || choice == T5SpanCorruption;
     const TrainingPreset preset = encdec ? TrainingPreset::encoderDecoderFor(kinds[choice])
                                          : TrainingPreset::defaultFor(kinds[choice]);
@@ -387,19 +303,17 @@ void TrainingView::start()
     m_paused = false;
     m_announced = false;
     m_charts->clear();
-    m_history.clear();
+    m_replayPane->clear();
     m_announcement->setVisible(false);
-    m_samples->clear();
+    m_sampling->clearSamples();
     m_start->setEnabled(false);
     m_induction->setEnabled(false);
     m_pause->setEnabled(true);
     m_pause->setText(tr("Pause"));
     m_cancel->setEnabled(true);
-    m_sample->setEnabled(false);
-    m_save->setEnabled(false);
+    m_sampling->setActions(false, false, false);
     m_progress->setValue(0);
     m_stats->setText(tr("Building the model…"));
-    m_replay->setEnabled(false);
     m_worker->clearCancel();
     m_worker->setPaused(false);
     QMetaObject::invokeMethod(m_worker, [w = m_worker, request] { w->run(request); }, Qt::QueuedConnection);
@@ -447,19 +361,7 @@ void TrainingView::onStep(const TrainingSnapshot &s)
     m_last = s;
     m_charts->addStep(s, m_last.accuracy > 0.0 || m_task->currentIndex() <= Sort || isEncoderDecoder());
     if (s.evaluated) {
-        if (TrainingSnapshot copy = s; copy.attention.size() == std::size_t(copy.attentionMaps() * copy.nHeads)) {
-            const bool following = !m_replay->isEnabled() || m_replay->value() == m_replay->maximum();
-            m_history.push_back(std::move(copy));
-            m_replay->setEnabled(true);
-            {
-                const QSignalBlocker block(m_replay);
-                m_replay->setRange(0, int(m_history.size()) - 1);
-            }
-            if (following)
-                m_replay->setValue(m_replay->maximum());
-            if (following)
-                showReplay(m_replay->maximum());
-        }
+        m_replayPane->add(s);
         checkInduction(s);
     }
     const double perStep = s.step > 0 ? s.seconds / s.step : 0.0;
@@ -487,10 +389,8 @@ void TrainingView::onEnded()
     m_pause->setText(tr("Pause"));
     m_cancel->setEnabled(false);
     const bool chars = isCharacterTask() && !isEncoderDecoder();
-    m_sample->setEnabled(chars || isEncoderDecoder());
-    m_save->setEnabled(!m_charts->isEmpty());
     // The attention view reads text through the saved tokenizer, which has no T5 sentinels.
-    m_openInAttention->setEnabled(chars && !m_charts->isEmpty());
+    m_sampling->setActions(chars || isEncoderDecoder(), !m_charts->isEmpty(), chars && !m_charts->isEmpty());
     refreshCharts();
 }
 
@@ -509,60 +409,44 @@ QLineSeries *TrainingView::accuracy() const
     return m_charts->accuracy();
 }
 
-void TrainingView::refreshCharts()
+HeatmapGrid *TrainingView::grid() const
 {
-    m_charts->refresh(m_history, m_steps->value());
+    return m_replayPane->grid();
 }
 
-void TrainingView::showReplay(int index)
+QLabel *TrainingView::gridCaption() const
 {
-    if (index < 0 || std::size_t(index) >= m_history.size())
-        return;
-    const TrainingSnapshot &s = m_history[std::size_t(index)];
-    if (s.encoderDecoder) {
-        // Rows: the encoder's layers, the decoder's self-attention, its cross-attention.
-        const int Le = s.nEncoderLayers, Ld = s.nLayers;
-        auto kindOf = [Le, Ld](int row) { return row < Le ? 0 : row < Le + Ld ? 1 : 2; };
-        auto layerOf = [Le, Ld](int row) { return row < Le ? row : (row - Le) % Ld; };
-        m_grid->setHeatmaps(
-            s.attentionMaps(), s.nHeads,
-            [&](int row, int h) {
-                HeatmapData d;
-                d.values = s.attention[std::size_t(row * s.nHeads + h)];
-                const int kind = kindOf(row), l = layerOf(row);
-                d.title = kind == 0 ? tr("Encoder layer %1 · Head %2 at step %3").arg(l + 1).arg(h + 1).arg(s.step)
-                          : kind == 1 ? tr("Decoder layer %1 · Head %2 at step %3").arg(l + 1).arg(h + 1).arg(s.step)
-                                      : tr("Cross-attention, decoder layer %1 · Head %2 at step %3")
-                                            .arg(l + 1).arg(h + 1).arg(s.step);
-                d.rowAxis = kind == 0 ? tr("source position") : tr("target position");
-                d.columnAxis = kind == 1 ? tr("target position") : tr("source position");
-                d.squareCells = kind != 2;
-                if (kind == 1)
-                    d.masked = [](int q, int k) { return k > q; };
-                return d;
-            },
-            [&](int row, int h) {
-                const int l = layerOf(row) + 1;
-                const QString where = kindOf(row) == 0   ? tr("enc L%1").arg(l)
-                                      : kindOf(row) == 1 ? tr("dec L%1").arg(l)
-                                                         : tr("cross L%1").arg(l);
-                return where + QStringLiteral(" · ") + HeatmapGrid::tr("H%1").arg(h + 1);
-            });
-        m_replayLabel->setText(tr("step %1").arg(s.step));
-        return;
-    }
-    m_grid->setHeatmaps(s.nLayers, s.nHeads, [&s](int l, int h) {
-        HeatmapData d;
-        d.values = s.attention[std::size_t(l * s.nHeads + h)];
-        d.title = QCoreApplication::translate("tx::TrainingView", "Layer %1 · Head %2 at step %3")
-                      .arg(l + 1)
-                      .arg(h + 1)
-                      .arg(s.step);
-        if (s.causal) // an encoder alone (BERT, ALBERT) sees every key
-            d.masked = [](int q, int k) { return k > q; };
-        return d;
-    });
-    m_replayLabel->setText(tr("step %1").arg(s.step));
+    return m_replayPane->caption();
+}
+
+QSlider *TrainingView::replay() const
+{
+    return m_replayPane->replay();
+}
+
+const std::vector<TrainingSnapshot> &TrainingView::history() const
+{
+    return m_replayPane->history();
+}
+
+QLineEdit *TrainingView::prompt() const
+{
+    return m_sampling->prompt();
+}
+
+QPushButton *TrainingView::sampleButton() const
+{
+    return m_sampling->sampleButton();
+}
+
+QPlainTextEdit *TrainingView::samples() const
+{
+    return m_sampling->samples();
+}
+
+void TrainingView::refreshCharts()
+{
+    m_charts->refresh(m_replayPane->history(), m_steps->value());
 }
 
 void TrainingView::checkInduction(const TrainingSnapshot &s)
@@ -592,8 +476,8 @@ void TrainingView::checkInduction(const TrainingSnapshot &s)
                       .arg(previous->previousToken, 0, 'f', 2);
     m_announcement->setText(text);
     m_announcement->setVisible(true);
-    if (m_grid->heads() > 0)
-        m_grid->setSelected(induction->layer, induction->head);
+    if (m_replayPane->grid()->heads() > 0)
+        m_replayPane->grid()->setSelected(induction->layer, induction->head);
     emit inductionHeadFormed(s.step, induction->layer, induction->head);
 }
 

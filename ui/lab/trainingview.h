@@ -12,10 +12,7 @@
 #include <memory>
 #include <vector>
 
-class QChart;
 class QComboBox;
-class QDoubleSpinBox;
-class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QLineSeries;
@@ -24,12 +21,13 @@ class QProgressBar;
 class QPushButton;
 class QSlider;
 class QSpinBox;
-class QValueAxis;
 
 namespace tx {
 
 class HeatmapGrid;
 class TrainingCharts;
+class TrainingReplayPane;
+class TrainingSamplingBox;
 class TrainingWorker;
 
 // "Watch a head learn": pick a task, train on a worker thread, and see the loss fall, the
@@ -59,16 +57,16 @@ public:
     QLineSeries *trainLoss() const;
     QLineSeries *validationLoss() const;
     QLineSeries *accuracy() const;
-    HeatmapGrid *grid() const { return m_grid; }
+    HeatmapGrid *grid() const;
     TrainingCharts *charts() const { return m_charts; }
-    QLineEdit *prompt() const { return m_prompt; }
-    QPushButton *sampleButton() const { return m_sample; }
-    QPlainTextEdit *samples() const { return m_samples; }
-    QLabel *gridCaption() const { return m_gridCaption; }
-    QSlider *replay() const { return m_replay; }
+    QLineEdit *prompt() const;
+    QPushButton *sampleButton() const;
+    QPlainTextEdit *samples() const;
+    QLabel *gridCaption() const;
+    QSlider *replay() const;
     QLabel *announcement() const { return m_announcement; }
     QLabel *stats() const { return m_stats; }
-    const std::vector<TrainingSnapshot> &history() const { return m_history; }
+    const std::vector<TrainingSnapshot> &history() const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -82,6 +80,7 @@ signals:
     void openInAttentionView(const QString &dir);
 
 private:
+    static QStringList taskNames(); // the task box's entries, in TaskChoice's order
     TrainingRequest requestFor(TaskChoice choice) const;
     void onStarted(qint64 parameters, int layers, int heads, int encoderLayers);
     bool isCharacterTask() const;  // the chars tasks, T5's span corruption included
@@ -90,7 +89,6 @@ private:
     void onStep(const TrainingSnapshot &snapshot);
     void onEnded();
     void refreshCharts();
-    void showReplay(int index);
     void checkInduction(const TrainingSnapshot &snapshot);
 
     QThread m_thread;
@@ -101,7 +99,6 @@ private:
     int m_layers = 0;
     int m_heads = 0;
     int m_encoderLayers = 0;
-    std::vector<TrainingSnapshot> m_history;   // evaluated snapshots, for the replay slider
     TrainingSnapshot m_last;
     bool m_chartsDirty = false;
     QElapsedTimer m_redraw;
@@ -117,20 +114,10 @@ private:
     QLabel *m_stats;
     QLabel *m_announcement;
     TrainingCharts *m_charts;
-    HeatmapGrid *m_grid;
-    QSlider *m_replay;
-    QLabel *m_replayLabel;
-    QLabel *m_gridCaption;
-    QGroupBox *m_sampling;
-    QLineEdit *m_prompt;
-    QDoubleSpinBox *m_temperature;
-    QSpinBox *m_topK;
-    QPushButton *m_sample;
-    QPushButton *m_save;
-    QPushButton *m_openInAttention;
+    TrainingReplayPane *m_replayPane;
+    TrainingSamplingBox *m_sampling;
     std::function<void()> m_retranslate; // sets every fixed text in the current language
     std::unique_ptr<QTemporaryDir> m_openDir; // where "Open in attention view" saved the model last
-    QPlainTextEdit *m_samples;
 };
 
 } // namespace tx

@@ -14,8 +14,9 @@ class QThread;
 namespace tx {
 
 // Reads a checkpoint's headers off the UI thread (ModelInspection::inspect) and hands back the
-// whole result as a value. A newer load() supersedes an older one still running: its result is
-// dropped when it arrives.
+// whole result as a value. A newer load() supersedes an older one still running: the older one
+// is stopped at its next shard (SafetensorsHeader::readIndex) and its result dropped; so is a load
+// still running when the loader goes.
 class ModelLoader : public QObject
 {
     Q_OBJECT
@@ -31,7 +32,10 @@ signals:
     void failed(const tx::Error &error);
 
 private:
+    void stopRunning();
+
     std::atomic<int> m_generation{0};
+    std::shared_ptr<std::atomic<bool>> m_stop; // the newest load's flag
     int m_running = 0;
 };
 

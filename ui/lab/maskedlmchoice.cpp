@@ -10,19 +10,6 @@ QString MaskedLmChoice::taskLabel()
     return tr("ALBERT encoder: masked characters of Alice in Wonderland");
 }
 
-QString MaskedLmChoice::gridCaption()
-{
-    return tr("Attention on a masked window of the held-out text; the encoder reads it at once, so every "
-              "character may look at later ones too:");
-}
-
-QString MaskedLmChoice::example()
-{
-    // The book's first sentence (carroll-alice) with a space and a letter hidden: the spaces come
-    // first (a few hundred steps), the letters of words later (README "Training").
-    return QStringLiteral("Alice was[MASK]beginning to get very tire[MASK] of sitting by her sister");
-}
-
 TrainingRequest MaskedLmChoice::request()
 {
     const TrainingPreset preset = TrainingPreset::maskedLmFor(true);
@@ -34,6 +21,19 @@ TrainingRequest MaskedLmChoice::request()
     r.task.text = text ? *text : QString();
     r.task.textSource = QStringLiteral("carroll-alice");
     return r;
+}
+
+QString MaskedLmChoice::gridCaption()
+{
+    return tr("Attention on a masked window of the held-out text; the encoder reads it at once, so every "
+              "character may look at later ones too:");
+}
+
+QString MaskedLmChoice::example()
+{
+    // The book's first sentence (carroll-alice) with a space and a letter hidden: the spaces come
+    // first (a few hundred steps), the letters of words later (README "Training").
+    return QStringLiteral("Alice was[MASK]beginning to get very tire[MASK] of sitting by her sister");
 }
 
 } // namespace tx

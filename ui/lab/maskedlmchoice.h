@@ -8,18 +8,18 @@
 namespace tx {
 
 // The training view's masked-LM choice: a small ALBERT (TrainingPreset::maskedLmFor) filling in
-// hidden characters of Alice in Wonderland, and the texts the view shows for it (the sampling
-// box's are its Mode::MaskedCharacters).
+// hidden characters of Alice in Wonderland, and the texts the view shows for it.
 class MaskedLmChoice
 {
     Q_DECLARE_TR_FUNCTIONS(tx::MaskedLmChoice)
 
 public:
-    static QString taskLabel();   // the task menu's entry
-    static QString gridCaption(); // above the attention grid
-    // A sentence of the book with hidden characters, to be filled in greedily.
-    static QString example();
+    static QString taskLabel(); // the task menu's entry
     static TrainingRequest request();
+    // The caption over the attention grid (the sampling box's texts are its Mode::MaskedLm).
+    static QString gridCaption();
+    // A sentence of the book with hidden characters, filled in greedily.
+    static QString example();
 };
 
 } // namespace tx

@@ -1,5 +1,7 @@
 #include "ui/lab/trainingsamplingbox.h"
 
+#include "core/train/trainingtask.h"
+
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -87,17 +89,16 @@ void TrainingSamplingBox::setMode(Mode mode)
                     "the spans behind T5's sentinels"));
         m_prompt->setPlaceholderText(tr("a text with _ for each hidden span"));
         break;
-    case Mode::MaskedCharacters:
-        setTitle(tr("Fill in: the encoder reads your text and predicts each %1").arg(QStringLiteral("[MASK]")));
-        m_prompt->setPlaceholderText(tr("a text with %1 for each hidden character").arg(QStringLiteral("[MASK]")));
+    case Mode::MaskedLm:
+        setTitle(tr("Fill in: the encoder reads your text and predicts each %1").arg(TrainingTask::maskLabel()));
+        m_prompt->setPlaceholderText(tr("a text with %1 for each hidden character").arg(TrainingTask::maskLabel()));
         break;
     case Mode::Characters:
         setTitle(tr("Sample from the trained character model"));
         m_prompt->setPlaceholderText(tr("prompt"));
         break;
     }
-    m_temperature->setToolTip(mode == Mode::Characters || mode == Mode::MaskedCharacters
-                                  ? tr("0 always takes the most likely character")
+    m_temperature->setToolTip(mode == Mode::Characters || mode == Mode::MaskedLm ? tr("0 always takes the most likely character")
                                                        : tr("0 always takes the most likely token"));
 }
 

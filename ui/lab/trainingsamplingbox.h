@@ -21,8 +21,8 @@ class TrainingSamplingBox : public QGroupBox
     Q_OBJECT
 public:
     // What the prompt is: a character model's prompt, or the source a T5 encoder-decoder reads
-    // (8 digits, or a text with _ for each hidden span), or a text with [MASK]s a masked LM fills in.
-    enum class Mode { Characters, T5Digits, T5Spans, MaskedCharacters };
+    // (8 digits, or a text with _ for each hidden span), or the text a masked LM fills in.
+    enum class Mode { Characters, T5Digits, T5Spans, MaskedLm };
 
     explicit TrainingSamplingBox(QWidget *parent = nullptr);
 

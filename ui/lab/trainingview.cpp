@@ -4,9 +4,9 @@
 #include "core/train/corpus.h"
 #include "core/train/trainingpreset.h"
 #include "ui/lab/heatmapgrid.h"
+#include "ui/lab/maskedlmchoice.h"
 #include "ui/lab/trainingcharts.h"
 #include "ui/lab/trainingreplaypane.h"
-#include "ui/lab/maskedlmchoice.h"
 #include "ui/lab/trainingsamplingbox.h"
 #include "ui/lab/trainingworker.h"
 
@@ -253,7 +253,7 @@ void TrainingView::showTaskTexts()
         m_sampling->setMode(TrainingSamplingBox::Mode::T5Spans);
     } else if (i == AlbertMaskedLm) {
         m_replayPane->caption()->setText(MaskedLmChoice::gridCaption());
-        m_sampling->setMode(TrainingSamplingBox::Mode::MaskedCharacters);
+        m_sampling->setMode(TrainingSamplingBox::Mode::MaskedLm);
     } else {
         m_replayPane->caption()->setText(tr("Attention on a probe sequence (a segment, then the same segment again):"));
         m_sampling->setMode(TrainingSamplingBox::Mode::Characters);
@@ -270,8 +270,7 @@ TrainingRequest TrainingView::requestFor(TaskChoice choice) const
     static const TaskKind kinds[] = {TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort, TaskKind::Induction,
                                      TaskKind::Chars, TaskKind::Chars, TaskKind::Chars, TaskKind::Reverse,
                                      TaskKind::Chars};
-    if (choice == AlbertMaskedLm) // not in kinds: its own preset and text
-        return MaskedLmChoice::request();
+    if (choice == AlbertMaskedLm) return MaskedLmChoice::request(); // not indexed in kinds
     const bool encdec = choice == T5Reverse || choice == T5SpanCorruption;
     const TrainingPreset preset = encdec ? TrainingPreset::encoderDecoderFor(kinds[choice])
                                          : TrainingPreset::defaultFor(kinds[choice]);

@@ -13,6 +13,7 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -116,13 +117,20 @@ private slots:
         old.close();
         QSignalSpy cancelled(button, &CheckpointSaveButton::saveCancelled);
         QSignalSpy saved(button, &CheckpointSaveButton::saved);
+        // The worker thread is held until Cancel is clicked: this fixture saves in milliseconds, and
+        // on loaded cores the worker had finished before the click (saved, not cancelled).
+        QSemaphore gate;
+        auto *holder = new QObject;
+        holder->moveToThread(button->workerThread());
+        QMetaObject::invokeMethod(holder, [&gate, holder] { gate.acquire(); holder->deleteLater(); }, Qt::QueuedConnection);
         button->saveTo(dir.path());
-        // The dialog's Cancel, clicked before the worker has finished loading (milliseconds).
+        // The dialog's Cancel, clicked before the worker has started.
         QPushButton *cancel = button->progressDialog()->findChild<QPushButton *>();
         QVERIFY(cancel);
         QCOMPARE(cancel->text(), QStringLiteral("Cancel"));
         QVERIFY(cancel->isEnabled());
         cancel->click();
+        gate.release();
         QVERIFY(cancelled.wait(60000));
         QVERIFY(saved.isEmpty());
         QFile kept(dir.filePath(QStringLiteral("model.safetensors")));

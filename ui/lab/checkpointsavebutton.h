@@ -36,6 +36,7 @@ public:
 
     QProgressDialog *progressDialog() const { return m_progress; }
     QMessageBox *errorDialog() const { return m_error; }
+    QThread *workerThread() { return &m_thread; } // tests hold it to click Cancel before the save runs
 
 signals:
     void saved(const QString &dir, const QStringList &files, qint64 bytes);

@@ -1,4 +1,5 @@
 include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/TxPch.cmake)
 
 # tx_add_module(<folder> [DEPENDS <folder>...] [LIBS <target>...])
 #   One folder = one static library (qBittorrent style): core/nn -> tx_core_nn, ui/lab -> tx_ui_lab.
@@ -6,6 +7,7 @@ include_guard(GLOBAL)
 #   dependency-rule test (tests/tst_dependencies.cpp) reads the same list, so an #include of a
 #   module not listed here fails the build with the file and the line.
 #   Headers are included by their path from the repository root: #include "core/nn/transformer.h".
+#   core/, ui/ and tests/support modules get their family's precompiled header (TxPch.cmake).
 function(tx_add_module folder)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "DEPENDS;LIBS")
   string(REPLACE "/" "_" target "tx_${folder}")
@@ -19,6 +21,13 @@ function(tx_add_module folder)
     string(REPLACE "/" "_" dep_target "tx_${dep}")
     target_link_libraries(${target} PUBLIC ${dep_target})
   endforeach()
+  if(folder MATCHES "^core/")
+    tx_pch(${target} core)
+  elseif(folder MATCHES "^ui/")
+    tx_pch(${target} ui)
+  elseif(folder STREQUAL "tests/support")
+    tx_pch(${target} tests_core)
+  endif()
   set_property(GLOBAL APPEND PROPERTY TX_MODULES ${folder})
   set_property(GLOBAL PROPERTY TX_MODULE_DEPENDS_${target} ${arg_DEPENDS})
   set(TX_MODULE_TARGET ${target} PARENT_SCOPE)

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <utility>
 
 namespace tx {
@@ -188,7 +189,7 @@ std::vector<Error> validate(const ModelConfig &c)
         checkRange(errors, "qk_nope_head_dim", c.mla.qkNopeHeadDim, 0, kMaxHeadDim);
         checkRange(errors, "qk_rope_head_dim", c.mla.qkRopeHeadDim, 0, kMaxHeadDim);
         checkRange(errors, "v_head_dim", c.mla.vHeadDim, 1, kMaxHeadDim);
-        if (c.mla.qkNopeHeadDim + c.mla.qkRopeHeadDim < 1)
+        if (std::int64_t(c.mla.qkNopeHeadDim) + c.mla.qkRopeHeadDim < 1) // 64-bit: both may be INT_MAX here
             errors.push_back({{}, QStringLiteral("qk_nope_head_dim"), ConfigValidator::tr("query/key heads need at least one dimension")});
         if (c.lora.enabled())
             errors.push_back({{}, QStringLiteral("lora_rank"), ConfigValidator::tr("LoRA adapters are counted for multi-head attention, not MLA")});

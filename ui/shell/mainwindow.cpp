@@ -179,6 +179,14 @@ MainWindow::MainWindow(QWidget *parent)
     m_files->updateTitle();
 }
 
+// QWidget's destructor deletes the docks after this class's part of the window is gone; the lesson
+// dock hides as it goes, and its visibilityChanged handler (above) would then reach into members
+// that no longer exist (UndefinedBehaviorSanitizer: member call on a destroyed MainWindow).
+MainWindow::~MainWindow()
+{
+    disconnect(m_lessonDock, nullptr, this, nullptr);
+}
+
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));

@@ -50,6 +50,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     DesignState *state() const { return m_state; }
     DesignControls *controls() const { return m_controls; }

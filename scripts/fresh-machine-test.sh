@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fresh-machine-test.sh [--keep] [--no-package] [--no-sanitize] [--out DIR]
+# fresh-machine-test.sh [--keep] [--no-package] [--no-sanitize] [--no-fuzz] [--out DIR]
 #
 # Proves the README's Quick start on a machine that has never seen the project:
 #   1. a brand-new Debian 12 root (debootstrap --variant=minbase bookworm, the host's apt sources,

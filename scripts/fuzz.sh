@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # fuzz.sh [SECONDS] [HARNESS...]: builds the libFuzzer harnesses (fuzz/, clang, -DTX_FUZZ=ON, into
-# build-fuzz/) and runs each for SECONDS (default 60) in turn, on a working copy of its committed
+# build-fuzz/) and runs each for SECONDS (default 60), one per core at a time, on a working copy of its committed
 # corpus (fuzz/corpus/NAME) with its dictionary (fuzz/dict/NAME.dict), a 1 s per-input timeout and
 # the sanitizers' reports fatal. Prints one line per harness (executions, libFuzzer's cov: and ft:,
 # time, OK or the crash and its saved input) and exits non-zero if any harness crashed.
 #
 #   TX_FUZZ_NICE=10      niceness of the fuzzing (shared machines)
+#   TX_FUZZ_JOBS=N       harnesses run at once (default: the number of cores)
 #   TX_FUZZ_FLAGS=...    extra libFuzzer flags, e.g. "-runs=10000000" to stop at an execution count
 #   BUILD_DIR_FUZZ=dir   build folder (default build-fuzz)
 #
@@ -22,20 +23,17 @@ harnesses=("$@")
 TX_EXTRA_PACKAGES="clang libclang-rt-14-dev libomp-14-dev" TX_SETUP_NO_BUILD=1 ./scripts/setup.sh
 dir=${BUILD_DIR_FUZZ:-build-fuzz}
 if [ ! -f "$dir/build.ninja" ]; then
-  CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTX_FUZZ=ON >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTX_FUZZ=ON -DTX_PCH=OFF >/dev/null
 fi
 cmake --build "$dir" --target fuzzers --parallel "$(nproc)" >"$dir/fuzz-build.log" 2>&1 || { tail -n 40 "$dir/fuzz-build.log"; exit 2; }
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-failed=0
-printf '%-18s %12s %8s %8s %6s  %s\n' harness execs cov ft secs result
-for name in "${harnesses[@]}"; do
-  exe=$dir/fuzz/fuzz_$name
-  [ -x "$exe" ] || { echo "fuzz.sh: no harness $name (have: ${all[*]})" >&2; exit 2; }
-  work=$dir/corpus/$name; artifacts=$dir/artifacts/$name/; log=$dir/logs/$name.log
-  mkdir -p "$work" "$artifacts" "$(dirname "$log")"
-  start=$SECONDS
+# One harness: runs it, then writes its table line to $dir/logs/NAME.result (0 = OK in NAME.rc).
+run_one() {
+  local name=$1 exe=$dir/fuzz/fuzz_$1 work=$dir/corpus/$1 artifacts=$dir/artifacts/$1/ log=$dir/logs/$1.log
+  local start=$SECONDS rc execs status cov ft result what input
+  mkdir -p "$work" "$artifacts"
   set +e
   # shellcheck disable=SC2086
   nice -n "${TX_FUZZ_NICE:-10}" "$exe" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 \
@@ -44,15 +42,40 @@ for name in "${harnesses[@]}"; do
   rc=$?
   set -e
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  status=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  status=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
   cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$status"); ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$status")
   if [ $rc -eq 0 ]; then
     result=OK
   else
-    failed=$((failed + 1))
     what=$(grep -m1 -oE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer): [a-z-]+|runtime error: .*|fuzz invariant broken: .*|ALARM: working on the last Unit for [0-9]+ seconds' "$log" || echo "exit $rc")
-    result="CRASH ($what) input: $(grep -m1 -oE "Test unit written to [^ ]+" "$log" | sed 's/Test unit written to //') log: $log"
+    input=$(grep -m1 -oE "Test unit written to [^ ]+" "$log" | sed 's/Test unit written to //' || true)
+    result="CRASH ($what) input: ${input:-none} log: $log"
   fi
-  printf '%-18s %12s %8s %8s %6s  %s\n' "$name" "${execs:-?}" "${cov:-?}" "${ft:-?}" $((SECONDS - start)) "$result"
+  printf '%-18s %12s %8s %8s %6s  %s\n' "$name" "${execs:-?}" "${cov:-?}" "${ft:-?}" $((SECONDS - start)) "$result" \
+    >"$dir/logs/$name.result"
+  echo "$rc" >"$dir/logs/$name.rc"
+}
+
+for name in "${harnesses[@]}"; do
+  [ -x "$dir/fuzz/fuzz_$name" ] || { echo "fuzz.sh: no harness $name (have: ${all[*]})" >&2; exit 2; }
+done
+mkdir -p "$dir/logs"
+# TX_FUZZ_JOBS harnesses at a time (default: one per core), each on one core; the table is printed
+# in the order of the list once all have finished.
+jobs_max=${TX_FUZZ_JOBS:-$(nproc)}
+[[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: TX_FUZZ_JOBS must be a positive number, not '$jobs_max'" >&2; exit 2; }
+running=0
+for name in "${harnesses[@]}"; do
+  rm -f "$dir/logs/$name.result" "$dir/logs/$name.rc"
+  if [ "$running" -ge "$jobs_max" ]; then wait -n || true; running=$((running - 1)); fi
+  run_one "$name" &
+  running=$((running + 1))
+done
+wait || true
+failed=0
+printf '%-18s %12s %8s %8s %6s  %s\n' harness execs cov ft secs result
+for name in "${harnesses[@]}"; do
+  if [ -s "$dir/logs/$name.result" ]; then cat "$dir/logs/$name.result"; else echo "$name: did not finish"; fi
+  [ "$(cat "$dir/logs/$name.rc" 2>/dev/null || echo 1)" = 0 ] || failed=$((failed + 1))
 done
 [ "$failed" -eq 0 ] || { echo "fuzz.sh: $failed harness(es) crashed" >&2; exit 1; }

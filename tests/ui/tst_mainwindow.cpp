@@ -27,6 +27,7 @@
 #include "ui/widgets/pagebar.h"
 #include "ui/widgets/livelabel.h"
 #include "ui/widgets/summarycard.h"
+#include "ui/widgets/theme.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/widgets/knobcontrol.h"
 
@@ -38,6 +39,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QListWidget>
+#include <QScrollArea>
 #include <QMenuBar>
 #include <QMenu>
 #include <QSettings>
@@ -86,6 +89,10 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("TransformerExplorerTest"));
+        // The program's font and style (main.cpp): sizes measured with Qt's defaults are not the
+        // sizes a user sees (the window was 1842 px wide at "1600" with these, 1600 without).
+        Theme::applyFont(*qApp);
+        Theme::applyPalette(*qApp, Theme::Mode::Light);
     }
 
     void startsAsGpt2Small()
@@ -473,6 +480,56 @@ private slots:
         QCOMPARE(w.showWorkView()->selectedKey(), QStringLiteral("memory.inference.weights_bytes"));
         const QString text = w.showWorkView()->detailsText();
         QVERIFY2(text.contains(QStringLiteral("6,738,415,616 · 16/8 = 13,476,831,232")), qPrintable(text));
+    }
+
+    void showTheWorkShowsWholeLines()
+    {
+        // At 1600 × 1000 the layout squeezed the dock to 195 px (the Training page's task box
+        // asked for 485 px, which set the page stack's smallest width), and the unwrapped heading
+        // "With this design's numbers" made the panel wider still, so "6.74 B (6,738,415" and
+        // "Embeddings + Decod" were cut at the dock's edge (the CI screenshot, 3 Dec 2026).
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("llama-2-7b")));
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ShowWorkView *view = w.showWorkView();
+        // No page may be larger at its smallest than the room the docks leave it at 1600 × 1000.
+        QCOMPARE(w.size(), QSize(1600, 1000));
+        for (int i = 0; i < w.tabs()->count(); ++i)
+            QVERIFY2(w.tabs()->widget(i)->minimumSizeHint().width() <= w.tabs()->width()
+                         && w.tabs()->widget(i)->minimumSizeHint().height() <= w.tabs()->height(),
+                     qPrintable(w.tabs()->tabText(i)));
+        QVERIFY(view->selectFigure(QStringLiteral("params.total")));
+        QCoreApplication::processEvents();
+        QVERIFY2(view->width() >= ShowWorkView::minimumWidthForFont(view->fontMetrics()), qPrintable(QString::number(view->width())));
+        QVERIFY2(view->width() >= 260, qPrintable(QString::number(view->width())));
+        auto *scroll = view->findChild<QScrollArea *>(QStringLiteral("work"));
+        QVERIFY(scroll);
+        const int room = scroll->viewport()->width();
+        QVERIFY2(scroll->widget()->width() <= room, qPrintable(QStringLiteral("%1 > %2").arg(scroll->widget()->width()).arg(room)));
+        QStringList seen;
+        for (QLabel *label : scroll->widget()->findChildren<QLabel *>()) {
+            QVERIFY2(label->geometry().right() < room, qPrintable(label->text()));
+            QVERIFY2(label->height() >= label->heightForWidth(label->width()), qPrintable(label->text()));
+            seen << label->text();
+        }
+        QVERIFY2(seen.contains(QStringLiteral("With this design's numbers")), qPrintable(seen.join(QLatin1Char('|'))));
+        for (LiveLabel *label : scroll->widget()->findChildren<LiveLabel *>()) {
+            QVERIFY2(label->geometry().right() < room, qPrintable(label->text()));
+            QVERIFY2(label->height() >= label->heightForWidth(label->width()), qPrintable(label->text()));
+        }
+        QVERIFY(view->detailsText().startsWith(QStringLiteral("Parameters\n6.74 B (6,738,415,616 parameters)")));
+        // Figure titles wrap in the list: nothing runs under a horizontal scroll bar.
+        auto *list = view->findChild<QListWidget *>(QStringLiteral("figures"));
+        QVERIFY(list);
+        QVERIFY(list->count() > 20);
+        for (int i = 0; i < list->count(); ++i) {
+            const QRect r = list->visualItemRect(list->item(i));
+            QVERIFY2(r.right() < list->viewport()->width(), qPrintable(list->item(i)->text()));
+            QVERIFY2(r.width() >= list->fontMetrics().boundingRect(QRect(0, 0, r.width(), 1000), Qt::TextWordWrap, list->item(i)->text()).width(),
+                     qPrintable(list->item(i)->text()));
+        }
     }
 
     // Every knob at both ends of its range, on every page: the window shows numbers or the

@@ -26,7 +26,9 @@ QChartView *chartView(QChart *chart)
 {
     auto *view = new QChartView(chart);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(220);
+    // Two of these are stacked on the Training page; at 220 px each that page alone made the
+    // window's smallest height 1004 px, taller than a 1600 × 1000 screen.
+    view->setMinimumHeight(200);
     return view;
 }
 

@@ -90,6 +90,14 @@ TrainingView::TrainingView(QWidget *parent)
     m_thread.start();
 
     m_task->addItems(taskNames());
+    // Sized to its longest task ("Mixture of experts (Qwen3-MoE style, …): Alice in
+    // Wonderland") the box made this page, and with it the page stack, 920 px at the least, and
+    // the window at 1600 px squeezed the "Show the work" dock to 195 px. It takes the row's free
+    // width instead; the list that opens shows every name whole, and the tooltip the chosen one.
+    m_task->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_task->setMinimumContentsLength(24);
+    m_task->setToolTip(m_task->currentText());
+    connect(m_task, &QComboBox::currentTextChanged, m_task, &QComboBox::setToolTip);
     m_steps->setRange(1, 1'000'000);
     m_steps->setValue(1000);
     m_steps->setSuffix(tr(" steps"));

@@ -50,6 +50,10 @@ ShowWorkView::ShowWorkView(SnapshotSource *source, QWidget *parent)
         QFont bold = heading->font();
         bold.setBold(true);
         heading->setFont(bold);
+        // An unwrapped heading's width is the panel's minimum: "With this design's numbers"
+        // (or a longer translation) made the panel wider than the dock and cut every line.
+        heading->setWordWrap(true);
+        heading->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     }
     retranslate();
     column->addWidget(m_title);
@@ -74,6 +78,16 @@ ShowWorkView::ShowWorkView(SnapshotSource *source, QWidget *parent)
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setObjectName(QStringLiteral("work"));
 
+    // Figure titles wrap at the list's width rather than run under a horizontal scroll bar.
+    m_list->setWordWrap(true);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setResizeMode(QListView::Adjust);
+    // Narrow enough to leave the pages room at 1600 px, wide enough for a formula's terms and a
+    // 13-digit count on one line each; the main window's layout otherwise squeezed the dock to
+    // its smallest, about 140 px.
+    // (Measured on digits: a CJK font's averageCharWidth() is that of its ideographs, twice as wide.)
+    setMinimumWidth(minimumWidthForFont(fontMetrics()));
+
     // The dock is tall and narrow: the list above, the working below.
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -86,6 +100,11 @@ ShowWorkView::ShowWorkView(SnapshotSource *source, QWidget *parent)
         }
     });
     SnapshotFeed::follow(source, this);
+}
+
+int ShowWorkView::minimumWidthForFont(const QFontMetrics &metrics)
+{
+    return metrics.horizontalAdvance(QStringLiteral("00000000")) * 4;
 }
 
 QString ShowWorkView::detailsText() const

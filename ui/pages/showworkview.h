@@ -9,6 +9,7 @@
 
 class QListWidget;
 class QLabel;
+class QFontMetrics;
 
 namespace tx {
 
@@ -36,7 +37,8 @@ public:
 
     // A figure's value in words with its unit: "13.5 GB", "1.20 × 10^23 FLOP", "3.2 days".
     static QString formatValue(const Figure &figure);
-    // The parameter counts as figures: params.total, params.active, params.non_embedding.
+    // The view's smallest width: thirty-two digits of the window's font.
+    static int minimumWidthForFont(const QFontMetrics &metrics);
 
 protected:
     void showEvent(QShowEvent *event) override;

@@ -28,7 +28,7 @@ void addAB(float *C, long ldc, const float *A, long rs, long cs, long M, long K,
 
 // Whether addAB is the engine's choice for an (M, K) · (K, N) product: an FMA instruction set
 // (not SSE4.2 or TX_KERNELS=reference, which keeps the former Eigen/OpenBLAS products bit for
-// bit), 8 to 256 rows (fewer are a matrix–vector product, OpenBLAS's; more are a batch or a
+// bit), 8 to 256 rows (one is a matrix–vector product, gemm::xW's in gemv.h, and a few are OpenBLAS's; more are a batch or a
 // training step, where OpenBLAS's packed blocks were as fast), at least 16 columns (fewer leave
 // most of a tile's lanes empty, e.g. a router over 8 experts), and a B that stays in the L2
 // cache (K · N · 4 bytes ≤ kCachedBytes), which is where skipping the packing pays.

@@ -19,7 +19,7 @@ namespace tx::gemm {
 
 // Whether addXWt is the engine's choice for M rows: not under TX_KERNELS=reference (which keeps
 // the former Eigen/OpenBLAS products bit for bit), and M in [16, 256] (fewer rows waste the
-// vector lanes, a matrix–vector product is OpenBLAS's; more rows than L2 holds are OpenBLAS's).
+// vector lanes, a matrix–vector product is gemm::xWt's (gemv.h); more rows than L2 holds are OpenBLAS's).
 bool suits(long M);
 
 // Where the engine uses addXWt: weights larger than this do not stay in the last-level cache

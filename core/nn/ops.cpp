@@ -2,6 +2,7 @@
 
 #include "core/nn/gemmnn.h"
 #include "core/nn/gemmnt.h"
+#include "core/nn/gemv.h"
 #include "core/nn/oneblasthread.h"
 #include "core/nn/vectormath.h"
 
@@ -272,6 +273,10 @@ void matmulAddSplit(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const W
 
 void matmulAdd(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w)
 {
+    if (gemm::suitsGemv(x.rows())) {
+        gemm::xW(out.data(), x.data(), long(x.cols()), w.data(), long(w.outerStride()), long(w.cols()), true);
+        return;
+    }
     if (gemm::suitsAB(x.rows(), x.cols(), w.cols())) {
         gemm::addAB(out.data(), long(out.outerStride()), x.data(), long(x.outerStride()), 1, long(x.rows()),
                     long(x.cols()), w.data(), long(w.outerStride()), long(w.cols()), true);
@@ -282,6 +287,10 @@ void matmulAdd(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen:
 
 void matmulAddTransposed(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, const Eigen::Ref<const Mat> &w)
 {
+    if (gemm::suitsGemv(x.rows())) {
+        gemm::xWt(out.data(), x.data(), long(x.cols()), w.data(), long(w.outerStride()), long(w.rows()), true);
+        return;
+    }
     if (gemm::suits(x.rows()) && 4.0 * double(w.size()) >= gemm::kStreamedBytes) {
         gemm::addXWt(out.data(), long(out.outerStride()), x.data(), long(x.outerStride()), long(x.rows()),
                      long(x.cols()), w.data(), long(w.outerStride()), long(w.rows()));
@@ -293,6 +302,11 @@ void matmulAddTransposed(Eigen::Ref<Mat> out, const Eigen::Ref<const Mat> &x, co
 void linearForward(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &w, const Mat &bias)
 {
     y.resize(x.rows(), w.cols());
+    if (gemm::suitsGemv(x.rows())) { // a decode step: writes y once, bias + product
+        gemm::xW(y.data(), x.data(), long(x.cols()), w.data(), long(w.outerStride()), long(w.cols()), false,
+                 bias.size() > 0 ? bias.data() : nullptr);
+        return;
+    }
     if (gemm::suitsAB(x.rows(), x.cols(), w.cols())) { // writes y once: bias + product
         gemm::addAB(y.data(), long(y.outerStride()), x.data(), long(x.outerStride()), 1, long(x.rows()),
                     long(x.cols()), w.data(), long(w.outerStride()), long(w.cols()), false,
@@ -310,6 +324,11 @@ void linearForward(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &w, const M
 void linearForwardTransposed(Mat &y, const Eigen::Ref<const Mat> &x, const Mat &wT, const Mat &bias)
 {
     y.resize(x.rows(), wT.rows());
+    if (gemm::suitsGemv(x.rows())) {
+        gemm::xWt(y.data(), x.data(), long(x.cols()), wT.data(), long(wT.outerStride()), long(wT.rows()), false,
+                  bias.size() > 0 ? bias.data() : nullptr);
+        return;
+    }
     if (gemm::suits(x.rows())) { // writes y once: bias + product
         gemm::addXWt(y.data(), long(y.outerStride()), x.data(), long(x.outerStride()), long(x.rows()),
                      long(x.cols()), wT.data(), long(wT.outerStride()), long(wT.rows()), false,

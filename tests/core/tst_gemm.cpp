@@ -6,6 +6,7 @@
 #include "core/base/rng.h"
 #include "core/nn/gemmnn.h"
 #include "core/nn/gemmnt.h"
+#include "core/nn/gemv.h"
 #include "core/nn/transformer.h"
 #include "core/nn/vectormath.h"
 
@@ -147,6 +148,57 @@ private slots:
             for (long n = N; n < ldc; ++n) // the padding between rows is never written
                 QCOMPARE(C[std::size_t(i * ldc + n)], before[std::size_t(i * ldc + n)]);
         }
+        QVERIFY2(worst <= 4e-7 * (K + 1), qPrintable(QStringLiteral("%1 off by %2").arg(QLatin1String(vec::isa())).arg(worst)));
+    }
+
+    void gemvMatchesTheProductInDouble_data()
+    {
+        QTest::addColumn<int>("K");
+        QTest::addColumn<int>("N");
+        QTest::addColumn<bool>("transposed"); // Wt (N, K) rather than W (K, N)
+        QTest::addColumn<int>("mode");        // 0: y +=, 1: y = … + bias, 2: y = …
+        // stories15M's decode products (288 wide, the FFN's 768, a head of 9000 words split over
+        // the threads), bands and rows with tails of every size, and K of one.
+        QTest::newRow("xW 288x288") << 288 << 288 << false << 0;
+        QTest::newRow("xW 288x768 bias") << 288 << 768 << false << 1;
+        QTest::newRow("xW 33x7") << 33 << 7 << false << 2;
+        QTest::newRow("xW 1x150") << 1 << 150 << false << 1;
+        QTest::newRow("xW 300x9001") << 300 << 9001 << false << 0;
+        QTest::newRow("xWt 288x288") << 288 << 288 << true << 2;
+        QTest::newRow("xWt 768x288 bias") << 768 << 288 << true << 1;
+        QTest::newRow("xWt 35x13") << 35 << 13 << true << 0;
+        QTest::newRow("xWt 1x9") << 1 << 9 << true << 1;
+        QTest::newRow("xWt 288x9001") << 288 << 9001 << true << 2;
+    }
+    void gemvMatchesTheProductInDouble()
+    {
+        QFETCH(int, K);
+        QFETCH(int, N);
+        QFETCH(bool, transposed);
+        QFETCH(int, mode);
+        QCOMPARE(gemm::suitsGemv(1), !vec::reference());
+        QVERIFY(!gemm::suitsGemv(2));
+        Rng rng(5);
+        const long ldw = (transposed ? K : N) + 3; // strided rows, as a view into a wider matrix
+        const std::vector<float> x = randomFloats(rng, K), W = randomFloats(rng, (transposed ? N : K) * ldw),
+                                 bias = randomFloats(rng, N);
+        std::vector<float> y = randomFloats(rng, N + 4);
+        const std::vector<float> before = y;
+        const bool accumulate = mode == 0;
+        const float *b = mode == 1 ? bias.data() : nullptr;
+        if (transposed)
+            gemm::xWt(y.data(), x.data(), K, W.data(), ldw, N, accumulate, b);
+        else
+            gemm::xW(y.data(), x.data(), K, W.data(), ldw, N, accumulate, b);
+        double worst = 0;
+        for (long n = 0; n < N; ++n) {
+            double sum = accumulate ? double(before[std::size_t(n)]) : b ? double(bias[std::size_t(n)]) : 0.0;
+            for (long k = 0; k < K; ++k)
+                sum += double(x[std::size_t(k)]) * double(transposed ? W[std::size_t(n * ldw + k)] : W[std::size_t(k * ldw + n)]);
+            worst = std::max(worst, std::abs(sum - double(y[std::size_t(n)])));
+        }
+        for (long n = N; n < N + 4; ++n) // nothing past the N outputs is written
+            QCOMPARE(y[std::size_t(n)], before[std::size_t(n)]);
         QVERIFY2(worst <= 4e-7 * (K + 1), qPrintable(QStringLiteral("%1 off by %2").arg(QLatin1String(vec::isa())).arg(worst)));
     }
 

@@ -1,5 +1,6 @@
 #include "core/formats/hfmappers.h"
 
+#include "core/design/configvalidator.h"
 #include "core/formats/hfconfigimporter.h"
 #include "core/formats/hfconfigreader.h"
 
@@ -193,6 +194,11 @@ void mapLlama4Text(HfConfigReader &r, ModelConfig &c)
     c.moe.sharedExperts = 1;
     c.moe.sharedExpertDff = expertWidth;
     c.moe.routerBias = false;
+    // The per-layer lists below have one entry per layer: past the validator's bound there is
+    // nothing to build (it names num_hidden_layers), and 41 million layers would take seconds
+    // and hundreds of megabytes (a hang fuzz_hfconfig found, tests/data/fuzz/hfconfig-llama4-layers.json).
+    if (c.nLayers < 1 || c.nLayers > limits::kMaxLayers)
+        return;
     if (r.has("moe_layers")) {
         const std::vector<int> listed = r.optionalIntList("moe_layers");
         std::vector<int> rule;

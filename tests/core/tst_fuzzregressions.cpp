@@ -1,6 +1,7 @@
 // Every input the fuzz harnesses (fuzz/) found to crash, hang or break an invariant, replayed
 // through the same loader the harness called (tests/data/fuzz/README.md lists them): each must
 // now load, or be refused with an error naming the file and the field.
+#include "core/formats/hfconfigimporter.h"
 #include "core/tokenize/gpt2tokenizer.h"
 #include "core/tokenize/tokenizerjson.h"
 
@@ -73,6 +74,27 @@ private slots:
         auto loaded = TokenizerJson::load(gap);
         QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().toString()));
         QCOMPARE((*loaded)->vocabSize(), 10);
+    }
+
+    // fuzz_hfconfig: a Llama 4 config.json with num_hidden_layers 41,111,118 built its per-layer
+    // RoPE and attention lists before the bound was checked: 6.3 s and ~400 MB for one 379-byte
+    // file (a libFuzzer timeout after 4.9 million executions). It is refused at once, naming the field.
+    void llama4ConfigWithFortyMillionLayers()
+    {
+        const QByteArray input = fixture(QStringLiteral("hfconfig-llama4-layers.json"));
+        QCOMPARE(input.size(), 379);
+        auto config = HfConfigImporter::parse(input, QStringLiteral("config.json"));
+        QVERIFY(!config);
+        QCOMPARE(config.error().toString(),
+                 QStringLiteral("config.json: num_hidden_layers: must be between 1 and 1024 (is 41111118)"));
+        // The same file with a real layer count still loads, so the guard refuses only the bound.
+        QByteArray fixed = input;
+        fixed.replace("41111118", "48");
+        fixed.replace("810485760", "8192");
+        auto loaded = HfConfigImporter::parse(fixed, QStringLiteral("config.json"));
+        QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().toString()));
+        QCOMPARE(loaded->nLayers, 48);
+        QCOMPARE(int(loaded->layerTypes.size()), 48);
     }
 };
 

@@ -10,7 +10,8 @@
 #   TX_FUZZ_FLAGS=...    extra libFuzzer flags, e.g. "-runs=10000000" to stop at an execution count
 #   BUILD_DIR_FUZZ=dir   build folder (default build-fuzz)
 #
-# A crash's input is in build-fuzz/artifacts/NAME/; replay it with build-fuzz/fuzz/fuzz_NAME FILE.
+# A crash's input is in build-fuzz/artifacts/NAME/; replay it with build-fuzz/fuzz/fuzz_NAME FILE
+# (ASAN_OPTIONS=malloc_context_size=30 for whole allocation stacks).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -27,7 +28,12 @@ if [ ! -f "$dir/build.ninja" ]; then
 fi
 cmake --build "$dir" --target fuzzers --parallel "$(nproc)" >"$dir/fuzz-build.log" 2>&1 || { tail -n 40 "$dir/fuzz-build.log"; exit 2; }
 
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
+# malloc_context_size=2: ASan records two frames, not 30, of where each block was allocated and
+# freed. Every error is still caught (the shadow checks are unchanged); a report names fewer of its
+# allocation's callers. Storing the 30-frame stacks was a quarter of fuzz_gguf's time and the
+# campaign runs 1.4-1.5x faster without them (3 Dec 2026, Zen 4). Replay a saved input with
+# ASAN_OPTIONS=malloc_context_size=30 for the whole stacks.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1:malloc_context_size=2}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # One harness: runs it, then writes its table line to $dir/logs/NAME.result (0 = OK in NAME.rc).
 run_one() {

@@ -9,7 +9,9 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <vector>
 
@@ -355,6 +357,21 @@ const Field *findField(const QString &key)
     return byKey.value(key, nullptr);
 }
 
+// The fields in key order. QJsonObject keeps its keys sorted, so inserting them in that order
+// appends each one; in table order every insert moved the entries after it (a third of a
+// design's save, measured under fuzz_set).
+const std::vector<const Field *> &fieldsByKey()
+{
+    static const std::vector<const Field *> sorted = [] {
+        std::vector<const Field *> v;
+        for (const Field &f : fields())
+            v.push_back(&f);
+        std::sort(v.begin(), v.end(), [](const Field *a, const Field *b) { return std::strcmp(a->key, b->key) < 0; });
+        return v;
+    }();
+    return sorted;
+}
+
 } // namespace
 
 QStringList DesignFile::fieldNames()
@@ -368,8 +385,8 @@ QStringList DesignFile::fieldNames()
 QJsonObject DesignFile::toJson(const ModelConfig &config)
 {
     QJsonObject o;
-    for (const Field &f : fields())
-        o.insert(QLatin1String(f.key), f.get(config));
+    for (const Field *f : fieldsByKey())
+        o.insert(QLatin1String(f->key), f->get(config));
     return o;
 }
 

@@ -30,7 +30,7 @@ std::optional<Error> CheckpointPiece::readFrom(const Safetensors &file) const
 }
 
 std::optional<Error> CheckpointPiece::save(const std::vector<CheckpointPiece> &pieces, const QString &path,
-                                           Safetensors::Dtype dtype, const SaveProgress *progress,
+                                           Safetensors::Dtype dtype, const StopToken &stop,
                                            const std::vector<CarriedTensor> &carried)
 {
     std::vector<Mat> copies; // (file rows, file cols) of each tensor, as it is written
@@ -45,7 +45,7 @@ std::optional<Error> CheckpointPiece::save(const std::vector<CheckpointPiece> &p
     }
     for (const CarriedTensor &t : carried)
         out.push_back({t.name, t.values.data(), t.shape.size() == 1 ? 0 : t.values.rows(), t.values.cols(), t.shape});
-    return Safetensors::save(path, out, dtype, progress);
+    return Safetensors::save(path, out, dtype, stop);
 }
 
 } // namespace tx

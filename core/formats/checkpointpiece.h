@@ -31,7 +31,7 @@ struct CheckpointPiece
     // Writes every piece, under its name and file shape, to a safetensors file at `path`, then
     // the carried tensors (Transformer::carried) as they were read.
     static std::optional<Error> save(const std::vector<CheckpointPiece> &pieces, const QString &path,
-                                     Safetensors::Dtype dtype, const SaveProgress *progress = nullptr,
+                                     Safetensors::Dtype dtype, const StopToken &stop = {},
                                      const std::vector<CarriedTensor> &carried = {});
 };
 

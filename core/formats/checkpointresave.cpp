@@ -111,13 +111,13 @@ Expected<CheckpointResave::Source, Error> CheckpointResave::describe(const QStri
 }
 
 Expected<CheckpointResave::Written, Error> CheckpointResave::save(const Transformer &model, const Source &source, const QString &dirPath,
-                                                                  const Options &options, const SaveProgress *progress)
+                                                                  const Options &options, const StopToken &stop)
 {
     Written w;
     w.dir = dirPath;
     w.dtype = options.dtype.value_or(source.dtype);
     const CheckpointQuantisation *quant = options.dequantise || source.quantisation.empty() ? nullptr : &source.quantisation;
-    if (auto e = HfCheckpoint::save(model, dirPath, w.dtype, quant, progress))
+    if (auto e = HfCheckpoint::save(model, dirPath, w.dtype, quant, stop))
         return *e;
     const QDir dir(dirPath);
     w.files << QStringLiteral("config.json") << QStringLiteral("model.safetensors");
@@ -126,7 +126,7 @@ Expected<CheckpointResave::Written, Error> CheckpointResave::save(const Transfor
     for (const QString &name : companionFiles()) {
         if (!from.exists(name))
             continue;
-        if (progress && progress->stopped())
+        if (stop.stopped())
             return Error{dirPath, {}, tr("cancelled")};
         if (!sameFolder)
             if (auto e = copyFile(from.filePath(name), dir.filePath(name)))

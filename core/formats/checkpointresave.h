@@ -4,7 +4,7 @@
 #include "core/base/expected.h"
 #include "core/formats/checkpointquantisation.h"
 #include "core/formats/safetensors.h"
-#include "core/formats/saveprogress.h"
+#include "core/base/stoptoken.h"
 #include "core/nn/transformer.h"
 
 #include <QCoreApplication>
@@ -52,7 +52,7 @@ public:
     // `model` is what HfCheckpoint::load read from source.path. The folder is created if missing;
     // every file goes through QSaveFile, so a failed or stopped save leaves earlier files whole.
     static Expected<Written, Error> save(const Transformer &model, const Source &source, const QString &dir,
-                                         const Options &options, const SaveProgress *progress = nullptr);
+                                         const Options &options, const StopToken &stop = {});
 
     // "f32", "f16", "bf16" (any case) → the dtype; "keep" → nullopt; else an Error naming `field`.
     static Expected<std::optional<Safetensors::Dtype>, Error> parseDtype(const QString &text, const QString &field);

@@ -173,11 +173,11 @@ std::optional<Error> HfAlbertCheckpoint::load(const Safetensors &file, Transform
 }
 
 std::optional<Error> HfAlbertCheckpoint::save(const Transformer &model, const QString &path, Safetensors::Dtype dtype,
-                                              const SaveProgress *progress)
+                                              const StopToken &stop)
 {
     TransformerWeights &w = const_cast<TransformerWeights &>(model.weights()); // read only: the pieces are copied
     const std::vector<Piece> pieces = piecesOf(w, QStringLiteral("albert."));
-    return CheckpointPiece::save(pieces, path, dtype, progress, model.carried());
+    return CheckpointPiece::save(pieces, path, dtype, stop, model.carried());
 }
 
 } // namespace tx

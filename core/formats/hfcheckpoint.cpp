@@ -443,7 +443,7 @@ Expected<CheckpointQuantisation, Error> HfCheckpoint::quantisationFor(const Tran
 }
 
 std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString &dirPath, Safetensors::Dtype dtype,
-                                        const CheckpointQuantisation *quant, const SaveProgress *progress)
+                                        const CheckpointQuantisation *quant, const StopToken &stop)
 {
     auto json = configJson(model.config(), model.normEps());
     if (!json)
@@ -456,13 +456,13 @@ std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString 
     const auto family = familyOf(model.config());
     if (*family == Family::T5 || *family == Family::Albert) {
         const QString weights = dir.filePath(QStringLiteral("model.safetensors"));
-        if (auto e = *family == Family::T5 ? HfT5Checkpoint::save(model, weights, dtype, progress)
-                                           : HfAlbertCheckpoint::save(model, weights, dtype, progress))
+        if (auto e = *family == Family::T5 ? HfT5Checkpoint::save(model, weights, dtype, stop)
+                                           : HfAlbertCheckpoint::save(model, weights, dtype, stop))
             return e;
         return writeConfig(dir, *json);
     }
     if (*family != Family::Gpt2 && *family != Family::Llama) {
-        if (auto e = HfMoeCheckpoint::save(*family, model, dir.filePath(QStringLiteral("model.safetensors")), dtype, quant, progress))
+        if (auto e = HfMoeCheckpoint::save(*family, model, dir.filePath(QStringLiteral("model.safetensors")), dtype, quant, stop))
             return e;
         if (quant)
             json->insert(QStringLiteral("quantization_config"), quant->config);
@@ -489,7 +489,7 @@ std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString 
             out.push_back({slot.name, copies.back().data(), copies.back().rows(), copies.back().cols()});
         }
     }
-    if (auto e = Safetensors::save(dir.filePath(QStringLiteral("model.safetensors")), out, dtype, progress))
+    if (auto e = Safetensors::save(dir.filePath(QStringLiteral("model.safetensors")), out, dtype, stop))
         return e;
     if (quant && !quant->fp8.empty())
         json->insert(QStringLiteral("quantization_config"), quant->config);

@@ -64,11 +64,11 @@ public:
     // are written quantised (gpt-oss's MXFP4 experts, DeepSeek's fp8 with block scales) and its
     // quantization_config goes into config.json.
     // Llama and Qwen3 names hold fp8 too (Qwen3-FP8: every layer projection F8_E4M3 with a BF16
-    // weight_scale_inv per 128 × 128 block). With `progress`, model.safetensors reports and stops
-    // as SaveProgress says (config.json is written only after it).
+    // weight_scale_inv per 128 × 128 block). `stop` is checked before each tensor of
+    // model.safetensors and told its bytes written of the total (config.json is written only after it).
     static std::optional<Error> save(const Transformer &model, const QString &dir,
                                      Safetensors::Dtype dtype = Safetensors::Dtype::F32,
-                                     const CheckpointQuantisation *quant = nullptr, const SaveProgress *progress = nullptr);
+                                     const CheckpointQuantisation *quant = nullptr, const StopToken &stop = {});
     // How the checkpoint at `path` (as load() takes it) stored its weights quantised; empty for floats.
     static Expected<CheckpointQuantisation, Error> quantisationOf(const QString &path);
     // The quantised layout the model's family ships in (HfMoeCheckpoint::quantisationFor), to save

@@ -307,7 +307,7 @@ std::optional<Error> HfMoeCheckpoint::load(HfCheckpoint::Family family, const Sa
 
 std::optional<Error> HfMoeCheckpoint::save(HfCheckpoint::Family family, const Transformer &model, const QString &path,
                                            Safetensors::Dtype dtype, const CheckpointQuantisation *quant,
-                                           const SaveProgress *progress)
+                                           const StopToken &stop)
 {
     // piecesOf only hands out where each tensor lives; nothing below writes through it.
     auto &weights = const_cast<TransformerWeights &>(model.weights());
@@ -343,7 +343,7 @@ std::optional<Error> HfMoeCheckpoint::save(HfCheckpoint::Family family, const Tr
             o.shape = p.shape;
         out.push_back(o);
     }
-    return Safetensors::save(path, out, dtype, progress);
+    return Safetensors::save(path, out, dtype, stop);
 }
 
 Expected<CheckpointQuantisation, Error> HfMoeCheckpoint::quantisationFor(HfCheckpoint::Family family, const Transformer &model)

@@ -63,7 +63,7 @@ public:
     // them (MXFP4 blocks and scales, fp8 with scale_inv), the others at `dtype`.
     static std::optional<Error> save(HfCheckpoint::Family family, const Transformer &model, const QString &path,
                                      Safetensors::Dtype dtype, const CheckpointQuantisation *quant = nullptr,
-                                     const SaveProgress *progress = nullptr);
+                                     const StopToken &stop = {});
     // The layout the family ships quantised in, for a model that was never stored so: gpt-oss's
     // experts as MXFP4 (quantization_config as openai/gpt-oss-20b's), DeepSeek's layer
     // projections (not the router) as fp8 in 128 × 128 blocks with amax / 448 scales

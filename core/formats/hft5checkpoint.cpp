@@ -140,11 +140,11 @@ std::optional<Error> HfT5Checkpoint::load(const Safetensors &file, Transformer &
 }
 
 std::optional<Error> HfT5Checkpoint::save(const Transformer &model, const QString &path, Safetensors::Dtype dtype,
-                                          const SaveProgress *progress)
+                                          const StopToken &stop)
 {
     TransformerWeights &w = const_cast<TransformerWeights &>(model.weights()); // read only: the pieces are copied
     const std::vector<Piece> pieces = piecesOf(w, model.config());
-    return CheckpointPiece::save(pieces, path, dtype, progress);
+    return CheckpointPiece::save(pieces, path, dtype, stop);
 }
 
 } // namespace tx

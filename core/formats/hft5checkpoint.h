@@ -36,7 +36,7 @@ public:
     static QJsonObject configJson(const ModelConfig &config, float normEps);
     static std::optional<Error> load(const Safetensors &file, Transformer &model);
     static std::optional<Error> save(const Transformer &model, const QString &path, Safetensors::Dtype dtype,
-                                     const SaveProgress *progress = nullptr);
+                                     const StopToken &stop = {});
 };
 
 } // namespace tx

@@ -297,7 +297,7 @@ Expected<RowVec, Error> Safetensors::vector(const QString &name, std::int64_t n)
 }
 
 std::optional<Error> Safetensors::save(const QString &path, const std::vector<Out> &tensors, Dtype dtype,
-                                      const SaveProgress *progress)
+                                      const StopToken &stop)
 {
     const int elementBytes = dtype == Dtype::F32 ? 4 : 2;
     QJsonObject header;
@@ -338,12 +338,11 @@ std::optional<Error> Safetensors::save(const QString &path, const std::vector<Ou
     const std::int64_t total = 8 + std::int64_t(text.size()) + offset;
     std::int64_t written = 8 + std::int64_t(text.size());
     for (const Out &t : tensors) {
-        if (progress && progress->stopped()) {
+        if (stop.stopped()) {
             file.cancelWriting();
             return Error{path, {}, tr("cancelled")};
         }
-        if (progress && progress->report)
-            progress->report(written, total);
+        stop.report(written, total);
         if (!t.rawDtype.isEmpty()) {
             file.write(t.raw);
             written += t.raw.size();
@@ -364,14 +363,13 @@ std::optional<Error> Safetensors::save(const QString &path, const std::vector<Ou
         file.write(bytes);
         written += bytes.size();
     }
-    if (progress && progress->stopped()) {
+    if (stop.stopped()) {
         file.cancelWriting();
         return Error{path, {}, tr("cancelled")};
     }
     if (!file.commit())
         return Error{path, {}, tr("cannot write: %1").arg(file.errorString())};
-    if (progress && progress->report)
-        progress->report(total, total);
+    stop.report(total, total);
     return std::nullopt;
 }
 

@@ -3,7 +3,7 @@
 #include "core/base/error.h"
 #include "core/base/expected.h"
 #include "core/base/stoptoken.h"
-#include "core/formats/saveprogress.h"
+#include "core/base/stoptoken.h"
 #include "core/nn/mat.h"
 
 #include <QByteArray>
@@ -63,9 +63,11 @@ public:
     // "cancelled" (naming the file and the tensor) once the flag has turned true, and reports the
     // bytes of tensor data read so far of the file's data section.
     static Expected<Safetensors, Error> open(const QString &path, const StopToken &stop = {});
-    // Through QSaveFile; with `progress`, reports and stops as SaveProgress says.
+    // Through QSaveFile. `stop` is checked before each tensor and told the bytes of the file written
+    // so far of its total; a stopped save is cancelled (QSaveFile::cancelWriting), so a file already
+    // at the path is left as it was. The report runs on the saving thread.
     static std::optional<Error> save(const QString &path, const std::vector<Out> &tensors, Dtype dtype,
-                                     const SaveProgress *progress = nullptr);
+                                     const StopToken &stop = {});
 
     const QString &path() const { return m_path; }
     bool contains(const QString &name) const { return m_entries.count(name) > 0; }

@@ -3,8 +3,13 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <atomic>
+#include <utility>
+#include <vector>
 
 using namespace tx;
 
@@ -185,6 +190,40 @@ private slots:
         QVERIFY(!shape.hasValue());
         QCOMPARE(shape.error().field, QStringLiteral("transformer.wte.weight"));
         QCOMPARE(shape.error().message, QStringLiteral("shape [50, 32], expected [51, 32]"));
+    }
+
+    // A save tells its StopToken the bytes written before each tensor and the file's size at the
+    // end; stopped part-way it returns "cancelled" and the file already at the path is untouched.
+    void saveReportsBytesAndStops()
+    {
+        const std::vector<float> a(6, 1.5f), b(4, -2.0f);
+        const std::vector<Safetensors::Out> out = {{QStringLiteral("a"), a.data(), 2, 3}, {QStringLiteral("b"), b.data(), 0, 4}};
+        const QString path = m_dir.filePath(QStringLiteral("progress.safetensors"));
+        std::vector<std::pair<std::int64_t, std::int64_t>> reports;
+        std::atomic<bool> flag{false};
+        QVERIFY(!Safetensors::save(path, out, Safetensors::Dtype::F32,
+                                   StopToken(&flag, [&](std::int64_t done, std::int64_t total) { reports.push_back({done, total}); })));
+        const std::int64_t size = QFileInfo(path).size();
+        QCOMPARE(reports.size(), std::size_t(3)); // before a, before b, the end
+        const std::int64_t header = size - 40;    // 10 floats of data
+        QCOMPARE(reports[0], std::make_pair(header, size));
+        QCOMPARE(reports[1], std::make_pair(header + 24, size));
+        QCOMPARE(reports[2], std::make_pair(size, size));
+
+        QFile original(path);
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        const QByteArray before = original.readAll();
+        original.close();
+        const std::vector<float> c(6, 7.0f);
+        const std::vector<Safetensors::Out> other = {{QStringLiteral("a"), c.data(), 2, 3}, {QStringLiteral("b"), b.data(), 0, 4}};
+        auto cancelled = Safetensors::save(path, other, Safetensors::Dtype::F32,
+                                           StopToken(&flag, [&](std::int64_t, std::int64_t) { flag = true; }));
+        QVERIFY(cancelled);
+        QCOMPARE(cancelled->toString(), path + QStringLiteral(": cancelled"));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QCOMPARE(original.readAll(), before);
+        QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("progress.safetensors*")}, QDir::Files),
+                 QStringList{QStringLiteral("progress.safetensors")}); // no temporary file left
     }
 
     void badConfigFields()

@@ -1,6 +1,7 @@
 #include "ui/lab/checkpointsaveworker.h"
 
 #include "core/base/numberformat.h"
+#include "core/base/stoptoken.h"
 #include "core/formats/checkpointresave.h"
 #include "core/formats/hfcheckpoint.h"
 
@@ -33,18 +34,16 @@ void CheckpointSaveWorker::save(const QString &sourcePath, const QString &dir, q
         return;
     }
     // Loading is the first fifth of the work; writing model.safetensors the rest, by bytes.
-    SaveProgress progressSink;
-    progressSink.stop = &m_cancel;
     int last = -1;
-    progressSink.report = [this, &last](std::int64_t written, std::int64_t total) {
+    const StopToken stop(&m_cancel, [this, &last](std::int64_t written, std::int64_t total) {
         const int percent = 20 + int(80 * written / std::max<std::int64_t>(1, total));
         if (percent == last)
             return;
         last = percent;
         emit progress(percent, tr("Writing model.safetensors: %1 of %2").arg(NumberFormat::bytes(double(written)),
                                                                                  NumberFormat::bytes(double(total))));
-    };
-    auto written = CheckpointResave::save(*model, *source, dir, {}, &progressSink);
+    });
+    auto written = CheckpointResave::save(*model, *source, dir, {}, stop);
     if (!written) {
         if (m_cancel.load())
             emit cancelled();

@@ -2444,6 +2444,13 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     </message>
 </context>
 <context>
+    <name>tx::DesignDock</name>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+</context>
+<context>
     <name>tx::DesignEdits</name>
     <message>
         <source>Follows the width: &quot;Keep at ×4 d_model&quot; is on.</source>
@@ -5630,10 +5637,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
 </context>
 <context>
     <name>tx::MainWindow</name>
-    <message>
-        <source>Design</source>
-        <translation>设计</translation>
-    </message>
     <message>
         <source>&amp;Parameters</source>
         <translation>参数量(&amp;P)</translation>

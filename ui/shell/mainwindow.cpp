@@ -18,6 +18,7 @@
 #include "ui/pages/summarycards.h"
 #include "ui/report/exportactions.h"
 #include "ui/shell/autosave.h"
+#include "ui/shell/designdock.h"
 #include "ui/shell/designfiles.h"
 #include "ui/shell/languagemanager.h"
 #include "ui/shell/languagemenu.h"
@@ -40,7 +41,6 @@
 #include <QMimeData>
 #include <QDockWidget>
 #include <QMenuBar>
-#include <QScrollArea>
 #include <QSettings>
 #include <QTabWidget>
 #include <QUndoStack>
@@ -51,7 +51,7 @@ namespace tx {
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_state(new DesignState(this))
-    , m_controls(new DesignControls(m_state))
+    , m_designDock(new DesignDock(m_state, this))
     , m_cards(new SummaryCards(m_state))
     , m_parameters(new ParameterView(m_state))
     , m_memory(new MemoryView(m_state))
@@ -78,16 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
 
-    m_controlsScroll = new QScrollArea;
-    m_controlsScroll->setWidget(m_controls);
-    m_controlsScroll->setWidgetResizable(true);
-    m_controlsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_controlsScroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
-    m_controlsDock = new QDockWidget(tr("Design"), this);
-    m_controlsDock->setObjectName(QStringLiteral("designDock"));
-    m_controlsDock->setWidget(m_controlsScroll);
-    m_controlsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
+    addDockWidget(Qt::LeftDockWidgetArea, m_designDock);
 
     // The tabs, in order; a lesson's highlight target names its page by `target`.
     auto *whatIf = new WhatIfPage(m_state);
@@ -136,7 +127,7 @@ MainWindow::MainWindow(QWidget *parent)
             m_autosave->setLessonStep(-1, 0); // a closed lesson is not put back after a crash
         }
     });
-    m_presentation = new PresentationMode({this, m_readout, m_cards, m_tabs, m_pageBar, {m_workDock}, [this] { return m_controls; }}, this);
+    m_presentation = new PresentationMode({this, m_readout, m_cards, m_tabs, m_pageBar, {m_workDock}, [this] { return m_designDock->controls(); }}, this);
     connect(m_presentation, &PresentationMode::activeChanged, m_state, &DesignState::requestRedraw);
 
     auto *central = new QWidget;
@@ -187,6 +178,11 @@ MainWindow::~MainWindow()
     disconnect(m_lessonDock, nullptr, this, nullptr);
 }
 
+DesignControls *MainWindow::controls() const
+{
+    return m_designDock->controls();
+}
+
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
@@ -221,7 +217,7 @@ void MainWindow::createMenus()
     edit->addAction(tr("&Clear pin"), this, [this] { m_comparison->clearPin(); });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *dock : {m_controlsDock, m_workDock, m_lessonDock})
+    for (QDockWidget *dock : {static_cast<QDockWidget *>(m_designDock), m_workDock, m_lessonDock})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     const bool dark = m_darkAction && m_darkAction->isChecked();
@@ -281,28 +277,15 @@ void MainWindow::retranslate()
     }
     menuBar()->clear();
     createMenus();
-    m_controlsDock->setWindowTitle(tr("Design"));
     m_lessonDock->setWindowTitle(tr("Lesson"));
     m_workDock->setWindowTitle(tr("Show the work"));
     for (const Page &page : m_pages)
         m_tabs->setTabText(m_tabs->indexOf(page.widget), tr(page.title));
     m_pageBar->syncTexts();
-    rebuildControls();
+    m_designDock->retranslate();
+    m_presentation->applyLocks(m_designDock->controls());
     m_state->requestRedraw();
     m_files->updateTitle();
-}
-
-void MainWindow::rebuildControls()
-{
-    if (!m_controls || !m_controlsScroll)
-        return;
-    QWidget *old = m_controlsScroll->takeWidget();
-    m_controls = new DesignControls(m_state); // the d_ff lock comes back from the state
-    m_controlsScroll->setWidget(m_controls);
-    m_controlsScroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
-    if (old)
-        old->deleteLater();
-    m_presentation->applyLocks(m_controls);
 }
 
 void MainWindow::highlight(const QString &target, const QString &focus)
@@ -314,11 +297,11 @@ void MainWindow::highlight(const QString &target, const QString &focus)
     if (target == QLatin1String("cards"))
         w = m_cards;
     else if (target == QLatin1String("controls"))
-        w = focus.isEmpty() ? static_cast<QWidget *>(m_controls) : m_controls->knob(focus);
+        w = focus.isEmpty() ? static_cast<QWidget *>(controls()) : controls()->knob(focus);
     if (w && m_tabs->indexOf(w) >= 0)
         m_tabs->setCurrentWidget(w);
     if (!w && target == QLatin1String("controls") && !focus.isEmpty())
-        w = m_controls->combo(focus) ? static_cast<QWidget *>(m_controls->combo(focus)) : m_controls;
+        w = controls()->combo(focus) ? static_cast<QWidget *>(controls()->combo(focus)) : controls();
     m_highlight->highlight(w);
     if (!focus.isEmpty())
         m_presentation->setFocusField(focus);
@@ -329,8 +312,8 @@ void MainWindow::highlight(const QString &target, const QString &focus)
 // snapshot itself.
 void MainWindow::showSnapshot(const DesignSnapshot &snapshot)
 {
-    m_controls->showSnapshot(snapshot);
-    m_presentation->applyLocks(m_controls);
+    controls()->showSnapshot(snapshot);
+    m_presentation->applyLocks(controls());
 }
 
 void MainWindow::setPinned(const DesignSnapshot *pinned)
@@ -349,7 +332,7 @@ void MainWindow::selectFigure(const QString &key)
 
 bool MainWindow::loadPreset(const QString &id)
 {
-    return m_controls->presetPicker()->choose(id);
+    return controls()->presetPicker()->choose(id);
 }
 
 bool MainWindow::openFile(const QString &path)

@@ -11,7 +11,6 @@
 
 class QAction;
 class QDockWidget;
-class QScrollArea;
 class QTabWidget;
 
 namespace tx {
@@ -23,6 +22,7 @@ class ExportActions;
 class ComparisonView;
 class ComputeView;
 class DesignControls;
+class DesignDock;
 class DesignState;
 class HighlightOverlay;
 class LanguageManager;
@@ -53,7 +53,7 @@ public:
     ~MainWindow() override;
 
     DesignState *state() const { return m_state; }
-    DesignControls *controls() const { return m_controls; }
+    DesignControls *controls() const;
     SummaryCards *cards() const { return m_cards; }
     ParameterView *parameterView() const { return m_parameters; }
     MemoryView *memoryView() const { return m_memory; }
@@ -100,7 +100,6 @@ protected:
 private:
     void createMenus();
     void retranslate();
-    void rebuildControls();
     void highlight(const QString &target, const QString &focus);
     void showSnapshot(const DesignSnapshot &snapshot);
     // Hidden pages are brought up to date when they are shown, not on every edit.
@@ -119,7 +118,7 @@ private:
     std::vector<Page> m_pages;
 
     DesignState *m_state;
-    DesignControls *m_controls;
+    DesignDock *m_designDock;
     SummaryCards *m_cards;
     ParameterView *m_parameters;
     MemoryView *m_memory;
@@ -133,8 +132,6 @@ private:
     QDockWidget *m_workDock = nullptr;
 
     QAction *m_darkAction = nullptr;
-    QScrollArea *m_controlsScroll = nullptr;
-    QDockWidget *m_controlsDock = nullptr;
     QDockWidget *m_lessonDock = nullptr;
     LanguageManager *m_language;
     LanguageMenu *m_languageMenu;

@@ -448,6 +448,11 @@ std::optional<Error> HfCheckpoint::save(const Transformer &model, const QString 
     auto json = configJson(model.config(), model.normEps());
     if (!json)
         return json.error();
+    // transformers reads torch_dtype as the dtype of the stored floats (PretrainedConfig; a
+    // quantised file names the dtype of its unquantised tensors and scales, as Qwen3-FP8's does).
+    json->insert(QStringLiteral("torch_dtype"), dtype == Safetensors::Dtype::BF16 ? QStringLiteral("bfloat16")
+                                                : dtype == Safetensors::Dtype::F16 ? QStringLiteral("float16")
+                                                                                    : QStringLiteral("float32"));
     if (quant && quant->empty())
         quant = nullptr;
     if (!QDir().mkpath(dirPath))

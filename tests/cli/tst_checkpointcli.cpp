@@ -120,6 +120,14 @@ private slots:
         QCOMPARE(w.value(QStringLiteral("bytes")).toInteger(),
                  QFileInfo(out + QStringLiteral("/config.json")).size() + QFileInfo(out + QStringLiteral("/model.safetensors")).size());
 
+        // config.json's torch_dtype names the floats as saved (it said float32 whatever the dtype).
+        QFile config(out + QStringLiteral("/config.json"));
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(config.readAll()).object().value(QStringLiteral("torch_dtype")).toString(),
+                 dtype == QLatin1String("BF16") ? QStringLiteral("bfloat16")
+                 : dtype == QLatin1String("F16") ? QStringLiteral("float16")
+                                                 : QStringLiteral("float32"));
+
         const CliRun again = CliRun::run({QStringLiteral("checkpoint"), out, QStringLiteral("--format"), QStringLiteral("json")});
         QVERIFY2(again.exitCode == 0, again.err.constData());
         const QJsonObject a = json(again);

@@ -9110,6 +9110,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>Expert load</source>
         <translation>专家负载</translation>
     </message>
+    <message>
+        <source>An encoder&apos;s heads read both ways: there is no induction score without a causal mask</source>
+        <translation>编码器的注意力头双向读取：没有因果掩码就没有归纳分数</translation>
+    </message>
 </context>
 <context>
     <name>tx::TrainingPipeline</name>

@@ -5,6 +5,8 @@
 #include "ui/lab/trainingcharts.h"
 #include "ui/lab/trainingview.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QGroupBox>
 #include <QLabel>
@@ -13,6 +15,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTest>
 
 using namespace tx;
@@ -72,6 +75,50 @@ private slots:
             QTest::qWait(300);
             view.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/training-albert-mlm.png"));
         }
+    }
+
+    // An encoder-only run's head scores open on the previous-token score, with the induction
+    // score offered disabled (its heads read both ways, and the probe has no repeated segment);
+    // a decoder's run offers it again, and shows each head's line.
+    void encoderRunOpensOnPreviousToken()
+    {
+        TrainingCharts charts;
+        auto *items = qobject_cast<QStandardItemModel *>(charts.scoreKind()->model());
+        QVERIFY(items);
+        QCOMPARE(charts.scoreKind()->currentText(), QStringLiteral("Induction score"));
+        charts.startRun(2, 2, 0, true);
+        QCOMPARE(charts.scoreKind()->currentText(), QStringLiteral("Previous-token score"));
+        QVERIFY(!items->item(0)->isEnabled());
+        QCOMPARE(items->item(0)->toolTip(),
+                 QStringLiteral("An encoder's heads read both ways: there is no induction score without a causal mask"));
+        TrainingSnapshot s;
+        s.step = 10;
+        s.evaluated = true;
+        for (int l = 0; l < 2; ++l)
+            for (int h = 0; h < 2; ++h) {
+                HeadScore score;
+                score.layer = l;
+                score.head = h;
+                score.kind = HeadScore::Kind::EncoderSelf;
+                score.previousToken = 0.25 * (2 * l + h);
+                s.heads.push_back(score);
+            }
+        charts.addStep(s, true);
+        charts.refresh({s}, 100);
+        int shownHeads = 0;
+        for (QChartView *view : charts.findChildren<QChartView *>())
+            for (QAbstractSeries *series : view->chart()->series())
+                if (auto *line = qobject_cast<QLineSeries *>(series); line && line->name().startsWith(QLatin1Char('L'))) {
+                    QVERIFY2(line->isVisible(), qPrintable(line->name()));
+                    QCOMPARE(line->count(), 1);
+                    ++shownHeads;
+                }
+        QCOMPARE(shownHeads, 4); // L1 H1 … L2 H2
+
+        charts.startRun(2, 2, 0, false); // a decoder: induction is there to choose again
+        QVERIFY(items->item(0)->isEnabled());
+        QVERIFY(items->item(0)->toolTip().isEmpty());
+        QCOMPARE(charts.scoreKind()->currentText(), QStringLiteral("Previous-token score")); // the user's last pick stays
     }
 
 private:

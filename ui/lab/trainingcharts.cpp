@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -174,7 +175,7 @@ QStringList TrainingCharts::seriesNames() const
     return names;
 }
 
-void TrainingCharts::startRun(int layers, int heads, int encoderLayers)
+void TrainingCharts::startRun(int layers, int heads, int encoderLayers, bool bidirectional)
 {
     // Series per head are made once per run (the model's shape is fixed for the run).
     for (QLineSeries *s : m_scoreSeries) {
@@ -184,6 +185,7 @@ void TrainingCharts::startRun(int layers, int heads, int encoderLayers)
     m_scoreSeries.clear();
     m_seriesKinds.clear();
     m_encoderDecoder = encoderLayers > 0;
+    m_bidirectional = bidirectional && !m_encoderDecoder;
     m_layers = layers;
     m_heads = heads;
     m_encoderLayers = encoderLayers;
@@ -210,9 +212,18 @@ void TrainingCharts::startRun(int layers, int heads, int encoderLayers)
         }
     }
     m_scoreChart->setTitle(scoreTitle());
-    // An encoder-decoder opens on what its cross-attention learns; alignment means nothing without one.
+    // An encoder-decoder opens on what its cross-attention learns; alignment means nothing without
+    // one, nor induction without a causal mask (an encoder-only model's heads read both ways, and
+    // its probe has no repeated segment): BERT's heads are read by where they look, the previous
+    // or next token among them (Clark et al. 2019, "What Does BERT Look At?").
+    auto *items = qobject_cast<QStandardItemModel *>(m_scoreKind->model());
+    items->item(0)->setEnabled(!m_bidirectional);
+    items->item(0)->setToolTip(m_bidirectional ? tr("An encoder's heads read both ways: there is no induction score without a causal mask")
+                                               : QString());
     if (m_encoderDecoder)
         m_scoreKind->setCurrentIndex(3);
+    else if (m_bidirectional && m_scoreKind->currentIndex() != 2)
+        m_scoreKind->setCurrentIndex(1);
     else if (m_scoreKind->currentIndex() == 3)
         m_scoreKind->setCurrentIndex(0);
 }
@@ -277,10 +288,12 @@ void TrainingCharts::refresh(const std::vector<TrainingSnapshot> &history, int p
             maxScore = std::max(maxScore, v);
         }
         m_scoreSeries[i]->replace(points);
-        // Each score where it means something: induction and previous-token for self-attention,
-        // alignment for cross-attention, entropy for every head.
-        const bool cross = i < m_seriesKinds.size() && m_seriesKinds[i] == HeadScore::Kind::Cross;
-        m_scoreSeries[i]->setVisible(kind == 2 || (kind == 3) == cross);
+        // Each score where it means something: induction for causal self-attention, previous-token
+        // for any self-attention, alignment for cross-attention, entropy for every head.
+        const HeadScore::Kind headKind = i < m_seriesKinds.size() ? m_seriesKinds[i] : HeadScore::Kind::Self;
+        const bool cross = headKind == HeadScore::Kind::Cross;
+        const bool causal = headKind == HeadScore::Kind::Self && !m_bidirectional;
+        m_scoreSeries[i]->setVisible(kind == 2 || (kind == 3 && cross) || (kind == 1 && !cross) || (kind == 0 && causal));
     }
     NiceAxis::fitFromZero(m_scoreX, maxStep);
     m_scoreY->setRange(0, kind == 2 ? std::ceil(maxScore * 10) / 10 : 1.0);

@@ -32,8 +32,10 @@ public:
 
     // A new run of a model with this shape: empty curves, one score series per head (an
     // encoder-decoder's, encoderLayers > 0: its encoder's, decoder's and cross-attention's heads,
-    // in TrainableModel::headScores' order).
-    void startRun(int layers, int heads, int encoderLayers = 0);
+    // in TrainableModel::headScores' order). `bidirectional`: an encoder-only model (BERT, ALBERT),
+    // whose heads have no induction score (no causal mask, no repeated segment); the box offers
+    // it disabled and opens on the previous-token score.
+    void startRun(int layers, int heads, int encoderLayers = 0, bool bidirectional = false);
     // The legend names of the score series, in order ("L1 H1"; "enc L1 H1", "dec L1 H1", "cross L1 H1").
     QStringList seriesNames() const;
     QComboBox *scoreKind() const { return m_scoreKind; }
@@ -82,6 +84,7 @@ private:
     std::vector<QLineSeries *> m_scoreSeries; // [layer * heads + head], an encoder-decoder's by kind first
     std::vector<HeadScore::Kind> m_seriesKinds; // the attention each series' head belongs to
     bool m_encoderDecoder = false;
+    bool m_bidirectional = false;
     int m_layers = 0, m_heads = 0, m_encoderLayers = 0;
 };
 

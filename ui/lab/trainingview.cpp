@@ -350,7 +350,7 @@ void TrainingView::cancel()
         m_worker->cancel();
 }
 
-void TrainingView::onStarted(qint64 parameters, int layers, int heads, int encoderLayers)
+void TrainingView::onStarted(qint64 parameters, int layers, int heads, int encoderLayers, bool bidirectional)
 {
     m_layers = layers;
     m_heads = heads;
@@ -361,7 +361,7 @@ void TrainingView::onStarted(qint64 parameters, int layers, int heads, int encod
                                .arg(encoderLayers)
                                .arg(layers)
                          : tr("Training %1 parameters…").arg(NumberFormat::exact(parameters)));
-    m_charts->startRun(layers, heads, encoderLayers);
+    m_charts->startRun(layers, heads, encoderLayers, bidirectional);
     refreshCharts();
 }
 

@@ -83,7 +83,7 @@ signals:
 private:
     static QStringList taskNames(); // the task box's entries, in TaskChoice's order
     TrainingRequest requestFor(TaskChoice choice) const;
-    void onStarted(qint64 parameters, int layers, int heads, int encoderLayers);
+    void onStarted(qint64 parameters, int layers, int heads, int encoderLayers, bool bidirectional);
     bool isCharacterTask() const;  // the chars tasks, T5's span corruption included
     bool isEncoderDecoder() const; // the T5 tasks
     void showTaskTexts();          // the texts that follow the task (grid caption, sampling box)

@@ -32,7 +32,7 @@ void TrainingWorker::run(const TrainingRequest &request)
     m_trainer.emplace(std::move(*trainer));
     const bool encdec = model.layout == Layout::EncoderDecoder;
     emit started(m_trainer->model().parameterCount(), encdec ? model.decoderLayers() : model.nLayers, model.nHeads,
-                 encdec ? model.encoderLayers() : 0);
+                 encdec ? model.encoderLayers() : 0, model.layout == Layout::EncoderOnly);
     while (!m_trainer->finished()) {
         if (m_cancel.load()) {
             emit cancelled();

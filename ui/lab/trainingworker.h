@@ -36,8 +36,9 @@ public slots:
     void save(const QString &dir);
 
 signals:
-    // layers: the decoder's (or only stack's); encoderLayers: an encoder-decoder's encoder, else 0.
-    void started(qint64 parameters, int layers, int heads, int encoderLayers);
+    // layers: the decoder's (or only stack's); encoderLayers: an encoder-decoder's encoder, else 0;
+    // bidirectional: an encoder-only model (no causal mask).
+    void started(qint64 parameters, int layers, int heads, int encoderLayers, bool bidirectional);
     void stepped(const tx::TrainingSnapshot &snapshot);
     void finished();
     void cancelled();

@@ -70,8 +70,7 @@ Expected<CheckpointResave::Source, Error> CheckpointResave::describe(const QStri
     if (!info.exists())
         return Error{path, {}, tr("no such file or folder")};
     const QDir dir(folderOf(path));
-    const QString weights = info.isDir() ? dir.filePath(QStringLiteral("model.safetensors")) : info.absoluteFilePath();
-    auto file = Safetensors::open(weights);
+    auto file = Safetensors::openCheckpoint(info.absoluteFilePath());
     if (!file)
         return file.error();
     QFile configFile(dir.filePath(QStringLiteral("config.json")));

@@ -360,7 +360,6 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
 {
     const QFileInfo info(path);
     const QDir dir = info.isDir() ? QDir(path) : info.dir();
-    const QString weightsPath = info.isDir() ? dir.filePath(QStringLiteral("model.safetensors")) : path;
     const QString configPath = dir.filePath(QStringLiteral("config.json"));
     if (!info.exists())
         return Error{path, {}, tr("no such file or folder")};
@@ -376,7 +375,7 @@ Expected<Transformer, Error> HfCheckpoint::load(const QString &path, std::int64_
     auto model = Transformer::create(config->model, capBytes, config->normEps, false, stop.flag());
     if (!model)
         return Error{configPath, model.error().field, model.error().message};
-    auto file = Safetensors::open(weightsPath, stop);
+    auto file = Safetensors::openCheckpoint(path, stop);
     if (!file)
         return file.error();
 
@@ -422,7 +421,7 @@ Expected<CheckpointQuantisation, Error> HfCheckpoint::quantisationOf(const QStri
 {
     const QFileInfo info(path);
     const QDir dir = info.isDir() ? QDir(path) : info.dir();
-    auto file = Safetensors::open(info.isDir() ? dir.filePath(QStringLiteral("model.safetensors")) : path);
+    auto file = Safetensors::openCheckpoint(path);
     if (!file)
         return file.error();
     QFile configFile(dir.filePath(QStringLiteral("config.json")));

@@ -1,7 +1,11 @@
 #include "core/formats/safetensors.h"
 
+#include "core/formats/safetensorsindex.h"
+
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QFloat16>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -64,7 +68,8 @@ QString Safetensors::toString(Dtype d)
     return {};
 }
 
-Expected<Safetensors, Error> Safetensors::open(const QString &path, const StopToken &stop)
+std::optional<Error> Safetensors::readShard(const QString &path, int shard, Safetensors &st,
+                                            std::vector<std::pair<QString, int>> *stored)
 {
     auto fail = [&path](const QString &field, const QString &message) { return Error{path, field, message}; };
     auto file = std::make_shared<QFile>(path);
@@ -93,9 +98,9 @@ Expected<Safetensors, Error> Safetensors::open(const QString &path, const StopTo
         return fail(QStringLiteral("header"),
                     tr("not a JSON object (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
 
-    Safetensors st;
-    st.m_path = path;
-    st.m_dataBytes = size - 8 - std::int64_t(headerBytes);
+    Shard part;
+    part.path = path;
+    part.dataBytes = size - 8 - std::int64_t(headerBytes);
     const QJsonObject root = doc.object();
     for (auto it = root.begin(); it != root.end(); ++it) {
         const QString name = it.key();
@@ -129,30 +134,89 @@ Expected<Safetensors, Error> Safetensors::open(const QString &path, const StopTo
         const double b = offsets[0].toDouble(), en = offsets[1].toDouble();
         if (b < 0 || en < b || b != double(std::int64_t(b)) || en != double(std::int64_t(en)))
             return fail(name, tr("data_offsets [%1, %2] are not 0 <= begin <= end").arg(b).arg(en));
-        if (en > double(st.m_dataBytes))
+        if (en > double(part.dataBytes))
             return fail(name, tr("data_offsets [%1, %2] reach past the %3 bytes of data: the file is truncated or "
                                  "the offsets are wrong")
                                   .arg(qint64(b))
                                   .arg(qint64(en))
-                                  .arg(st.m_dataBytes));
+                                  .arg(part.dataBytes));
         e.begin = std::int64_t(b);
         e.end = std::int64_t(en);
+        e.shard = shard;
         if (e.end - e.begin != bytes)
             return fail(name, tr("shape %1 of %2 needs %3 bytes, but data_offsets span %4")
                                   .arg(shapeText(e.shape), e.dtype)
                                   .arg(bytes)
                                   .arg(e.end - e.begin));
-        st.m_entries.emplace(name, std::move(e));
+        if (stored)
+            stored->emplace_back(name, shard);
+        st.m_entries.emplace(name, std::move(e)); // the first of a name stored twice: check() refuses it
     }
-    if (st.m_dataBytes > 0) {
-        const uchar *map = file->map(8 + qint64(headerBytes), st.m_dataBytes);
+    if (part.dataBytes > 0) {
+        const uchar *map = file->map(8 + qint64(headerBytes), part.dataBytes);
         if (!map)
             return fail({}, tr("cannot map the data: %1").arg(file->errorString()));
-        st.m_data = map;
+        part.data = map;
     }
-    st.m_file = std::move(file);
+    part.file = std::move(file);
+    st.m_dataBytes += part.dataBytes;
+    st.m_shards.push_back(std::move(part));
+    return std::nullopt;
+}
+
+Expected<Safetensors, Error> Safetensors::open(const QString &path, const StopToken &stop)
+{
+    Safetensors st;
+    st.m_path = path;
+    if (auto e = readShard(path, 0, st, nullptr))
+        return *e;
     st.m_stop = stop;
     return st;
+}
+
+Expected<Safetensors, Error> Safetensors::openIndex(const QString &indexPath, const StopToken &stop)
+{
+    auto index = SafetensorsIndex::read(indexPath);
+    if (!index)
+        return index.error();
+    Safetensors st;
+    st.m_path = indexPath;
+    std::vector<std::pair<QString, int>> stored;
+    stored.reserve(std::size_t(index->tensorCount()));
+    for (int i = 0; i < int(index->shards().size()); ++i) {
+        if (stop.stopped())
+            return Error{indexPath, {}, QCoreApplication::translate("tx::Transformer", "cancelled")};
+        if (auto e = readShard(index->shardPath(i), i, st, &stored))
+            return *e;
+    }
+    if (auto e = index->check(stored))
+        return *e;
+    std::int64_t tensorBytes = 0;
+    for (const auto &[name, e] : st.m_entries)
+        tensorBytes += e.end - e.begin;
+    if (auto e = index->checkTotal(tensorBytes))
+        return *e;
+    st.m_stop = stop;
+    return st;
+}
+
+Expected<Safetensors, Error> Safetensors::openCheckpoint(const QString &path, const StopToken &stop)
+{
+    const QFileInfo info(path);
+    if (!info.isDir())
+        return info.suffix() == QLatin1String("json") ? openIndex(path, stop) : open(path, stop);
+    const QDir dir(path);
+    const QString single = dir.filePath(QStringLiteral("model.safetensors"));
+    const QString index = dir.filePath(QStringLiteral("model.safetensors.index.json"));
+    if (!QFileInfo::exists(single) && QFileInfo::exists(index))
+        return openIndex(index, stop);
+    return open(single, stop); // "cannot open" names model.safetensors when neither is there
+}
+
+QString Safetensors::fileOf(const QString &name) const
+{
+    const Entry *e = entry(name);
+    return e ? m_shards[std::size_t(e->shard)].path : m_path;
 }
 
 const Safetensors::Entry *Safetensors::entry(const QString &name) const
@@ -175,13 +239,14 @@ Expected<bool, Error> Safetensors::read(const QString &name, const std::vector<s
     if (!e)
         return Error{m_path, name, tr("missing tensor")};
     if (e->shape != shape)
-        return Error{m_path, name, tr("shape %1, expected %2").arg(shapeText(e->shape), shapeText(shape))};
+        return Error{fileOf(name), name, tr("shape %1, expected %2").arg(shapeText(e->shape), shapeText(shape))};
     std::int64_t n = 1;
     for (std::int64_t s : shape)
         n *= s;
     if (n == 0)
         return true;
-    const uchar *src = m_data + e->begin;
+    const Shard &part = m_shards[std::size_t(e->shard)];
+    const uchar *src = part.data + e->begin;
     const int elementBytes = dtypeBytes(e->dtype);
     enum class Kind { F32, F16, BF16, E4M3 } kind;
     if (e->dtype == QLatin1String("F32"))
@@ -193,13 +258,13 @@ Expected<bool, Error> Safetensors::read(const QString &name, const std::vector<s
     else if (e->dtype == QLatin1String("F8_E4M3"))
         kind = Kind::E4M3;
     else
-        return Error{m_path, name, tr("dtype %1, expected F32, F16 or BF16").arg(e->dtype)};
+        return Error{part.path, name, tr("dtype %1, expected F32, F16 or BF16").arg(e->dtype)};
     // Chunks of 1 Mi values (4 MB of float32 out): a few milliseconds each even from a cold
     // disk's page faults, so a cancelled load of a 500 MB checkpoint stops well within 100 ms.
     constexpr std::int64_t kChunk = 1 << 20;
     for (std::int64_t start = 0; start < n; start += kChunk) {
         if (m_stop.stopped())
-            return Error{m_path, name, QCoreApplication::translate("tx::Transformer", "cancelled")};
+            return Error{part.path, name, QCoreApplication::translate("tx::Transformer", "cancelled")};
         const std::int64_t end = std::min(n, start + kChunk);
         switch (kind) {
         case Kind::F32: // the engine runs on little-endian x86-64, like the format
@@ -263,15 +328,15 @@ Expected<const uchar *, Error> Safetensors::bytes(const QString &name, const QSt
     if (!e)
         return Error{m_path, name, tr("missing tensor")};
     if (e->shape != shape)
-        return Error{m_path, name, tr("shape %1, expected %2").arg(shapeText(e->shape), shapeText(shape))};
+        return Error{fileOf(name), name, tr("shape %1, expected %2").arg(shapeText(e->shape), shapeText(shape))};
     if (e->dtype != dtype)
-        return Error{m_path, name, tr("dtype %1, expected %2").arg(e->dtype, dtype)};
+        return Error{fileOf(name), name, tr("dtype %1, expected %2").arg(e->dtype, dtype)};
     // The caller decodes these itself (MXFP4 blocks, fp8 scales): the stop is looked at per tensor.
     if (m_stop.stopped())
-        return Error{m_path, name, QCoreApplication::translate("tx::Transformer", "cancelled")};
+        return Error{fileOf(name), name, QCoreApplication::translate("tx::Transformer", "cancelled")};
     m_bytesRead += e->end - e->begin;
     m_stop.report(std::min(m_bytesRead, m_dataBytes), m_dataBytes);
-    return m_data + e->begin;
+    return m_shards[std::size_t(e->shard)].data + e->begin;
 }
 
 Expected<Mat, Error> Safetensors::matrix(const QString &name, std::int64_t rows, std::int64_t cols) const

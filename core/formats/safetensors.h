@@ -3,7 +3,6 @@
 #include "core/base/error.h"
 #include "core/base/expected.h"
 #include "core/base/stoptoken.h"
-#include "core/base/stoptoken.h"
 #include "core/nn/mat.h"
 
 #include <QByteArray>
@@ -15,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QFile;
@@ -28,6 +28,10 @@ namespace tx {
 // open() checks the whole header against the file before anything is read: every offset
 // inside the data, every byte count equal to shape × dtype size, no overflow. Tensors are
 // read through a memory map, so nothing larger than the file is ever allocated.
+//
+// openIndex() reads a sharded checkpoint (model.safetensors.index.json and the shards it names,
+// SafetensorsIndex) as one set of tensors: each shard's header is checked as open() checks it,
+// every tensor must be in the shard the index names, and an Error about a tensor names its shard.
 class Safetensors
 {
     Q_DECLARE_TR_FUNCTIONS(tx::Safetensors)
@@ -39,8 +43,9 @@ public:
     {
         QString dtype;                    // as written: "F32", "F16", "BF16", "I64", …
         std::vector<std::int64_t> shape;  // row-major
-        std::int64_t begin = 0;           // byte offsets into the data section
+        std::int64_t begin = 0;           // byte offsets into the data section of its shard
         std::int64_t end = 0;
+        int shard = 0;                    // which file holds it (0 for a single file)
     };
 
     // A tensor to write: `data` points at rows × cols floats (row-major); a vector has rows = 0
@@ -63,13 +68,22 @@ public:
     // "cancelled" (naming the file and the tensor) once the flag has turned true, and reports the
     // bytes of tensor data read so far of the file's data section.
     static Expected<Safetensors, Error> open(const QString &path, const StopToken &stop = {});
+    // A model.safetensors.index.json and its shards; `stop` as for open(), its progress over the
+    // data of all the shards.
+    static Expected<Safetensors, Error> openIndex(const QString &indexPath, const StopToken &stop = {});
+    // A checkpoint's weights as Hugging Face lays them out: a .safetensors file, an index .json,
+    // or a folder holding model.safetensors or, sharded, model.safetensors.index.json.
+    static Expected<Safetensors, Error> openCheckpoint(const QString &path, const StopToken &stop = {});
     // Through QSaveFile. `stop` is checked before each tensor and told the bytes of the file written
     // so far of its total; a stopped save is cancelled (QSaveFile::cancelWriting), so a file already
     // at the path is left as it was. The report runs on the saving thread.
     static std::optional<Error> save(const QString &path, const std::vector<Out> &tensors, Dtype dtype,
                                      const StopToken &stop = {});
 
+    // The file, or the index of a sharded checkpoint.
     const QString &path() const { return m_path; }
+    // The file that holds `name`'s data (a shard of a sharded checkpoint), or path().
+    QString fileOf(const QString &name) const;
     bool contains(const QString &name) const { return m_entries.count(name) > 0; }
     const Entry *entry(const QString &name) const;
     QStringList names() const;
@@ -93,10 +107,20 @@ public:
 private:
     Expected<bool, Error> read(const QString &name, const std::vector<std::int64_t> &shape, float *out) const;
 
+    struct Shard
+    {
+        QString path;
+        std::shared_ptr<QFile> file;
+        const uchar *data = nullptr; // start of the data section inside the map
+        std::int64_t dataBytes = 0;
+    };
+    // Reads and checks one file's header: its tensors go into m_entries as shard `shard`.
+    static std::optional<Error> readShard(const QString &path, int shard, Safetensors &into,
+                                          std::vector<std::pair<QString, int>> *stored);
+
     QString m_path;
-    std::shared_ptr<QFile> m_file;
-    const uchar *m_data = nullptr; // start of the data section inside the map
-    std::int64_t m_dataBytes = 0;
+    std::vector<Shard> m_shards;
+    std::int64_t m_dataBytes = 0; // of every shard
     std::map<QString, Entry> m_entries;
     StopToken m_stop;
     mutable std::int64_t m_bytesRead = 0; // for m_stop's progress

@@ -1,21 +1,16 @@
 #include "core/modelfile/safetensorsheader.h"
 
+#include "core/formats/safetensorsindex.h"
 #include "core/modelfile/packedweights.h"
 #include "core/modelfile/tensorformat.h"
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QFile>
-#include <QFileInfo>
-#include <QHash>
-#include <QSet>
 #include <QJsonArray>
 #include <QJsonDocument>
 
 #include <algorithm>
 #include <limits>
-#include <map>
-#include <set>
 
 namespace tx {
 
@@ -176,101 +171,33 @@ Expected<bool, Error> SafetensorsHeader::readShard(const QString &path, int file
 
 Expected<ModelFile, Error> SafetensorsHeader::readIndex(const QString &indexPath, const StopToken &stop)
 {
-    auto fail = [&indexPath](const QString &field, const QString &message) { return Error{indexPath, field, message}; };
-    QFile file(indexPath);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail({}, tr("cannot open: %1").arg(file.errorString()));
-    if (file.size() > kMaxHeaderBytes)
-        return fail({}, tr("%1 bytes is more than the 100 MB an index may have").arg(file.size()));
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject())
-        return fail({}, tr("not a JSON object (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
-    const QJsonObject root = doc.object();
-    const QJsonValue mapValue = root.value(QStringLiteral("weight_map"));
-    if (!mapValue.isObject())
-        return fail(QStringLiteral("weight_map"), tr("required object is missing"));
-    const QJsonObject weightMap = mapValue.toObject();
-
-    // Shards in name order (model-00001-of-00004.safetensors, …), each read once. Hashes, not
-    // trees: a 700 GB checkpoint names 90,000 tensors.
-    std::set<QString> shardNames;
-    for (auto it = weightMap.begin(); it != weightMap.end(); ++it) {
-        const QString field = QStringLiteral("weight_map.") + it.key();
-        if (!it.value().isString())
-            return fail(field, tr("expected a shard file name"));
-        const QString shard = it.value().toString();
-        if (shard.isEmpty() || shard.contains(QLatin1Char('/')) || shard.contains(QLatin1Char('\\'))
-            || shard == QLatin1String("..") || shard == QLatin1String("."))
-            return fail(field, tr("\"%1\" is not a file name beside the index").arg(shard));
-        shardNames.insert(shard);
-    }
-    QHash<QString, int> indexOfShard;
-    QStringList shards;
-    for (const QString &shard : shardNames) {
-        indexOfShard.insert(shard, int(shards.size()));
-        shards << shard;
-    }
-    QHash<QString, int> shardOf; // tensor → shard index
-    shardOf.reserve(weightMap.size());
-    for (auto it = weightMap.begin(); it != weightMap.end(); ++it)
-        shardOf.insert(it.key(), indexOfShard.value(it.value().toString()));
-
-    const QDir dir = QFileInfo(indexPath).dir();
-    // One look at the disk per shard, not per tensor; a missing one is named by its first tensor.
-    for (int i = 0; i < int(shards.size()); ++i) {
-        if (QFileInfo::exists(dir.filePath(shards[i])))
-            continue;
-        for (auto it = weightMap.begin(); it != weightMap.end(); ++it)
-            if (it.value().toString() == shards[i])
-                return fail(QStringLiteral("weight_map.") + it.key(),
-                            tr("names the shard %1, which is missing").arg(shards[i]));
-    }
-
+    auto index = SafetensorsIndex::read(indexPath);
+    if (!index)
+        return index.error();
     ModelFile out;
     out.format = ModelFileFormat::Safetensors;
     out.path = indexPath;
     const auto cancelled = [&] { return Error{indexPath, {}, QCoreApplication::translate("tx::Transformer", "cancelled")}; };
+    const QStringList &shards = index->shards();
     for (int i = 0; i < int(shards.size()); ++i) {
         if (stop.stopped())
             return cancelled();
-        if (auto ok = readShard(dir.filePath(shards[i]), i, out); !ok)
+        if (auto ok = readShard(index->shardPath(i), i, out); !ok)
             return ok.error();
         stop.report(i + 1, shards.size());
     }
     if (stop.stopped())
         return cancelled();
-    QSet<QString> seen;
-    seen.reserve(qsizetype(out.tensors.size()));
-    for (const TensorInfo &t : out.tensors) {
-        const QString shardPath = out.files[std::size_t(t.file)].path;
-        if (seen.contains(t.name))
-            return Error{shardPath, t.name, tr("is stored in more than one shard")};
-        seen.insert(t.name);
-        const auto it = shardOf.constFind(t.name);
-        if (it == shardOf.cend())
-            return Error{shardPath, t.name, tr("is stored in this shard, but the index's weight_map does not list it")};
-        if (*it != t.file)
-            return fail(QStringLiteral("weight_map.") + t.name,
-                        tr("names the shard %1, but the tensor is in %2").arg(shards[*it], QFileInfo(shardPath).fileName()));
-    }
-    if (seen.size() != shardOf.size()) {
-        for (auto it = weightMap.begin(); it != weightMap.end(); ++it)
-            if (!seen.contains(it.key()))
-                return fail(QStringLiteral("weight_map.") + it.key(),
-                            tr("names the shard %1, which does not hold it").arg(it.value().toString()));
-    }
-
-    const QJsonValue totalValue = root.value(QStringLiteral("metadata")).toObject().value(QStringLiteral("total_size"));
-    if (!totalValue.isUndefined() && !totalValue.isNull()) {
-        std::int64_t total = 0;
-        if (!exactInteger(totalValue, total))
-            return fail(QStringLiteral("metadata.total_size"), tr("expected a non-negative integer"));
-        if (total != out.tensorDataBytes())
-            return fail(QStringLiteral("metadata.total_size"),
-                        tr("says %1 bytes, but the shards' tensors hold %2").arg(total).arg(out.tensorDataBytes()));
-        out.metadata.insert(QStringLiteral("total_size"), qint64(total));
-    }
+    std::vector<std::pair<QString, int>> stored;
+    stored.reserve(out.tensors.size());
+    for (const TensorInfo &t : out.tensors)
+        stored.emplace_back(t.name, t.file);
+    if (auto e = index->check(stored))
+        return *e;
+    if (auto e = index->checkTotal(out.tensorDataBytes()))
+        return *e;
+    if (index->totalSize())
+        out.metadata.insert(QStringLiteral("total_size"), qint64(*index->totalSize()));
     PackedWeights::classify(out.tensors);
     return out;
 }

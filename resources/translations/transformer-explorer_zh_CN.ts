@@ -7624,9 +7624,20 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>the tensors end at byte %1, but the file has %2 bytes</source>
         <translation>张量在第 %1 字节结束，但文件有 %2 字节</translation>
     </message>
+</context>
+<context>
+    <name>tx::SafetensorsIndex</name>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
     <message>
         <source>%1 bytes is more than the 100 MB an index may have</source>
         <translation>%1 字节超过了索引文件允许的 100 MB</translation>
+    </message>
+    <message>
+        <source>not a JSON object (%1 at byte %2)</source>
+        <translation>不是 JSON 对象（第 %2 字节处：%1）</translation>
     </message>
     <message>
         <source>required object is missing</source>
@@ -7645,6 +7656,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <translation>指向分片 %1，但该分片不存在</translation>
     </message>
     <message>
+        <source>expected a non-negative integer</source>
+        <translation>应为非负整数</translation>
+    </message>
+    <message>
         <source>is stored in more than one shard</source>
         <translation>存储在多个分片中</translation>
     </message>
@@ -7659,10 +7674,6 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
     <message>
         <source>names the shard %1, which does not hold it</source>
         <translation>指向分片 %1，但该分片中没有它</translation>
-    </message>
-    <message>
-        <source>expected a non-negative integer</source>
-        <translation>应为非负整数</translation>
     </message>
     <message>
         <source>says %1 bytes, but the shards&apos; tensors hold %2</source>

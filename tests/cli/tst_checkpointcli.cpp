@@ -2,6 +2,7 @@
 // checkpoint loaded into the engine, described, written back and read again. The copy must be the
 // same model (weights SHA-256, run's logits) under the same tensor names, dtypes and shapes that
 // `inspect` lists, quantised tensors included (MXFP4 experts, fp8 with block scales).
+#include "core/formats/safetensors.h"
 #include "tests/support/clirun.h"
 
 #include <QDir>
@@ -59,6 +60,44 @@ QJsonArray logits(const QString &model, const QString &dump)
     return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("logits")).toArray();
 }
 
+// Splits a single-file checkpoint into `model-0000k-of-00002.safetensors` (its tensors in name
+// order, the first half, then the rest, bytes as stored) and model.safetensors.index.json, as
+// transformers' save_pretrained writes one past max_shard_size; config.json is copied beside them.
+// The index's weight_map is returned so a test can spoil it.
+QJsonObject shard(const QString &source, const QString &outDir)
+{
+    QDir().mkpath(outDir);
+    auto file = tx::Safetensors::open(source + QStringLiteral("/model.safetensors"));
+    if (!file)
+        return {};
+    const QStringList names = file->names();
+    QJsonObject weightMap;
+    qint64 total = 0;
+    for (int part = 0; part < 2; ++part) {
+        const QString shardName = QStringLiteral("model-%1-of-00002.safetensors").arg(part + 1, 5, 10, QLatin1Char('0'));
+        std::vector<tx::Safetensors::Out> out;
+        for (qsizetype i = part == 0 ? 0 : names.size() / 2; i < (part == 0 ? names.size() / 2 : names.size()); ++i) {
+            const tx::Safetensors::Entry *e = file->entry(names[i]);
+            auto bytes = file->bytes(names[i], e->dtype, e->shape);
+            if (!bytes)
+                return {};
+            out.push_back({names[i], nullptr, 0, 0, e->shape, e->dtype,
+                           QByteArray(reinterpret_cast<const char *>(*bytes), qsizetype(e->end - e->begin))});
+            weightMap.insert(names[i], shardName);
+            total += e->end - e->begin;
+        }
+        if (tx::Safetensors::save(outDir + QLatin1Char('/') + shardName, out, tx::Safetensors::Dtype::F32))
+            return {};
+    }
+    QFile::copy(source + QStringLiteral("/config.json"), outDir + QStringLiteral("/config.json"));
+    QFile index(outDir + QStringLiteral("/model.safetensors.index.json"));
+    index.open(QIODevice::WriteOnly);
+    index.write(QJsonDocument(QJsonObject{{QStringLiteral("metadata"), QJsonObject{{QStringLiteral("total_size"), total}}},
+                                          {QStringLiteral("weight_map"), weightMap}})
+                    .toJson());
+    return weightMap;
+}
+
 } // namespace
 
 class TestCheckpointCli : public QObject
@@ -89,6 +128,54 @@ private slots:
         QTest::newRow("albert") << QStringLiteral("albert-mlm-shared") << QStringLiteral("albert") << qint64(-1)
                                 << QStringLiteral("F32") << 0 << 0;
     }
+    // A sharded checkpoint runs as its single file does: the same weights hash, tensors and
+    // logits. A shard the index misplaces a tensor in is named, before any weight is read.
+    void shardedCheckpointRuns()
+    {
+        QTemporaryDir dir;
+        const QString source = fixture(QStringLiteral("llama-tiny-gqa-bf16"));
+        const QString out = dir.filePath(QStringLiteral("sharded"));
+        QJsonObject weightMap = shard(source, out);
+        QVERIFY(weightMap.size() > 5);
+        QVERIFY(!QFileInfo::exists(out + QStringLiteral("/model.safetensors")));
+
+        const CliRun single = CliRun::run({QStringLiteral("checkpoint"), source, QStringLiteral("--format"), QStringLiteral("json")});
+        const CliRun sharded = CliRun::run({QStringLiteral("checkpoint"), out, QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(sharded.exitCode == 0, sharded.err.constData());
+        QCOMPARE(json(sharded).value(QStringLiteral("weights_sha256")).toString(),
+                 json(single).value(QStringLiteral("weights_sha256")).toString());
+        QCOMPARE(json(sharded).value(QStringLiteral("parameters")).toInteger(), json(single).value(QStringLiteral("parameters")).toInteger());
+        QCOMPARE(inspectedTensors(out), inspectedTensors(source));
+        const QJsonArray before = logits(source, dir.filePath(QStringLiteral("a.json")));
+        QCOMPARE(before.size(), 9);
+        QCOMPARE(logits(out, dir.filePath(QStringLiteral("b.json"))), before);
+        // The index file itself opens too.
+        QCOMPARE(logits(out + QStringLiteral("/model.safetensors.index.json"), dir.filePath(QStringLiteral("c.json"))), before);
+
+        // Saved from the shards, it is one model.safetensors holding the same model.
+        const QString copy = dir.filePath(QStringLiteral("copy"));
+        const CliRun saved = CliRun::run({QStringLiteral("checkpoint"), out, QStringLiteral("--save"), copy, QStringLiteral("--format"),
+                                          QStringLiteral("json")});
+        QVERIFY2(saved.exitCode == 0, saved.err.constData());
+        QCOMPARE(json(saved).value(QStringLiteral("saved")).toObject().value(QStringLiteral("dtype")).toString(), QStringLiteral("BF16"));
+        QCOMPARE(inspectedTensors(copy), inspectedTensors(source));
+        QCOMPARE(logits(copy, dir.filePath(QStringLiteral("d.json"))), before);
+
+        // The index puts the first tensor in the second shard.
+        const QString first = weightMap.begin().key();
+        weightMap.insert(first, QStringLiteral("model-00002-of-00002.safetensors"));
+        QFile index(out + QStringLiteral("/model.safetensors.index.json"));
+        QVERIFY(index.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        index.write(QJsonDocument(QJsonObject{{QStringLiteral("weight_map"), weightMap}}).toJson());
+        index.close();
+        const CliRun bad = CliRun::run({QStringLiteral("run"), QStringLiteral("--model"), out, QStringLiteral("--tokens"), QStringLiteral("1,2")});
+        QCOMPARE(bad.exitCode, 2);
+        QCOMPARE(QString::fromUtf8(bad.err).trimmed(),
+                 index.fileName() + QStringLiteral(": weight_map.") + first
+                     + QStringLiteral(": names the shard model-00002-of-00002.safetensors, but the tensor is in "
+                                      "model-00001-of-00002.safetensors"));
+    }
+
     // Loaded, saved with --dtype keep (the default), reloaded: the same weights hash, the same
     // names, shapes and dtypes in `inspect`, the same logits from `run`.
     void roundTrip()

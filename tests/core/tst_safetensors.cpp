@@ -226,6 +226,38 @@ private slots:
                  QStringList{QStringLiteral("progress.safetensors")}); // no temporary file left
     }
 
+    // A sharded checkpoint's shards are checked as single files are, and an Error names the shard;
+    // a tensor read from one is read from its own shard's data.
+    void shardedIndexNamesTheShard()
+    {
+        QDir(m_dir.path()).mkpath(QStringLiteral("shards"));
+        const std::vector<float> a(6, 1.5f), b(4, -2.0f);
+        QVERIFY(!Safetensors::save(m_dir.filePath(QStringLiteral("shards/one.safetensors")), {{QStringLiteral("a"), a.data(), 2, 3}},
+                                   Safetensors::Dtype::F32));
+        QVERIFY(!Safetensors::save(m_dir.filePath(QStringLiteral("shards/two.safetensors")), {{QStringLiteral("b"), b.data(), 0, 4}},
+                                   Safetensors::Dtype::BF16));
+        const QString index = write(QStringLiteral("shards/model.safetensors.index.json"),
+                                    R"({"metadata": {"total_size": 32}, "weight_map": {"a": "one.safetensors", "b": "two.safetensors"}})");
+        auto file = Safetensors::openCheckpoint(m_dir.filePath(QStringLiteral("shards")));
+        QVERIFY2(file, qPrintable(file ? QString() : file.error().toString()));
+        QCOMPARE(file->path(), index);
+        QCOMPARE(file->names(), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        QCOMPARE(file->fileOf(QStringLiteral("b")), m_dir.filePath(QStringLiteral("shards/two.safetensors")));
+        QCOMPARE((*file->matrix(QStringLiteral("a"), 2, 3))(1, 2), 1.5f);
+        QCOMPARE((*file->vector(QStringLiteral("b"), 4))(3), -2.0f);
+        auto wrong = file->matrix(QStringLiteral("b"), 2, 2);
+        QCOMPARE(wrong.error().toString(), m_dir.filePath(QStringLiteral("shards/two.safetensors")) + QStringLiteral(": b: shape [4], expected [2, 2]"));
+
+        write(QStringLiteral("shards/model.safetensors.index.json"),
+              R"({"metadata": {"total_size": 40}, "weight_map": {"a": "one.safetensors", "b": "two.safetensors"}})");
+        QCOMPARE(Safetensors::openIndex(index).error().toString(),
+                 index + QStringLiteral(": metadata.total_size: says 40 bytes, but the shards' tensors hold 32"));
+        write(QStringLiteral("shards/two.safetensors"), QByteArray("\x05\0\0\0"));
+        auto broken = Safetensors::openIndex(index);
+        QCOMPARE(broken.error().file, m_dir.filePath(QStringLiteral("shards/two.safetensors")));
+        QCOMPARE(broken.error().field, QStringLiteral("header length"));
+    }
+
     void badConfigFields()
     {
         QCOMPARE(HfCheckpoint::parseConfig(R"({"model_type":"mamba"})", QStringLiteral("c.json")).error().field,

@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <omp.h>
 #include <vector>
 
 using namespace tx;
@@ -66,6 +67,10 @@ private slots:
         QTest::newRow("64x768x97") << 64 << 768 << 97 << false;
         QTest::newRow("100x130x13") << 100 << 130 << 13 << true;
         QTest::newRow("256x40x31") << 256 << 40 << 31 << false;
+        // k in slices of 128 with a remainder, and Wt in blocks of 96 rows with a short last one
+        // (split over the threads), the tail of single rows inside it.
+        QTest::newRow("48x300x250") << 48 << 300 << 250 << true;
+        QTest::newRow("20x257x389") << 20 << 257 << 389 << false;
     }
     void matchesTheProductInDouble()
     {
@@ -97,6 +102,58 @@ private slots:
         }
         // float32 sums of K products of numbers in [-1, 1]: a few units of 2^-24 · K.
         QVERIFY2(worst <= 4e-7 * K, qPrintable(QStringLiteral("%1 off by %2").arg(QLatin1String(vec::isa())).arg(worst)));
+    }
+
+    // The header's promise: each output is one float32 sum over k in order, whatever the slices of
+    // k, the blocks of Wt and the threads. Compared bit for bit with that sum written out (fused
+    // multiply-adds where the kernels have them, SSE's multiply then add otherwise).
+    void eachOutputIsOneSumInKOrder_data()
+    {
+        QTest::addColumn<int>("M");
+        QTest::addColumn<int>("K");
+        QTest::addColumn<int>("N");
+        QTest::newRow("64x300x250") << 64 << 300 << 250;
+        QTest::newRow("24x385x197") << 24 << 385 << 197;
+        QTest::newRow("130x129x101") << 130 << 129 << 101;
+    }
+    void eachOutputIsOneSumInKOrder()
+    {
+        QFETCH(int, M);
+        QFETCH(int, K);
+        QFETCH(int, N);
+        if (vec::reference())
+            QSKIP("TX_KERNELS=reference multiplies with Eigen");
+        const bool fused = std::strncmp(vec::isa(), "avx", 3) == 0; // "avx512", "avx2+fma"; not "sse4.2"
+        Rng rng(5);
+        const std::vector<float> X = randomFloats(rng, long(M) * K), Wt = randomFloats(rng, long(N) * K);
+        for (int threads : {1, 2}) {
+            omp_set_num_threads(threads);
+            std::vector<float> C(std::size_t(M) * N, 0.0f);
+            gemm::addXWt(C.data(), N, X.data(), K, M, K, Wt.data(), K, N, false, nullptr);
+            for (long i = 0; i < M; ++i) {
+                for (long n = 0; n < N; ++n) {
+                    float sum = 0.0f;
+                    for (long k = 0; k < K; ++k) {
+                        const float x = X[std::size_t(i * K + k)], w = Wt[std::size_t(n * K + k)];
+                        if (fused) {
+                            sum = std::fma(w, x, sum);
+                        } else {
+                            const volatile float product = w * x; // rounded, as _mm_mul_ps
+                            sum = sum + product;
+                        }
+                    }
+                    if (C[std::size_t(i * N + n)] != sum)
+                        QFAIL(qPrintable(QStringLiteral("%1, %2 threads: C(%3, %4) = %5, the sum in k order %6")
+                                             .arg(QLatin1String(vec::isa()))
+                                             .arg(threads)
+                                             .arg(i)
+                                             .arg(n)
+                                             .arg(double(C[std::size_t(i * N + n)]), 0, 'g', 9)
+                                             .arg(double(sum), 0, 'g', 9)));
+                }
+            }
+        }
+        omp_set_num_threads(omp_get_num_procs());
     }
 
     void addABMatchesTheProductInDouble_data()

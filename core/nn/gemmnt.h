@@ -8,9 +8,9 @@ namespace tx::gemm {
 //   C (M, N; row stride ldc) += X (M, K; ldx) · Wtᵀ,   Wt (N, K; ldw) row-major
 //
 // X is transposed once into a small (K, M) panel that stays in the core's L2 cache; Wt is then
-// streamed exactly once, row by row (sequential reads the prefetcher follows), six of its rows at
-// a time against 64 rows of X (AVX-512: 24 accumulators of 16 floats), with no packing pass over
-// the weights. OpenBLAS packs the weights first, a pass that is bound by memory bandwidth and
+// read exactly once, in blocks of 96 rows, six of its rows at a time against 64 rows of X
+// (AVX-512: 24 accumulators of 16 floats), k in slices of 128 so that the panel's slice stays in
+// L1 (each tile fetches its rows' next slice ahead), with no packing pass over the weights. OpenBLAS packs the weights first, a pass that is bound by memory bandwidth and
 // does not overlap the arithmetic (perf on GPT-2 small at 64 tokens: its packing took 47 % as
 // long as its kernel). Compiled for AVX-512F, AVX2+FMA and SSE4.2 and chosen by vec::isa().
 //

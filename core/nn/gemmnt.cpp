@@ -33,8 +33,8 @@ constexpr long kBlockRows = 96; // a multiple of every kernel's rows (6, 12)
 //   part (R, lanes·NV): the sums so far (read unless `first`, then written back)
 // The R·NV accumulators stay in registers (AVX-512: 24 of the 32, AVX2 and SSE: 12 of the 16).
 // `GCC unroll` because -O2's loop passes would otherwise leave the accumulators in memory.
-// pf: the same R rows kSliceK further on (the next slice), one cache line of each fetched per 16
-// values of k, so that the rows are in cache when the next slice comes to them; null on the last.
+// pf: R rows of Wt that a later tile reads (stride ldw), one cache line of each fetched per 16
+// values of k, so that they are in cache when it comes to them; or null.
 #define TX_GEMM_TILE(NAME, TARGET, VEC, LANES, ZERO, LOAD, STORE, SET1, MULADD)                                   \
     template <int R, int NV>                                                                                       \
     TARGET void NAME(const float *xT, long Mp, const float *W, long ldw, long kc, float *part, bool first,         \
@@ -134,10 +134,13 @@ void addXWt(float *C, long ldc, const float *X, long ldx, long M, long K, const 
             for (long q = 0; q < rows; q += q < full ? R : 1) {
                 const long rq = q < full ? R : 1;
                 const float *w = Wt + (n0 + q) * ldw + k0;
+                // What this tile fetches ahead: the next R rows' slice, or after the last run of
+                // R rows the block's first rows' next slice (none on the last slice).
+                const float *pf = q + 2 * R <= full ? w + R * ldw : more ? Wt + n0 * ldw + k0 + kSliceK : nullptr;
                 for (long i0 = 0; i0 < M; i0 += width) // later tiles find the rows in L1: no prefetch
                     (rq == R ? kernel.full : kernel.one)(xT + k0 * Mp + i0, Mp, w, ldw, kc,
                                                          part + q * Mp + i0 * rq, first,
-                                                         more && i0 == 0 ? w + kSliceK : nullptr);
+                                                         rq == R && i0 == 0 ? pf : nullptr);
             }
         }
         // Row l of the output, columns n0 … n0 + rows: sum j of the block is in lane l of its

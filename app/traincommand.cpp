@@ -301,7 +301,7 @@ int runTrainCommand(QStringList args)
         saved = true;
         // A character-level model carries its tokenizer, so it opens anywhere (the attention
         // view, run --model, Hugging Face's tokenizers).
-        if (const auto tokenizer = task->tokenizer())
+        if (const auto tokenizer = task->checkpointTokenizer())
             if (auto e = tokenizer->save(QDir(outDir).filePath(QStringLiteral("tokenizer.json"))))
                 return fail(*e);
     }

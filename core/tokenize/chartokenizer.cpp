@@ -69,6 +69,35 @@ CharTokenizer CharTokenizer::fromText(const QString &text, int minCount)
     return fromCharacters(chars);
 }
 
+CharTokenizer CharTokenizer::withSpecialTokens(const QStringList &tokens) const
+{
+    CharTokenizer t = *this;
+    for (const QString &token : tokens)
+        if (!token.isEmpty() && !t.m_specials.contains(token))
+            t.m_specials << token;
+    return t;
+}
+
+int CharTokenizer::specialId(const QString &token) const
+{
+    const qsizetype i = m_specials.indexOf(token);
+    return i < 0 ? -1 : firstSpecial() + int(i);
+}
+
+int CharTokenizer::specialAt(const QString &text, qsizetype at) const
+{
+    int best = -1;
+    qsizetype bestLength = 0;
+    for (qsizetype i = 0; i < m_specials.size(); ++i) {
+        const QString &s = m_specials[i];
+        if (s.size() > bestLength && QStringView(text).mid(at).startsWith(s)) {
+            best = firstSpecial() + int(i);
+            bestLength = s.size();
+        }
+    }
+    return best;
+}
+
 bool CharTokenizer::isCharLevel(const QJsonObject &root)
 {
     const QJsonObject model = root.value(QStringLiteral("model")).toObject();
@@ -110,7 +139,24 @@ Expected<CharTokenizer, Error> CharTokenizer::fromJson(const QJsonObject &root, 
     }
     if (byId.size() < std::size_t(kByteTokens))
         return Error{path, QStringLiteral("model.vocab"), tr("needs the 256 byte tokens, has %1 entries").arg(byId.size())};
-    return fromCharacters(std::vector<char32_t>(byId.begin() + kByteTokens, byId.end()));
+    CharTokenizer t = fromCharacters(std::vector<char32_t>(byId.begin() + kByteTokens, byId.end()));
+    // Special tokens: ids right after the characters, in order, as toJson() writes them.
+    const QJsonArray added = root.value(QStringLiteral("added_tokens")).toArray();
+    for (qsizetype i = 0; i < added.size(); ++i) {
+        const QJsonObject token = added[i].toObject();
+        const QString field = QStringLiteral("added_tokens[%1]").arg(i);
+        const QString content = token.value(QStringLiteral("content")).toString();
+        if (content.isEmpty() || t.m_specials.contains(content))
+            return Error{path, field + QStringLiteral(".content"), tr("expected a token text used once")};
+        const int expected = t.vocabSize();
+        if (token.value(QStringLiteral("id")).toDouble(-1) != double(expected))
+            return Error{path, field + QStringLiteral(".id"),
+                         tr("expected %1: special tokens follow the vocabulary's %2 entries in order")
+                             .arg(expected)
+                             .arg(byId.size())};
+        t.m_specials << content;
+    }
+    return t;
 }
 
 QByteArray CharTokenizer::toJson() const
@@ -130,12 +176,22 @@ QByteArray CharTokenizer::toJson() const
                       {QStringLiteral("ignore_merges"), false},
                       {QStringLiteral("vocab"), vocab},
                       {QStringLiteral("merges"), QJsonArray()}};
+    // Hugging Face's AddedToken fields: split out whole, wherever they stand, never normalized.
+    QJsonArray added;
+    for (qsizetype i = 0; i < m_specials.size(); ++i)
+        added.append(QJsonObject{{QStringLiteral("id"), firstSpecial() + int(i)},
+                                 {QStringLiteral("content"), m_specials[i]},
+                                 {QStringLiteral("single_word"), false},
+                                 {QStringLiteral("lstrip"), false},
+                                 {QStringLiteral("rstrip"), false},
+                                 {QStringLiteral("normalized"), false},
+                                 {QStringLiteral("special"), true}});
     const QJsonArray decoders{QJsonObject{{QStringLiteral("type"), QStringLiteral("ByteFallback")}},
                               QJsonObject{{QStringLiteral("type"), QStringLiteral("Fuse")}}};
     QJsonObject root{{QStringLiteral("version"), QStringLiteral("1.0")},
                      {QStringLiteral("truncation"), QJsonValue::Null},
                      {QStringLiteral("padding"), QJsonValue::Null},
-                     {QStringLiteral("added_tokens"), QJsonArray()},
+                     {QStringLiteral("added_tokens"), added},
                      {QStringLiteral("normalizer"), QJsonValue::Null},
                      {QStringLiteral("pre_tokenizer"), QJsonValue::Null},
                      {QStringLiteral("post_processor"), QJsonValue::Null},
@@ -157,7 +213,15 @@ std::optional<Error> CharTokenizer::save(const QString &path) const
 std::vector<int> CharTokenizer::encode(const QString &text) const
 {
     std::vector<int> ids;
-    for (char32_t c : text.toUcs4()) {
+    for (qsizetype at = 0; at < text.size();) {
+        if (const int special = m_specials.isEmpty() ? -1 : specialAt(text, at); special >= 0) {
+            ids.push_back(special);
+            at += m_specials[special - firstSpecial()].size();
+            continue;
+        }
+        const bool pair = text[at].isHighSurrogate() && at + 1 < text.size() && text[at + 1].isLowSurrogate();
+        const char32_t c = pair ? QChar::surrogateToUcs4(text[at], text[at + 1]) : char32_t(text[at].unicode());
+        at += pair ? 2 : 1;
         const int id = m_ids.value(c, -1);
         if (id >= 0) {
             ids.push_back(id);
@@ -175,8 +239,10 @@ QString CharTokenizer::decode(const std::vector<int> &ids) const
     for (int id : ids) {
         if (id >= 0 && id < kByteTokens)
             utf8.append(char(id));
-        else if (id >= kByteTokens && id < vocabSize())
+        else if (id >= kByteTokens && id < firstSpecial())
             utf8.append(QString::fromUcs4(&m_chars[std::size_t(id - kByteTokens)], 1).toUtf8());
+        else if (id >= firstSpecial() && id < vocabSize())
+            utf8.append(m_specials[id - firstSpecial()].toUtf8());
     }
     return QString::fromUtf8(utf8);
 }
@@ -186,8 +252,12 @@ QStringList CharTokenizer::labels(const std::vector<int> &ids) const
     QStringList out;
     for (std::size_t i = 0; i < ids.size(); ++i) {
         const int id = ids[i];
-        if (id >= kByteTokens && id < vocabSize()) {
+        if (id >= kByteTokens && id < firstSpecial()) {
             out << visible(m_chars[std::size_t(id - kByteTokens)]);
+            continue;
+        }
+        if (id >= firstSpecial() && id < vocabSize()) {
+            out << m_specials[id - firstSpecial()];
             continue;
         }
         // A byte token: the character on its lead byte, "·" on the continuation bytes, as the

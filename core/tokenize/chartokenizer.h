@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonObject>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -22,6 +23,11 @@ namespace tx {
 // no normalizer or pre-tokenizer, decoded by ByteFallback + Fuse. Hugging Face's tokenizers
 // library (≥ 0.14, where BPE gained byte_fallback) reads it as the same tokenizer: without
 // merges, BPE leaves every character its own token and falls back to <0xNN> for the rest.
+//
+// Special tokens a model was trained with beyond the text's characters ("[MASK]" of a masked LM,
+// T5's "<extra_id_N>" sentinels) follow the characters, one id each; they are saved as
+// tokenizer.json's added_tokens (special, not normalized), which is how Hugging Face's tokenizers
+// split them out of a text before the model sees it, and encode() does the same.
 class CharTokenizer : public Tokenizer
 {
     Q_DECLARE_TR_FUNCTIONS(tx::CharTokenizer)
@@ -39,22 +45,34 @@ public:
     // True when `root` is such a file (TokenizerJson::load hands it here).
     static bool isCharLevel(const QJsonObject &root);
 
+    // This tokenizer with `tokens` appended as special tokens (ids from vocabSize() on, in order);
+    // an empty token, or one already there, is skipped.
+    CharTokenizer withSpecialTokens(const QStringList &tokens) const;
+    const QStringList &specialTokens() const { return m_specials; }
+
     QByteArray toJson() const;
     std::optional<Error> save(const QString &path) const;
 
     std::vector<int> encode(const QString &text) const override;
     QString decode(const std::vector<int> &ids) const override;
     QStringList labels(const std::vector<int> &ids) const override;
-    int vocabSize() const override { return kByteTokens + int(m_chars.size()); }
+    int vocabSize() const override { return kByteTokens + int(m_chars.size()) + int(m_specials.size()); }
     QString kind() const override { return QStringLiteral("chars"); }
 
     const std::vector<char32_t> &characters() const { return m_chars; }
     // Id of a character, −1 when it is not in the vocabulary.
     int id(char32_t c) const { return m_ids.value(c, -1); }
+    // Id of a special token, −1 when there is no such token.
+    int specialId(const QString &token) const;
 
 private:
+    int firstSpecial() const { return kByteTokens + int(m_chars.size()); }
+    // The special token `text` holds at `at`, longest first; −1 for none.
+    int specialAt(const QString &text, qsizetype at) const;
+
     std::vector<char32_t> m_chars; // by id − 256
     QHash<char32_t, int> m_ids;
+    QStringList m_specials; // by id − firstSpecial()
 };
 
 } // namespace tx

@@ -138,6 +138,21 @@ int TrainingTask::maskToken() const
     return isMaskedLm() && m_tokenizer ? m_tokenizer->vocabSize() : -1;
 }
 
+std::shared_ptr<const CharTokenizer> TrainingTask::checkpointTokenizer() const
+{
+    if (!m_tokenizer)
+        return nullptr;
+    QStringList specials;
+    if (isMaskedLm())
+        specials << maskLabel(); // id maskToken()
+    else if (isSeq2Seq())
+        for (int i = 0; i < vocabSize() - firstSentinel(); ++i)
+            specials << QStringLiteral("<extra_id_%1>").arg(i); // id firstSentinel() + i, as decode() names it
+    if (specials.isEmpty())
+        return m_tokenizer;
+    return std::make_shared<const CharTokenizer>(m_tokenizer->withSpecialTokens(specials));
+}
+
 int TrainingTask::firstSentinel() const
 {
     return m_tokenizer ? m_tokenizer->vocabSize() : 0;

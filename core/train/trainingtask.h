@@ -113,8 +113,12 @@ public:
 
     // Induction-style probe sequences over [0, vocab) of length T with the same structure as
     // the induction task, for measuring induction and previous-token scores of any model.
-    // chars: the tokenizer to save beside the model (nullptr for the other tasks).
+    // chars: the text's tokenizer (nullptr for the other tasks).
     std::shared_ptr<const CharTokenizer> tokenizer() const { return m_tokenizer; }
+    // chars: the tokenizer to save beside the model, the task's tokens past the text's characters
+    // included as special tokens ([MASK] of a masked LM, <extra_id_N> for span corruption), so
+    // that its tokenizer.json names every id of the model's vocabulary (nullptr for the other tasks).
+    std::shared_ptr<const CharTokenizer> checkpointTokenizer() const;
 
     static TrainingBatch inductionBatch(int B, int T, int vocab, int minSegment, int maxSegment, Rng &rng);
 

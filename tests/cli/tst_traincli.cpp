@@ -158,6 +158,20 @@ private slots:
         QCOMPARE(c.value(QStringLiteral("architectures")).toArray().at(0).toString(), QStringLiteral("AlbertForMaskedLM"));
         QCOMPARE(c.value(QStringLiteral("num_hidden_groups")).toInt(), 1);
         QCOMPARE(c.value(QStringLiteral("vocab_size")).toInt(), o.value(QStringLiteral("mask_token")).toInt() + 1);
+        // The saved tokenizer names the [MASK] id as a special token (Hugging Face's added_tokens),
+        // so the checkpoint reads "[MASK]" as one token wherever it is opened.
+        QFile tokenizer(QDir(dir.path()).filePath(QStringLiteral("tokenizer.json")));
+        QVERIFY(tokenizer.open(QIODevice::ReadOnly));
+        const QJsonArray added = QJsonDocument::fromJson(tokenizer.readAll()).object().value(QStringLiteral("added_tokens")).toArray();
+        QCOMPARE(added.size(), 1);
+        QCOMPARE(added[0].toObject().value(QStringLiteral("content")).toString(), QStringLiteral("[MASK]"));
+        QCOMPARE(added[0].toObject().value(QStringLiteral("id")).toInt(), o.value(QStringLiteral("mask_token")).toInt());
+        const CliRun opened = CliRun::run({QStringLiteral("run"), QStringLiteral("--model"), dir.path(),
+                                           QStringLiteral("--text"), QStringLiteral("the [MASK]at")});
+        QCOMPARE(opened.exitCode, 0);
+        const QString shown = QString::fromUtf8(opened.out);
+        QVERIFY2(shown.contains(QStringLiteral("Input: 7 tokens [t|h|e|␣|[MASK]|a|t]")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("Masked-LM prediction at position 5 \"[MASK]\"")), qPrintable(shown));
     }
 
     void badInput_data()

@@ -139,6 +139,61 @@ private slots:
         QCOMPARE(int(t.encode(QStringLiteral("床前明月光")).size()), 5);
     }
 
+    // A masked LM's [MASK] (and T5's sentinels) follow the characters: one id each, split out of
+    // the text whole, saved as Hugging Face added_tokens and read back.
+    void specialTokensFollowTheCharacters()
+    {
+        const CharTokenizer chars = CharTokenizer::fromText(QStringLiteral("the cat"));
+        QCOMPARE(chars.vocabSize(), 256 + 6); // t twice; h, e, space, c, a
+        const CharTokenizer t = chars.withSpecialTokens({QStringLiteral("[MASK]"), QStringLiteral("[MASK]")});
+        QCOMPARE(t.vocabSize(), 263);
+        QCOMPARE(t.specialId(QStringLiteral("[MASK]")), 262);
+        const int th = t.id(U't'), h = t.id(U'h'), sp = t.id(U' '), c = t.id(U'c');
+        QCOMPARE(t.encode(QStringLiteral("th[MASK] c[MASK]t")), (std::vector<int>{th, h, 262, sp, c, 262, th}));
+        QCOMPARE(t.decode(t.encode(QStringLiteral("th[MASK] c[MASK]t"))), QStringLiteral("th[MASK] c[MASK]t"));
+        QCOMPARE(t.labels({th, 262}), (QStringList{QStringLiteral("t"), QStringLiteral("[MASK]")}));
+        // Not whole: the characters, '[' (not in the text) as its byte.
+        QCOMPARE(t.encode(QStringLiteral("[MASK")).front(), 0x5B);
+        QCOMPARE(int(t.encode(QStringLiteral("[MASK")).size()), 5);
+
+        QTemporaryDir dir;
+        QVERIFY(!t.save(dir.filePath(QStringLiteral("tokenizer.json"))));
+        QFile f(dir.filePath(QStringLiteral("tokenizer.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        const QJsonArray added = root.value(QStringLiteral("added_tokens")).toArray();
+        QCOMPARE(added.size(), 1);
+        QCOMPARE(added[0].toObject().value(QStringLiteral("id")).toInt(), 262);
+        QCOMPARE(added[0].toObject().value(QStringLiteral("content")).toString(), QStringLiteral("[MASK]"));
+        QCOMPARE(added[0].toObject().value(QStringLiteral("special")).toBool(), true);
+        QCOMPARE(added[0].toObject().value(QStringLiteral("normalized")).toBool(), false);
+        QCOMPARE(root.value(QStringLiteral("model")).toObject().value(QStringLiteral("vocab")).toObject().size(), 262);
+        auto back = Tokenizer::fromDirectory(dir.path());
+        QVERIFY2(back.hasValue() && *back, qPrintable(back ? QString() : back.error().toString()));
+        QCOMPARE((*back)->vocabSize(), 263);
+        QCOMPARE((*back)->encode(QStringLiteral("a [MASK]")), t.encode(QStringLiteral("a [MASK]")));
+
+        // An added token that does not follow the vocabulary, or comes twice, names its field.
+        auto withAdded = [&root](const QJsonArray &tokens) {
+            QJsonObject r = root;
+            r.insert(QStringLiteral("added_tokens"), tokens);
+            return CharTokenizer::fromJson(r, QStringLiteral("tokenizer.json"));
+        };
+        auto token = [](int id, const QString &content) {
+            return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("content"), content}};
+        };
+        auto far = withAdded({token(300, QStringLiteral("[MASK]"))});
+        QVERIFY(!far.hasValue());
+        QCOMPARE(far.error().file, QStringLiteral("tokenizer.json"));
+        QCOMPARE(far.error().field, QStringLiteral("added_tokens[0].id"));
+        QCOMPARE(far.error().message, QStringLiteral("expected 262: special tokens follow the vocabulary's 262 entries in order"));
+        auto twice = withAdded({token(262, QStringLiteral("[MASK]")), token(263, QStringLiteral("[MASK]"))});
+        QCOMPARE(twice.error().field, QStringLiteral("added_tokens[1].content"));
+        auto two = withAdded({token(262, QStringLiteral("<extra_id_0>")), token(263, QStringLiteral("<extra_id_1>"))});
+        QVERIFY(two.hasValue());
+        QCOMPARE(two->encode(QStringLiteral("a<extra_id_1>")), (std::vector<int>{t.id(U'a'), 263}));
+    }
+
     void fromDirectoryPicksTheFiles()
     {
         auto g = Tokenizer::fromDirectory(kGpt2Dir);

@@ -398,7 +398,7 @@ void TrainingView::onEnded()
     m_pause->setText(tr("Pause"));
     m_cancel->setEnabled(false);
     const bool chars = isCharacterTask() && !isEncoderDecoder();
-    // The attention view reads text through the saved tokenizer, which has no T5 sentinels.
+    // Open in attention view: character decoders and encoders, not an encoder-decoder.
     m_sampling->setActions(chars || isEncoderDecoder(), !m_charts->isEmpty(), chars && !m_charts->isEmpty());
     refreshCharts();
 }

@@ -115,7 +115,7 @@ void TrainingWorker::save(const QString &dir)
     auto error = HfCheckpoint::save(m_trainer->model().transformer(), dir);
     // A character model carries its tokenizer, so the attention view reads text for it.
     if (!error)
-        if (const auto tokenizer = m_trainer->task().tokenizer())
+        if (const auto tokenizer = m_trainer->task().checkpointTokenizer())
             error = tokenizer->save(QDir(dir).filePath(QStringLiteral("tokenizer.json")));
     emit saved(dir, error ? error->toString() : QString());
 }

@@ -71,6 +71,20 @@ put("tokenizer_json", "byte-level-bpe.json", json.dumps({
     "post_processor": None, "decoder": {"type": "ByteLevel"},
     "model": {"type": "BPE", "dropout": None, "unk_token": None, "fuse_unk": False, "byte_fallback": False,
               "vocab": small_vocab, "merges": head}}, ensure_ascii=False, indent=1))
+# A character-level tokenizer.json as train writes it for a masked LM: 256 byte tokens, the
+# characters of a line of text, and [MASK] as a special token after them.
+char_vocab = {f"<0x{b:02X}>": b for b in range(256)}
+for c in "the cat sat":
+    char_vocab.setdefault(c, len(char_vocab))
+put("tokenizer_json", "chars-with-mask.json", json.dumps({
+    "version": "1.0", "truncation": None, "padding": None,
+    "added_tokens": [{"id": len(char_vocab), "content": "[MASK]", "single_word": False, "lstrip": False,
+                      "rstrip": False, "normalized": False, "special": True}],
+    "normalizer": None, "pre_tokenizer": None, "post_processor": None,
+    "decoder": {"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"}]},
+    "model": {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
+              "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": True, "ignore_merges": False,
+              "vocab": char_vocab, "merges": []}}, ensure_ascii=False))
 sep = "\n=====merges=====\n"
 put("gpt2_bpe", "first-60-merges.txt", json.dumps(small_vocab, ensure_ascii=False) + sep + "\n".join(merges[:61]) + "\n")
 put("gpt2_bpe", "bytes-only.txt", json.dumps({t: i for t, i in vocab.items() if i < 256}, ensure_ascii=False) + sep + "#version: 0.2\n")

@@ -56,6 +56,20 @@ run_one() {
     what=$(grep -m1 -oE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer): [a-z-]+|runtime error: .*|fuzz invariant broken: .*|ALARM: working on the last Unit for [0-9]+ seconds' "$log" || echo "exit $rc")
     input=$(grep -m1 -oE "Test unit written to [^ ]+" "$log" | sed 's/Test unit written to //' || true)
     result="CRASH ($what) input: ${input:-none} log: $log"
+    # A timeout is a hang only if the input is slow on its own: a harness starved of CPU (other
+    # work at a higher priority beside a niced campaign) times out on inputs that run in
+    # milliseconds. Replaying it alone says which (6 Dec 2026: three such inputs replayed in 40-70 ms).
+    if [[ "$what" == ALARM* && -n "$input" && -f "$input" ]]; then
+      local t0 t1 replay_rc=0
+      t0=$(date +%s%N)
+      "$exe" -timeout=1 "$input" >"$log.replay" 2>&1 || replay_rc=$?
+      t1=$(date +%s%N)
+      if [ "$replay_rc" -eq 0 ]; then
+        result="$result; replayed alone in $(((t1 - t0) / 1000000)) ms: the run was starved of CPU, not a hang"
+      else
+        result="$result; hangs again when replayed alone (log: $log.replay)"
+      fi
+    fi
   fi
   printf '%-18s %12s %8s %8s %6s  %s\n' "$name" "${execs:-?}" "${cov:-?}" "${ft:-?}" $((SECONDS - start)) "$result" \
     >"$dir/logs/$name.result"

@@ -219,8 +219,11 @@ std::vector<int> CharTokenizer::encode(const QString &text) const
             at += m_specials[special - firstSpecial()].size();
             continue;
         }
+        // One code point, as QString::toUcs4 reads it (an unpaired surrogate is U+FFFD).
         const bool pair = text[at].isHighSurrogate() && at + 1 < text.size() && text[at + 1].isLowSurrogate();
-        const char32_t c = pair ? QChar::surrogateToUcs4(text[at], text[at + 1]) : char32_t(text[at].unicode());
+        const char32_t c = pair ? QChar::surrogateToUcs4(text[at], text[at + 1])
+            : text[at].isSurrogate() ? char32_t(QChar::ReplacementCharacter)
+                                     : char32_t(text[at].unicode());
         at += pair ? 2 : 1;
         const int id = m_ids.value(c, -1);
         if (id >= 0) {

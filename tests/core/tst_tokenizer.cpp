@@ -155,6 +155,9 @@ private slots:
         // Not whole: the characters, '[' (not in the text) as its byte.
         QCOMPARE(t.encode(QStringLiteral("[MASK")).front(), 0x5B);
         QCOMPARE(int(t.encode(QStringLiteral("[MASK")).size()), 5);
+        // An unpaired surrogate reads as U+FFFD (QString::toUcs4's reading): its three bytes.
+        const QString lone = QStringLiteral("a") + QChar(0xD800);
+        QCOMPARE(t.encode(lone), (std::vector<int>{t.id(U'a'), 0xEF, 0xBF, 0xBD}));
 
         QTemporaryDir dir;
         QVERIFY(!t.save(dir.filePath(QStringLiteral("tokenizer.json"))));

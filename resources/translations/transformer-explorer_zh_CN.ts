@@ -877,6 +877,14 @@
         <source>needs the 256 byte tokens, has %1 entries</source>
         <translation>需要 256 个字节词元，只有 %1 项</translation>
     </message>
+    <message>
+        <source>expected a token text used once</source>
+        <translation>应为只出现一次的词元文本</translation>
+    </message>
+    <message>
+        <source>expected %1: special tokens follow the vocabulary&apos;s %2 entries in order</source>
+        <translation>应为 %1：特殊词元按顺序排在词表的 %2 项之后</translation>
+    </message>
 </context>
 <context>
     <name>tx::ChartCommand</name>

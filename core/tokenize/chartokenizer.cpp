@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
 #include <map>
@@ -140,14 +141,23 @@ Expected<CharTokenizer, Error> CharTokenizer::fromJson(const QJsonObject &root, 
     if (byId.size() < std::size_t(kByteTokens))
         return Error{path, QStringLiteral("model.vocab"), tr("needs the 256 byte tokens, has %1 entries").arg(byId.size())};
     CharTokenizer t = fromCharacters(std::vector<char32_t>(byId.begin() + kByteTokens, byId.end()));
-    // Special tokens: ids right after the characters, in order, as toJson() writes them.
+    // Special tokens: ids right after the characters, in order, as toJson() writes them. An added
+    // token that only repeats a vocabulary entry (same text, same id) adds nothing. Every position
+    // of a text is matched against each special token, so a hostile file's count is bounded.
     const QJsonArray added = root.value(QStringLiteral("added_tokens")).toArray();
+    if (added.size() > kMaxSpecialTokens)
+        return Error{path, QStringLiteral("added_tokens"),
+                     tr("at most %1 special tokens, this file has %2").arg(kMaxSpecialTokens).arg(added.size())};
+    QSet<QString> specials;
     for (qsizetype i = 0; i < added.size(); ++i) {
         const QJsonObject token = added[i].toObject();
         const QString field = QStringLiteral("added_tokens[%1]").arg(i);
         const QString content = token.value(QStringLiteral("content")).toString();
-        if (content.isEmpty() || t.m_specials.contains(content))
+        if (vocab.contains(content) && vocab.value(content) == token.value(QStringLiteral("id")))
+            continue;
+        if (content.isEmpty() || specials.contains(content))
             return Error{path, field + QStringLiteral(".content"), tr("expected a token text used once")};
+        specials.insert(content);
         const int expected = t.vocabSize();
         if (token.value(QStringLiteral("id")).toDouble(-1) != double(expected))
             return Error{path, field + QStringLiteral(".id"),

@@ -33,6 +33,8 @@ class CharTokenizer : public Tokenizer
     Q_DECLARE_TR_FUNCTIONS(tx::CharTokenizer)
 public:
     static constexpr int kByteTokens = 256;
+    // Special tokens a tokenizer.json may add (T5 has 100 sentinels).
+    static constexpr int kMaxSpecialTokens = 4096;
 
     // The characters of `text` seen at least `minCount` times, most frequent first (ties by
     // code point), so the same text always gives the same ids.

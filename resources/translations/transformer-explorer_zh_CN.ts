@@ -885,6 +885,10 @@
         <source>expected %1: special tokens follow the vocabulary&apos;s %2 entries in order</source>
         <translation>应为 %1：特殊词元按顺序排在词表的 %2 项之后</translation>
     </message>
+    <message>
+        <source>at most %1 special tokens, this file has %2</source>
+        <translation>特殊词元最多 %1 个，此文件有 %2 个</translation>
+    </message>
 </context>
 <context>
     <name>tx::ChartCommand</name>

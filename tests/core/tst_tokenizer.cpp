@@ -192,6 +192,17 @@ private slots:
         QCOMPARE(far.error().message, QStringLiteral("expected 262: special tokens follow the vocabulary's 262 entries in order"));
         auto twice = withAdded({token(262, QStringLiteral("[MASK]")), token(263, QStringLiteral("[MASK]"))});
         QCOMPARE(twice.error().field, QStringLiteral("added_tokens[1].content"));
+        QJsonArray many;
+        for (int i = 0; i < 4097; ++i)
+            many.append(token(262 + i, QStringLiteral("<extra_id_%1>").arg(i)));
+        auto tooMany = withAdded(many);
+        QCOMPARE(tooMany.error().field, QStringLiteral("added_tokens"));
+        QCOMPARE(tooMany.error().message, QStringLiteral("at most 4096 special tokens, this file has 4097"));
+        // Repeating a vocabulary entry as an added token (same text, same id) is not a new token.
+        auto repeat = withAdded({token(256, t.decode({256})),
+                                 token(262, QStringLiteral("[MASK]"))});
+        QVERIFY2(repeat.hasValue(), qPrintable(repeat ? QString() : repeat.error().toString()));
+        QCOMPARE(repeat->vocabSize(), 263);
         auto two = withAdded({token(262, QStringLiteral("<extra_id_0>")), token(263, QStringLiteral("<extra_id_1>"))});
         QVERIFY(two.hasValue());
         QCOMPARE(two->encode(QStringLiteral("a<extra_id_1>")), (std::vector<int>{t.id(U'a'), 263}));

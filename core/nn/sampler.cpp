@@ -1,5 +1,6 @@
 #include "core/nn/sampler.h"
 
+#include "core/base/upperstate.h"
 #include "core/nn/vectormath.h"
 
 #include <algorithm>
@@ -135,6 +136,9 @@ int Sampler::next(const float *logits, int V)
 {
     if (greedy(m_options))
         return argmax(logits, V);
+    // One exp per vocabulary entry below, SSE code calling libm: 10x slower on an Intel core whose
+    // upper register halves Qt's string hashing left dirty (core/base/upperstate.h).
+    UpperState::clearNow();
     const double u = m_rng.uniform();
     if (m_options.topK <= 0 && m_options.topP >= 1.0) {
         // Plain softmax sampling: no ordering needed, one pass in token order.

@@ -1,6 +1,7 @@
 #include "core/nn/transformer.h"
 
 #include "core/base/rng.h"
+#include "core/base/upperstate.h"
 #include "core/nn/enginesizer.h"
 #include "core/nn/engineworkspace.h"
 #include "core/nn/feedforwardblock.h"
@@ -252,6 +253,9 @@ QString Transformer::weightsSha256() const
 bool Transformer::initGpt2Style(std::uint64_t seed, const std::atomic<bool> *stop)
 {
     constexpr Eigen::Index kChunk = Eigen::Index(1) << 16; // values between two looks at `stop`
+    // The draws below are SSE code calling log and cos: 11x slower on an Intel core whose upper
+    // register halves Qt's string hashing left dirty (core/base/upperstate.h).
+    UpperState::clearNow();
     m_transposed.clear();
     Rng rng(seed);
     const float residualStd = 0.02f / std::sqrt(2.0f * float(std::max(1, m_config.totalLayers())));

@@ -165,7 +165,8 @@ std::vector<Error> validate(const ModelConfig &c)
         if (c.layout == Layout::EncoderDecoder) {
             errors.push_back({{}, QStringLiteral("layer_types"), ConfigValidator::tr("a per-layer attention list needs one stack, "
                                                                     "not encoder-decoder")});
-        } else if (int(c.layerTypes.size()) != stackLayers) {
+        } else if (int(c.layerTypes.size()) != stackLayers && stackLayers >= 1 && stackLayers <= kMaxLayers) {
+            // (A depth out of range has its own error above; no list could match it.)
             errors.push_back({{}, QStringLiteral("layer_types"),
                               ConfigValidator::tr("has %1 entries; it needs one per layer (%2)").arg(c.layerTypes.size()).arg(stackLayers)});
         }

@@ -1,5 +1,6 @@
 #include "core/design/designedits.h"
 
+#include "core/design/configvalidator.h"
 #include "core/design/designfile.h"
 
 #include <QCoreApplication>
@@ -30,9 +31,11 @@ void DesignEdits::couple(ModelConfig &after, const ModelConfig &before, const QS
             after.qkNorm = QkNorm::None;
     }
     // A per-layer pattern follows the depth: the pattern repeats (gpt-oss's sliding/full pairs
-    // stay pairs); dense-layer lists drop layers past the stack.
+    // stay pairs); dense-layer lists drop layers past the stack. Not past the deepest valid stack:
+    // validation refuses that depth by itself, and `--set n_layers=83608` made a list of 83,608
+    // entries that every save and load of the (refused) design then carried (found by fuzz_set).
     const int layers = after.layout == Layout::EncoderOnly ? after.encoderLayers() : after.decoderLayers();
-    if (!after.layerTypes.empty() && int(after.layerTypes.size()) != layers && layers > 0
+    if (!after.layerTypes.empty() && int(after.layerTypes.size()) != layers && layers > 0 && layers <= limits::kMaxLayers
         && after.layout != Layout::EncoderDecoder) {
         const std::vector<LayerAttention> old = after.layerTypes;
         after.layerTypes.resize(std::size_t(layers));

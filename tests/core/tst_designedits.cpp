@@ -1,3 +1,4 @@
+#include "core/design/configvalidator.h"
 #include "core/design/designedits.h"
 #include "core/design/presetlibrary.h"
 
@@ -60,6 +61,25 @@ private slots:
         ModelConfig c = preset("gpt2");
         QVERIFY(!DesignEdits::set(c, QStringLiteral("layout"), QStringLiteral("encoder-decoder")));
         QCOMPARE(c.nDecoderLayers, 12);
+    }
+
+    // gpt-oss-20b alternates sliding and full attention: the pattern follows a new depth, and a
+    // depth past 1,024 is refused for itself alone, the pattern left as it was.
+    void layerPatternFollowsTheDepthUpToTheLimit()
+    {
+        ModelConfig c = preset("gpt-oss-20b");
+        QCOMPARE(int(c.layerTypes.size()), 24);
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("n_layers"), QStringLiteral("6")));
+        QCOMPARE(int(c.layerTypes.size()), 6);
+        QVERIFY(c.layerTypes[4] == LayerAttention::Sliding && c.layerTypes[5] == LayerAttention::Full);
+        QVERIFY(validate(c).empty());
+
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("n_layers"), QStringLiteral("83608")));
+        QCOMPARE(int(c.layerTypes.size()), 6);
+        const std::vector<Error> errors = validate(c);
+        QCOMPARE(int(errors.size()), 1);
+        QCOMPARE(errors[0].field, QStringLiteral("n_layers"));
+        QCOMPARE(errors[0].message, QStringLiteral("must be between 1 and 1024 (is 83608)"));
     }
 
     void gatedFfnUsesSilu()

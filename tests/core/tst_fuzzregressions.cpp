@@ -1,6 +1,9 @@
 // Every input the fuzz harnesses (fuzz/) found to crash, hang or break an invariant, replayed
 // through the same loader the harness called (tests/data/fuzz/README.md lists them): each must
 // now load, or be refused with an error naming the file and the field.
+#include "core/design/configvalidator.h"
+#include "core/design/designedits.h"
+#include "core/design/designfile.h"
 #include "core/formats/hfconfigimporter.h"
 #include "core/tokenize/gpt2tokenizer.h"
 #include "core/tokenize/tokenizerjson.h"
@@ -95,6 +98,31 @@ private slots:
         QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().toString()));
         QCOMPARE(loaded->nLayers, 48);
         QCOMPARE(int(loaded->layerTypes.size()), 48);
+    }
+
+    // fuzz_set (6 Dec 2026): 318 bytes of `--set` lines giving a sliding/full pattern and then
+    // n_layers=83608 grew the pattern to 83,608 entries, which the harness's save-and-load round
+    // trip carried: 0.9 s per input under the sanitizers (a libFuzzer timeout on a loaded machine).
+    // The pattern now stops at the deepest valid stack, and the depth alone is refused.
+    void setLinesWithADeepLayerPattern()
+    {
+        const QByteArray input = fixture(QStringLiteral("set-deep-layer-pattern.txt"));
+        QCOMPARE(input.size(), 318);
+        ModelConfig design;
+        for (const QString &line : QString::fromUtf8(input).split(QLatin1Char('\n'))) {
+            const qsizetype eq = line.indexOf(QLatin1Char('='));
+            if (eq >= 0)
+                DesignEdits::set(design, line.left(eq), line.mid(eq + 1));
+        }
+        QCOMPARE(design.nLayers, 83608);
+        QVERIFY(int(design.layerTypes.size()) <= limits::kMaxLayers);
+        const std::vector<Error> errors = validate(design);
+        QVERIFY(!errors.empty());
+        QCOMPARE(errors.front().toString(), QStringLiteral("n_layers: must be between 1 and 1024 (is 83608)"));
+        for (const Error &e : errors)
+            QVERIFY2(e.field != QLatin1String("layer_types"), qPrintable(e.toString()));
+        // What a save of the refused design writes stays small.
+        QVERIFY(DesignFile::serialize(design).size() < 8192);
     }
 };
 

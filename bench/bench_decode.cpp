@@ -5,8 +5,11 @@
 // context and reports tokens per second from the second token on (run.c: "achieved tok/s").
 // The bar (issue 14): run.c built -Ofast -fopenmp -march=native on the same machine, with a
 // random-weight checkpoint of the same shape (README "Engine").
+// sample_us is the sampler's share of a token: the median time of one Sampler::next (temperature
+// 1.0, top-p 0.9) on the logits this model gives after token 1.
 #include "core/nn/blaskernels.h"
 #include "core/nn/decoder.h"
+#include "core/nn/sampler.h"
 #include "core/nn/transformer.h"
 #include "core/nn/vectormath.h"
 
@@ -62,6 +65,28 @@ double tokensPerSecond(const Transformer &model, std::uint64_t seed)
     return double(n - 1) / seconds;
 }
 
+// Median microseconds of one Sampler::next as tokensPerSecond() samples, on the logits after token 1.
+double sampleMicroseconds(const Transformer &model)
+{
+    KvCache kv = model.makeKvCache();
+    const auto logits = model.decode({1}, kv);
+    if (!logits)
+        return -1.0;
+    const Eigen::RowVectorXf row = logits->row(logits->rows() - 1);
+    SamplingOptions o;
+    o.temperature = 1.0;
+    o.topP = 0.9;
+    Sampler sampler(o);
+    std::vector<double> us;
+    for (int i = 0; i < 301; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        sampler.next(row.data(), int(row.size()));
+        us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(us.begin(), us.end());
+    return us[us.size() / 2];
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -79,6 +104,7 @@ int main(int argc, char *argv[])
     out << "kernels: " << vec::isa() << Qt::endl
         << "blas_core_detected: " << blas.detected << Qt::endl
         << "blas_core: " << blas.used << Qt::endl;
+    out << "sample_us: " << sampleMicroseconds(*model) << Qt::endl;
     const int cores = omp_get_num_procs();
     // `--threads N` measures one thread count only (to alternate with another program).
     const QStringList args = app.arguments();

@@ -7,8 +7,12 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
+#include <random>
+#include <set>
 
 using namespace tx;
 
@@ -183,6 +187,56 @@ private slots:
             ++counts[all.next(logits, 4)];
         QVERIFY(std::abs(counts[3] / 20000.0 - 0.05) < 0.01);
         QVERIFY(std::abs(counts[1] / 20000.0 - 0.3) < 0.015);
+    }
+
+    // A vocabulary past 256 candidates goes through next()'s histogram search. What it draws is
+    // exactly the nucleus candidates() gives: tokens in shuffled id order, probabilities in pairs
+    // of equal ones (so the nucleus's edge falls between two tokens of equal probability, where
+    // the lower id goes first), a long tail that never comes.
+    void nucleusOfALargeVocabulary()
+    {
+        const int V = 2000;
+        std::vector<int> rank(V); // rank[id]: the token's place in likelihood, two per value
+        std::iota(rank.begin(), rank.end(), 0);
+        std::mt19937 shuffle(5);
+        std::shuffle(rank.begin(), rank.end(), shuffle);
+        std::vector<float> logits(V);
+        for (int id = 0; id < V; ++id)
+            logits[std::size_t(id)] = -0.01f * float(rank[std::size_t(id)] / 2);
+        SamplingOptions o;
+        o.topP = 0.9;
+        const auto nucleus = Sampler(o).candidates(logits.data(), V);
+        // p ∝ e^(−0.01·pair): 230 pairs hold 1 − e^(−2.3) = 0.8997 of the mass, and the first token
+        // of the 231st brings it to 0.9003, so the nucleus ends between two equal tokens. 920
+        // tokens pass the (1 − p)/(V − 1) cut and 461 are in the nucleus: both searches of a draw
+        // are the histogram's (more than 256).
+        QCOMPARE(int(nucleus.size()), 461);
+        std::set<int> inside;
+        for (const auto &c : nucleus)
+            inside.insert(c.first);
+        const int edge = nucleus.back().first, twin = int(std::find(rank.begin(), rank.end(), rank[std::size_t(edge)] ^ 1) - rank.begin());
+        QVERIFY(edge < twin); // of two equal tokens, the lower id is inside
+        QVERIFY(!inside.count(twin));
+        Sampler s(o);
+        std::set<int> drawn;
+        int top = 0; // draws of the 100 most likely pairs: (1 − e^(−1)) / 0.9003 = 0.702 of them
+        for (int i = 0; i < 60000; ++i) { // the least likely of the nucleus ~30 times
+            const int t = s.next(logits.data(), V);
+            drawn.insert(t);
+            top += rank[std::size_t(t)] < 200;
+        }
+        QCOMPARE(drawn, inside);
+        QVERIFY2(std::abs(top / 60000.0 - 0.702) < 0.008, qPrintable(QString::number(top))); // 4 σ
+
+        // All equal: the nucleus of p = 0.5 is the lower half of the ids.
+        std::fill(logits.begin(), logits.end(), 0.25f);
+        o.topP = 0.5;
+        Sampler flat(o);
+        drawn.clear();
+        for (int i = 0; i < 20000; ++i) // each ~20 times
+            drawn.insert(flat.next(logits.data(), V));
+        QCOMPARE(int(drawn.size()), 1000);
+        QCOMPARE(*drawn.rbegin(), 999);
     }
 
     void seededGeneration()

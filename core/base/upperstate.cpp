@@ -55,6 +55,11 @@ void UpperState::clearNow()
         zeroUpper();
 }
 
+bool UpperState::avxUsable()
+{
+    return flags().avx;
+}
+
 bool UpperState::canTell()
 {
     return flags().xinuse;

@@ -31,6 +31,10 @@ public:
     // False where the CPU cannot say; see canTell().
     static bool dirty();
     static bool canTell();
+
+    // Whether this CPU and OS run AVX code (the CPU has it and the OS saves the YMM state): where
+    // something can dirty the upper halves at all.
+    static bool avxUsable();
 };
 
 } // namespace tx

@@ -12,12 +12,6 @@
 
 namespace {
 
-bool cpuHasAvx()
-{
-    unsigned a = 0, b = 0, c = 0, d = 0;
-    return __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 28)) && (c & (1u << 27));
-}
-
 bool cpuHasVaes()
 {
     unsigned a = 0, b = 0, c = 0, d = 0;
@@ -39,7 +33,7 @@ class TestUpperState : public QObject {
 private slots:
     void init()
     {
-        if (!cpuHasAvx())
+        if (!tx::UpperState::avxUsable())
             QSKIP("no AVX on this CPU: nothing can dirty the upper halves, and clearNow() does nothing");
         if (!tx::UpperState::canTell())
             QSKIP("this CPU cannot report which register state is in use (no XGETBV with ECX=1)");

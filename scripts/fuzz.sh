@@ -5,7 +5,14 @@
 # the sanitizers' reports fatal. Prints one line per harness (executions, libFuzzer's cov: and ft:,
 # time, OK or the crash and its saved input) and exits non-zero if any harness crashed.
 #
-#   TX_FUZZ_NICE=10      niceness of the fuzzing (shared machines)
+#   TX_FUZZ_NICE=10      niceness of the fuzzing (shared machines). It orders the harnesses against the
+#                        other processes of the same session only: with Linux's autogroup scheduling
+#                        (/proc/sys/kernel/sched_autogroup_enabled = 1, Debian's default) the CPU is
+#                        first shared between sessions, so a build started from another terminal or
+#                        setsid gets an even share whatever either side's nice value. To make such a
+#                        session yield to the campaign, lower its weight: echo 19 > /proc/self/autogroup
+#                        (6 Dec 2026: a build "at nice 10" in another session took fuzz_set from ~1,100
+#                        to ~670 executions a second).
 #   TX_FUZZ_JOBS=N       harnesses run at once (default: the number of cores)
 #   TX_FUZZ_FLAGS=...    extra libFuzzer flags, e.g. "-runs=10000000" to stop at an execution count
 #   BUILD_DIR_FUZZ=dir   build folder (default build-fuzz)

@@ -11,8 +11,8 @@
 #                        first shared between sessions, so a build started from another terminal or
 #                        setsid gets an even share whatever either side's nice value. To make such a
 #                        session yield to the campaign, lower its weight: echo 19 > /proc/self/autogroup
-#                        (6 Dec 2026: a build "at nice 10" in another session took fuzz_set from ~1,100
-#                        to ~670 executions a second).
+#                        (6 Dec 2026: a build "at nice 10" from another session got its full share
+#                        of the 2 cores beside two harnesses at nice 0: 22 s of CPU in 31 s.)
 #   TX_FUZZ_JOBS=N       harnesses run at once (default: the number of cores)
 #   TX_FUZZ_FLAGS=...    extra libFuzzer flags, e.g. "-runs=10000000" to stop at an execution count
 #   BUILD_DIR_FUZZ=dir   build folder (default build-fuzz)

@@ -108,6 +108,47 @@ private slots:
         }
     }
 
+    // --generate: greedy by default, each token the top-1 that `run --top-k 1` gives for the
+    // prompt and the tokens before it (the KV-cache decoder against full forward passes, as a user
+    // would check it); sampled with --temperature/--top-p, the same tokens again for the same
+    // --sample-seed and other ones for another.
+    void generateGreedyAndSampled()
+    {
+        auto generatedIds = [](const Run &r) {
+            const QStringList lines = r.out.split(QLatin1Char('\n'));
+            const QString prefix = QStringLiteral("Generated 5 tokens: ");
+            for (const QString &line : lines)
+                if (line.startsWith(prefix))
+                    return line.mid(prefix.size()).split(QLatin1Char(','));
+            return QStringList{};
+        };
+        const QStringList model{QStringLiteral("--model"), kGpt2Tiny};
+        const Run greedy = run(model + QStringList{QStringLiteral("--tokens"), QStringLiteral("3,17"), QStringLiteral("--generate"), QStringLiteral("5")});
+        QCOMPARE(greedy.exitCode, 0);
+        const QStringList ids = generatedIds(greedy);
+        QCOMPARE(ids.size(), 5);
+        QVERIFY2(greedy.out.contains(QStringLiteral(" tokens/s (KV cache, prompt included in the time)\n")), qPrintable(greedy.out));
+        QStringList prefix{QStringLiteral("3"), QStringLiteral("17")};
+        for (const QString &id : ids) {
+            const Run next = run(model + QStringList{QStringLiteral("--tokens"), prefix.join(QLatin1Char(',')), QStringLiteral("--top-k"), QStringLiteral("1")});
+            QCOMPARE(next.exitCode, 0);
+            const QString top = next.out.split(QLatin1Char('\n')).value(3); // "   1       7   4.12%  """
+            QCOMPARE(top.simplified().section(QLatin1Char(' '), 1, 1), id);
+            prefix << id;
+        }
+
+        const QStringList sampling{QStringLiteral("--tokens"), QStringLiteral("3,17"), QStringLiteral("--generate"), QStringLiteral("5"),
+                                   QStringLiteral("--temperature"), QStringLiteral("1.5"), QStringLiteral("--top-p"), QStringLiteral("0.9")};
+        const QStringList a = generatedIds(run(model + sampling + QStringList{QStringLiteral("--sample-seed"), QStringLiteral("7")}));
+        const QStringList b = generatedIds(run(model + sampling + QStringList{QStringLiteral("--sample-seed"), QStringLiteral("7")}));
+        const QStringList c = generatedIds(run(model + sampling + QStringList{QStringLiteral("--sample-seed"), QStringLiteral("8")}));
+        QCOMPARE(a.size(), 5);
+        QCOMPARE(a, b);
+        QVERIFY(a != c);
+        for (const QString &id : a + c)
+            QVERIFY(id.toInt() >= 0 && id.toInt() < 50); // gpt2-tiny's vocabulary
+    }
+
     void modelAsSafetensorsFile()
     {
         // A .safetensors path reads the config.json beside it; same logits as the folder.
@@ -272,6 +313,20 @@ private slots:
             << QStringList{QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--tokens"), QStringLiteral("1")}
             << QStringLiteral("memory cap: the weights would take 26953662464 bytes, more than the cap of 512000000 bytes; use "
                               "a scaled-down model or raise the cap (add --scale-down for the nearest model the engine runs)\n");
+        const QStringList gen{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("1"), QStringLiteral("--generate")};
+        QTest::newRow("generate zero") << gen + QStringList{QStringLiteral("0")}
+                                       << QStringLiteral("--generate: expected an integer from 1 to 100000, got \"0\"\n");
+        QTest::newRow("top-p zero") << gen + QStringList{QStringLiteral("4"), QStringLiteral("--top-p"), QStringLiteral("0")}
+                                    << QStringLiteral("--top-p: expected a number above 0 and at most 1, got \"0\"\n");
+        QTest::newRow("negative temperature")
+            << gen + QStringList{QStringLiteral("4"), QStringLiteral("--temperature"), QStringLiteral("-1")}
+            << QStringLiteral("--temperature: expected a number from 0 to 100, got \"-1\"\n");
+        QTest::newRow("sample seed not a number")
+            << gen + QStringList{QStringLiteral("4"), QStringLiteral("--sample-seed"), QStringLiteral("x")}
+            << QStringLiteral("--sample-seed: expected a non-negative integer, got \"x\"\n");
+        QTest::newRow("temperature without generate")
+            << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("1"), QStringLiteral("--temperature"), QStringLiteral("0.8")}
+            << QStringLiteral("--temperature: applies to --generate only\n");
         QTest::newRow("unknown option") << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("1"),
                                                        QStringLiteral("--fast")}
                                         << QStringLiteral("--fast: unknown option\n");

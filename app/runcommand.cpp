@@ -134,8 +134,9 @@ int runRunCommand(QStringList args)
     std::shared_ptr<Tokenizer> tokenizer;
     QStringList changes;
     if (hasModel) {
-        if (scaleDown)
-            return fail({{}, QStringLiteral("--scale-down"), RunCommand::tr("applies to designs (--preset, --config), not to --model")});
+        if (scaleDown || hasSeed) // a checkpoint's weights are read, not drawn
+            return fail({{}, scaleDown ? QStringLiteral("--scale-down") : QStringLiteral("--seed"),
+                         RunCommand::tr("applies to designs (--preset, --config), not to --model")});
         if (!args.isEmpty())
             return fail({{}, args.first(), RunCommand::tr("unknown option")});
         auto loaded = RunnableModel::fromCheckpoint(modelPath, capBytes);

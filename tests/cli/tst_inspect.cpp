@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -184,6 +185,42 @@ private slots:
     }
 
     // size --model: the usual estimates, with the file's exact bytes as the weights.
+    // The table's tensor tree, on the tiny GPT-2 of the engine tests (27,584 float32 weights): layers
+    // summed by kind by default, one group per layer with --layers, and under --tensors every
+    // tensor under its group with its shape, type and bytes.
+    void tableLayersAndTensors()
+    {
+        const QString tiny = QStringLiteral(TX_TEST_DATA_DIR "/engine/gpt2-tiny");
+        auto lines = [&](const QStringList &flags) {
+            const Run r = run(QStringList{QStringLiteral("inspect"), tiny} + flags);
+            QStringList out;
+            if (r.exitCode == 0)
+                for (const QString &line : QString::fromUtf8(r.out).split(QLatin1Char('\n')))
+                    out << line.simplified(); // the columns' padding aside, what a reader sees
+            return out;
+        };
+        const QStringList summed = lines({});
+        QVERIFY(summed.contains(QStringLiteral("Parameters 27,584 (27.6 K)")));
+        QVERIFY(summed.contains(QStringLiteral("embeddings 2 2,112 8,448 32.00"))); // wte 50 × 32, wpe 16 × 32
+        QVERIFY(summed.contains(QStringLiteral("layers ×2 attention 8 8,448 33,792 32.00")));
+        QVERIFY(summed.contains(QStringLiteral("layers ×2 mlp 8 16,704 66,816 32.00")));
+        QVERIFY(summed.contains(QStringLiteral("norm 2 64 256 32.00")));
+        QVERIFY(summed.contains(QStringLiteral("Every group matches the design.")));
+
+        const QStringList perLayer = lines({QStringLiteral("--layers")});
+        QVERIFY(perLayer.contains(QStringLiteral("layers.0.attention 4 4,224 16,896 32.00"))); // c_attn 32 × 96 + 96, c_proj 32 × 32 + 32
+        QVERIFY(perLayer.contains(QStringLiteral("layers.1.mlp 4 8,352 33,408 32.00")));
+        QVERIFY(perLayer.filter(QStringLiteral("layers ×")).isEmpty());
+
+        const QStringList tensors = lines({QStringLiteral("--tensors")});
+        const qsizetype group = tensors.indexOf(QStringLiteral("layers.0.attention 4 4,224 16,896 32.00"));
+        QVERIFY(group > 0);
+        QCOMPARE(tensors.value(group + 1), QStringLiteral("transformer.h.0.attn.c_attn.weight [32, 96] F32 12,288"));
+        QCOMPARE(tensors.value(group + 2), QStringLiteral("transformer.h.0.attn.c_attn.bias [96] F32 384"));
+        QCOMPARE(tensors.filter(QRegularExpression(QStringLiteral("^transformer\\.\\S+ \\[[0-9, ]+\\] F32 [0-9,]+$"))).size(),
+                 28); // every tensor of the file, once
+    }
+
     void sizeOfOpenedModel()
     {
         const Run r = run({QStringLiteral("size"), QStringLiteral("--model"), m_gguf, QStringLiteral("--format"),

@@ -149,6 +149,22 @@ private slots:
             QVERIFY(id.toInt() >= 0 && id.toInt() < 50); // gpt2-tiny's vocabulary
     }
 
+    // --seed draws a design's weights: the same seed gives the same output, another seed another.
+    void seedDrawsTheWeights()
+    {
+        const QStringList design{QStringLiteral("--preset"), QStringLiteral("gpt2"), QStringLiteral("--set"), QStringLiteral("n_layers=1"),
+                                 QStringLiteral("--set"), QStringLiteral("d_model=64"), QStringLiteral("--set"), QStringLiteral("n_heads=2"),
+                                 QStringLiteral("--set"), QStringLiteral("vocab_size=100"), QStringLiteral("--tokens"), QStringLiteral("1,2"),
+                                 QStringLiteral("--top-k"), QStringLiteral("3")};
+        const Run a = run(design + QStringList{QStringLiteral("--seed"), QStringLiteral("5")});
+        const Run b = run(design + QStringList{QStringLiteral("--seed"), QStringLiteral("5")});
+        const Run c = run(design + QStringList{QStringLiteral("--seed"), QStringLiteral("6")});
+        QCOMPARE(a.exitCode, 0);
+        QVERIFY2(a.out.contains(QStringLiteral("Next token (top 3):\n")), qPrintable(a.out));
+        QCOMPARE(a.out, b.out);
+        QVERIFY(a.out != c.out);
+    }
+
     void modelAsSafetensorsFile()
     {
         // A .safetensors path reads the config.json beside it; same logits as the folder.
@@ -327,6 +343,20 @@ private slots:
         QTest::newRow("temperature without generate")
             << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("1"), QStringLiteral("--temperature"), QStringLiteral("0.8")}
             << QStringLiteral("--temperature: applies to --generate only\n");
+        QTest::newRow("seed with a model") << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("1"),
+                                                          QStringLiteral("--seed"), QStringLiteral("3")}
+                                           << QStringLiteral("--seed: applies to designs (--preset, --config), not to --model\n");
+        QTest::newRow("seed not a number") << QStringList{QStringLiteral("--preset"), QStringLiteral("gpt2"), QStringLiteral("--tokens"),
+                                                          QStringLiteral("1"), QStringLiteral("--seed"), QStringLiteral("-3")}
+                                           << QStringLiteral("--seed: expected a non-negative integer, got \"-3\"\n");
+        QTest::newRow("cap not a number")
+            << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("1"), QStringLiteral("--max-weights-mb"), QStringLiteral("lots")}
+            << QStringLiteral("--max-weights-mb: expected megabytes from 0 to 1000000, got \"lots\"\n");
+        // gpt2-tiny's 27,584 float32 weights against a cap of 1,000 bytes.
+        QTest::newRow("cap below the model")
+            << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("1"), QStringLiteral("--max-weights-mb"), QStringLiteral("0.001")}
+            << kGpt2Tiny + QStringLiteral("/config.json: memory cap: the weights would take 110336 bytes, more than the cap of 1000 "
+                                          "bytes; use a scaled-down model or raise the cap\n");
         QTest::newRow("unknown option") << QStringList{m, kGpt2Tiny, QStringLiteral("--tokens"), QStringLiteral("1"),
                                                        QStringLiteral("--fast")}
                                         << QStringLiteral("--fast: unknown option\n");

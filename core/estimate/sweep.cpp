@@ -5,6 +5,7 @@
 #include "core/estimate/evaluator.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <cmath>
 
@@ -22,9 +23,11 @@ bool fractional(const QString &key)
     return keys.contains(key);
 }
 
+// The fewest digits that read back as the same double: 240653107.2 bytes, not the
+// 240653107.19999999 of 17 significant digits, and still exact for a script.
 QString number(double x)
 {
-    return QString::number(x, 'g', 17);
+    return QString::number(x, 'g', QLocale::FloatingPointShortest);
 }
 
 QString csvField(QString s)

@@ -8,6 +8,7 @@
 #include "tests/support/clirun.h"
 
 #include <QFile>
+#include <QLocale>
 #include <QTemporaryDir>
 #include <QtEndian>
 #include <QtTest>
@@ -78,6 +79,9 @@ private slots:
             QCOMPARE(cells[12].toDouble(), e.hardware.money);
             QCOMPARE(cells[13].toDouble(), e.scaling.loss);
             QCOMPARE(cells[14], QString());
+            // Each figure in the fewest digits that read back exactly: no 17-digit float noise.
+            for (int k = 5; k <= 13; ++k)
+                QCOMPARE(cells[k], QString::number(cells[k].toDouble(), 'g', QLocale::FloatingPointShortest));
         }
         // The last point is Llama-2-7B widened to 8192: more parameters than the 4096-wide original.
         QVERIFY(lines.back().split(QLatin1Char(','))[2].toLongLong() > 6'738'415'616LL);

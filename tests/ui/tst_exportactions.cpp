@@ -19,6 +19,7 @@
 #include <QJsonObject>
 #include <QMenuBar>
 #include <QTableWidget>
+#include <QLocale>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -113,6 +114,8 @@ private slots:
             const ParamNode *node = path.isEmpty() ? &core.breakdown : core.breakdown.find(path);
             QVERIFY2(node, qPrintable(cells[0]));
             QCOMPARE(cells[1].toLongLong(), node->params);
+            // The share in the fewest digits that read back exactly: no 17-digit float noise.
+            QCOMPARE(cells[2], QString::number(cells[2].toDouble(), 'g', QLocale::FloatingPointShortest));
         }
     }
 
@@ -141,6 +144,8 @@ private slots:
         int checked = 0;
         for (const QString &row : rows) {
             const QStringList cells = row.split(QLatin1Char(','));
+            if (cells.size() > 1 && !cells[1].isEmpty() && cells[0] != QLatin1String("key"))
+                QCOMPARE(cells[1], QString::number(cells[1].toDouble(), 'g', QLocale::FloatingPointShortest));
             if (cells[0] == QLatin1String("memory.inference.total_bytes")) {
                 QCOMPARE(cells[1].toDouble(), e.inference.totalBytes);
                 QCOMPARE(cells[2], QStringLiteral("bytes"));

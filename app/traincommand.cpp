@@ -15,11 +15,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QSaveFile>
 #include <QTextStream>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace tx {
 
@@ -46,9 +48,14 @@ std::optional<Error> takeNumber(QStringList &args, const char *name, T &out, dou
         return std::nullopt;
     bool ok = false;
     const double v = text.toDouble(&ok);
+    // Bounds as a user types them: 10000000, not the 1e+07 of QString::arg(double).
+    auto bound = [](double b) {
+        return b == std::floor(b) && std::abs(b) < 1e16 ? QString::number(std::int64_t(b))
+                                                         : QString::number(b, 'g', QLocale::FloatingPointShortest);
+    };
     if (!ok || !std::isfinite(v) || v < lo || v > hi || (std::is_integral_v<T> && v != std::floor(v)))
         return Error{{}, QStringLiteral("--") + QLatin1String(name),
-                     TrainCommand::tr("expected a number between %1 and %2, got \"%3\"").arg(lo).arg(hi).arg(text)};
+                     TrainCommand::tr("expected a number between %1 and %2, got \"%3\"").arg(bound(lo), bound(hi), text)};
     out = T(v);
     return std::nullopt;
 }

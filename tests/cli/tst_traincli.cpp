@@ -174,6 +174,32 @@ private slots:
         QVERIFY2(shown.contains(QStringLiteral("Masked-LM prediction at position 5 \"[MASK]\"")), qPrintable(shown));
     }
 
+    // What a user reads when a number is out of range: the bounds as they would type them.
+    void numberMessages_data()
+    {
+        QTest::addColumn<QString>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("threads") << QStringLiteral("--threads 2000")
+                                 << QStringLiteral("--threads: expected a number between 0 and 1024, got \"2000\"\n");
+        QTest::newRow("steps") << QStringLiteral("--steps 20000000")
+                               << QStringLiteral("--steps: expected a number between 1 and 10000000, got \"20000000\"\n");
+        QTest::newRow("min-count") << QStringLiteral("--steps 1 --min-count 0")
+                                   << QStringLiteral("--min-count: expected a number between 1 and 1000000000, got \"0\"\n");
+        QTest::newRow("lr") << QStringLiteral("--steps 1 --lr 5")
+                            << QStringLiteral("--lr: expected a number between 1e-07 and 1, got \"5\"\n");
+        QTest::newRow("hash-at") << QStringLiteral("--steps 1 --hash-at 20,x")
+                                 << QStringLiteral("--hash-at: expected step numbers like 20,100, got \"20,x\"\n");
+    }
+    void numberMessages()
+    {
+        QFETCH(QString, args);
+        QFETCH(QString, message);
+        const Run r = run(QStringLiteral("--task copy --out /tmp/tx-train-never-written ").append(args).split(QLatin1Char(' ')));
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(QString::fromUtf8(r.err), message);
+        QVERIFY(!QFile::exists(QStringLiteral("/tmp/tx-train-never-written")));
+    }
+
     void badInput_data()
     {
         // Space-separated arguments; every run would write to /tmp/tx-train-never-written.

@@ -106,7 +106,8 @@ int Sampler::next(const float *logits, int V)
     }
     if (m_options.topK <= 0 && m_options.topP < 1.0) {
         // Nucleus sampling without sorting: the tokens and probabilities of candidates() (in
-        // float32), found by two quickselects on the mass: the nucleus, then the drawn token in it.
+        // float32), found by two searches on the mass (MassCrossing): the nucleus, then the drawn
+        // token in it.
         thread_local std::vector<float> scaled;
         thread_local std::vector<WeightedToken> w;
         scaled.resize(std::size_t(V));

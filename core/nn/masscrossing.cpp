@@ -108,7 +108,7 @@ MassCrossing::It MassCrossing::find(It first, It last, double target, bool reach
         above[nAbove] = *e;
         in[nIn] = *e;
         below[nBelow] = *e;
-        nAbove += std::size_t(k >= b);
+        nAbove += std::size_t(k > b);
         nIn += std::size_t(k == b);
         nBelow += std::size_t(k < b);
     }

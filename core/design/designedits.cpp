@@ -45,6 +45,24 @@ void DesignEdits::couple(ModelConfig &after, const ModelConfig &before, const QS
     const int stack = std::max(after.encoderLayers(), after.decoderLayers());
     std::erase_if(after.moe.denseLayers, [stack](int i) { return i >= stack; });
     after.moe.firstDense = std::min(after.moe.firstDense, stack);
+    markEdited(after, before);
+}
+
+void DesignEdits::markEdited(ModelConfig &after, const ModelConfig &before)
+{
+    if (after.name.isEmpty() || after.name != before.name)
+        return; // unnamed, or renamed by this edit (`--set name=…`)
+    ModelConfig same = after;
+    same.source = before.source;
+    if (same == before)
+        return;
+    // Marked once: "(edited)" again at every slider tick would pile up.
+    const QString pattern = tr("%1 (edited)");
+    const qsizetype at = pattern.indexOf(QLatin1String("%1"));
+    const QString prefix = pattern.left(at), suffix = pattern.mid(at + 2);
+    if (at < 0 || (before.name.startsWith(prefix) && before.name.endsWith(suffix)))
+        return;
+    after.name = pattern.arg(before.name);
 }
 
 std::optional<Error> DesignEdits::set(ModelConfig &config, const QString &field, const QString &value,

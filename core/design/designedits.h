@@ -37,8 +37,14 @@ public:
     //   attention MLA drops the per-head QK-norm;
     //   any      a per-layer layer_types list follows the depth by repeating its pattern, and
     //            moe_dense_layers / moe_first_dense drop layers past the stack.
+    //   any      a named design whose fields changed is no longer the model its name names
+    //            ("GPT-2 Small" at d_model 1024): it becomes "GPT-2 Small (edited)" (markEdited).
     static void couple(ModelConfig &after, const ModelConfig &before, const QString &field,
                        const DesignLocks &locks = {});
+    // Appends " (edited)" (translated) to the name of `after` when it differs from `before` in
+    // any field but the name and source, unless the name was changed by the edit or already
+    // carries the mark. Undo restores the old name with the old fields.
+    static void markEdited(ModelConfig &after, const ModelConfig &before);
     // Sets one field as typed ("n_heads", "16"), then the fields that follow it. The value is
     // taken as typed, as the window's spin boxes take it: only sliders snap.
     static std::optional<Error> set(ModelConfig &config, const QString &field, const QString &value,

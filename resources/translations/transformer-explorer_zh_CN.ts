@@ -2496,6 +2496,10 @@ Weights memory = params · bits / 8; the block formats and llama.cpp&apos;s mixe
         <source>Not used by this design.</source>
         <translation>该设计不使用此项。</translation>
     </message>
+    <message>
+        <source>%1 (edited)</source>
+        <translation>%1（已修改）</translation>
+    </message>
 </context>
 <context>
     <name>tx::DesignFile</name>

@@ -80,6 +80,9 @@ private slots:
         const ModelConfig pinned = lesson.configs[1];
         ModelConfig edited = pinned;
         edited.nLayers += 1;
+        // The step's design, edited, is that design no longer (DesignEdits::markEdited).
+        QCOMPARE(pinned.name, QStringLiteral("1024-wide layer"));
+        edited.name = QStringLiteral("1024-wide layer (edited)");
 
         QProcess first;
         startProgram(first, home,

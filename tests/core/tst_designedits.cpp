@@ -56,6 +56,37 @@ private slots:
         QCOMPARE(c.dModel, 768);
     }
 
+    void anEditedPresetSaysSo()
+    {
+        // A preset's name names a real model; at another width it is that model no longer, and a
+        // report titled "GPT-2 Small" with 350 M parameters would be wrong.
+        ModelConfig c = preset("gpt2");
+        const QString name = c.name;
+        QCOMPARE(name, QStringLiteral("GPT-2 Small"));
+        // The same value again changes nothing, so the name stays.
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("d_model"), QStringLiteral("768")));
+        QCOMPARE(c.name, name);
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("d_model"), QStringLiteral("1024")));
+        QCOMPARE(c.name, QStringLiteral("GPT-2 Small (edited)"));
+        // Marked once, however many edits follow.
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("n_layers"), QStringLiteral("24")));
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("d_ff"), QStringLiteral("4096")));
+        QCOMPARE(c.name, QStringLiteral("GPT-2 Small (edited)"));
+        // A name set by the edit is taken as set; a later edit marks it like any other.
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("name"), QStringLiteral("GPT-2 Medium-ish")));
+        QCOMPARE(c.name, QStringLiteral("GPT-2 Medium-ish"));
+        QVERIFY(!DesignEdits::set(c, QStringLiteral("n_layers"), QStringLiteral("12")));
+        QCOMPARE(c.name, QStringLiteral("GPT-2 Medium-ish (edited)"));
+        // An unnamed design stays unnamed ("Custom design" in reports).
+        ModelConfig unnamed;
+        QVERIFY(!DesignEdits::set(unnamed, QStringLiteral("d_model"), QStringLiteral("1024")));
+        QCOMPARE(unnamed.name, QString());
+        // The source (where the architecture comes from) is not an edit of the design.
+        ModelConfig sourced = preset("gpt2");
+        QVERIFY(!DesignEdits::set(sourced, QStringLiteral("source"), QStringLiteral("my notes")));
+        QCOMPARE(sourced.name, name);
+    }
+
     void encoderDecoderGetsDecoderLayers()
     {
         ModelConfig c = preset("gpt2");

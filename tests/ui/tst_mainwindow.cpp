@@ -116,12 +116,17 @@ private slots:
         QCOMPARE(layers->spinBox()->value(), 16);
         ModelConfig expected = PresetLibrary::builtIn().find(QStringLiteral("llama-2-7b"))->config;
         expected.nLayers = 16;
+        // With half its layers it is Llama-2-7B no longer, and reports and exports say so.
+        expected.name = QStringLiteral("Llama-2-7B (edited)");
         const auto count = countParams(expected);
         QVERIFY(count.hasValue());
         QCOMPARE(w.state()->config(), expected);
         QCOMPARE(totalDetail(w), exactly(count->total));
         // Half the layers of a model whose layers hold 16 × 202,383,360 = 3,238,133,760.
         QCOMPARE(count->total, std::int64_t(6'738'415'616) - 16 * std::int64_t(202'383'360));
+        w.state()->undoStack()->undo();
+        QCOMPARE(w.state()->config().name, QStringLiteral("Llama-2-7B"));
+        QCOMPARE(totalDetail(w), exactly(6'738'415'616));
     }
 
     void slidersSnapToValidValues()

@@ -6,7 +6,8 @@
 // The bar (issue 14): run.c built -Ofast -fopenmp -march=native on the same machine, with a
 // random-weight checkpoint of the same shape (README "Engine").
 // sample_us is the sampler's share of a token: the median time of one Sampler::next (temperature
-// 1.0, top-p 0.9) on the logits this model gives after token 1.
+// 1.0, top-p 0.9) on the logits this model gives after token 1; sample_us[temperature] the same
+// without top-p (run.c's `-p 1.0`: plain softmax sampling).
 #include "core/nn/blaskernels.h"
 #include "core/nn/decoder.h"
 #include "core/nn/sampler.h"
@@ -65,8 +66,9 @@ double tokensPerSecond(const Transformer &model, std::uint64_t seed)
     return double(n - 1) / seconds;
 }
 
-// Median microseconds of one Sampler::next as tokensPerSecond() samples, on the logits after token 1.
-double sampleMicroseconds(const Transformer &model)
+// Median microseconds of one Sampler::next with top-p `topP` at temperature 1, on the logits
+// after token 1.
+double sampleMicroseconds(const Transformer &model, double topP)
 {
     KvCache kv = model.makeKvCache();
     const auto logits = model.decode({1}, kv);
@@ -75,7 +77,7 @@ double sampleMicroseconds(const Transformer &model)
     const Eigen::RowVectorXf row = logits->row(logits->rows() - 1);
     SamplingOptions o;
     o.temperature = 1.0;
-    o.topP = 0.9;
+    o.topP = topP;
     Sampler sampler(o);
     std::vector<double> us;
     for (int i = 0; i < 301; ++i) {
@@ -104,7 +106,8 @@ int main(int argc, char *argv[])
     out << "kernels: " << vec::isa() << Qt::endl
         << "blas_core_detected: " << blas.detected << Qt::endl
         << "blas_core: " << blas.used << Qt::endl;
-    out << "sample_us: " << sampleMicroseconds(*model) << Qt::endl;
+    out << "sample_us: " << sampleMicroseconds(*model, 0.9) << Qt::endl;
+    out << "sample_us[temperature]: " << sampleMicroseconds(*model, 1.0) << Qt::endl;
     const int cores = omp_get_num_procs();
     // `--threads N` measures one thread count only (to alternate with another program).
     const QStringList args = app.arguments();

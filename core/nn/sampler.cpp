@@ -4,6 +4,8 @@
 #include "core/nn/masscrossing.h"
 #include "core/nn/vectormath.h"
 
+#include <Eigen/Core>
+
 #include <algorithm>
 #include <cmath>
 
@@ -87,22 +89,42 @@ int Sampler::next(const float *logits, int V)
     UpperState::clearNow();
     const double u = m_rng.uniform();
     if (m_options.topK <= 0 && m_options.topP >= 1.0) {
-        // Plain softmax sampling: no ordering needed, one pass in token order.
-        const double maxLogit = double(logits[argmax(logits, V)]);
+        // Plain softmax sampling: no ordering needed, the token where the running mass in token
+        // order passes u · total. On the vector exp's numerators (float32, as the nucleus path
+        // below), summed in blocks first so that only the crossing block is walked one by one:
+        // a walk of all 32,000 would wait on its own additions.
+        std::vector<float> &p = m_numerators;
+        p.resize(std::size_t(V));
+        const float invT = float(1.0 / m_options.temperature);
+        for (int i = 0; i < V; ++i)
+            p[std::size_t(i)] = logits[i] * invT;
+        vec::expShifted(p.data(), V, logits[argmax(logits, V)] * invT);
+        constexpr int kBlock = 256;
+        const int blocks = (V + kBlock - 1) / kBlock;
+        m_blockMass.resize(std::size_t(blocks));
         double total = 0.0;
-        m_scratch.resize(std::size_t(V));
-        for (int i = 0; i < V; ++i) {
-            const double p = std::exp((double(logits[i]) - maxLogit) / m_options.temperature);
-            m_scratch[std::size_t(i)] = {i, p};
-            total += p;
+        for (int b = 0; b < blocks; ++b) {
+            const int n = std::min(kBlock, V - b * kBlock);
+            m_blockMass[std::size_t(b)] = double(Eigen::Map<const Eigen::ArrayXf>(p.data() + b * kBlock, n).sum());
+            total += m_blockMass[std::size_t(b)];
         }
         double left = u * total;
-        for (int i = 0; i < V; ++i) {
-            left -= m_scratch[std::size_t(i)].second;
+        int b = 0;
+        while (b + 1 < blocks && left >= m_blockMass[std::size_t(b)])
+            left -= m_blockMass[std::size_t(b++)];
+        while (b > 0 && !(m_blockMass[std::size_t(b)] > 0.0)) // rounded past the end: the last block with mass
+            --b;
+        // Block b holds the crossing, or is the last; the block's sum and its walk may round
+        // differently: then the block's last possible token.
+        int last = b * kBlock;
+        for (int i = b * kBlock; i < std::min(V, (b + 1) * kBlock); ++i) {
+            left -= double(p[std::size_t(i)]);
             if (left < 0.0)
                 return i;
+            if (p[std::size_t(i)] > 0.0f)
+                last = i;
         }
-        return V - 1;
+        return last;
     }
     if (m_options.topK <= 0 && m_options.topP < 1.0) {
         // Nucleus sampling without sorting: the tokens and probabilities of candidates() (in

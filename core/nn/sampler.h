@@ -35,7 +35,8 @@ public:
 private:
     SamplingOptions m_options;
     Rng m_rng;
-    mutable std::vector<std::pair<int, double>> m_scratch;
+    std::vector<float> m_numerators; // plain sampling's softmax numerators, kept between draws
+    std::vector<double> m_blockMass; // and their sums in blocks of 256
 };
 
 } // namespace tx

@@ -239,6 +239,52 @@ private slots:
         QCOMPARE(*drawn.rbegin(), 999);
     }
 
+    // Plain softmax sampling (no k, no p) on a vocabulary of four blocks of the sampler's block
+    // sums (256; the last one short): the tokens come in proportion to their weights, at any
+    // temperature, and a token whose probability underflows to zero never comes, wherever the
+    // mass sits.
+    void plainSamplingOfALargeVocabulary()
+    {
+        const int V = 1000;
+        auto weight = [](int id) { return id % 7 == 3 ? 1 + id % 5 : 0; }; // 143 tokens, weights 1–5
+        std::vector<float> logits(V);
+        for (int id = 0; id < V; ++id)
+            logits[std::size_t(id)] = weight(id) > 0 ? std::log(float(weight(id))) : -200.0f; // e^-200 is 0 in float
+        for (double temperature : {1.0, 2.0}) {
+            // The share of the weight-5 tokens: Σ w^(1/T) over them ÷ over all.
+            double five = 0.0, all = 0.0;
+            for (int id = 0; id < V; ++id) {
+                const double p = weight(id) > 0 ? std::pow(double(weight(id)), 1.0 / temperature) : 0.0;
+                all += p;
+                five += weight(id) == 5 ? p : 0.0;
+            }
+            SamplingOptions o;
+            o.temperature = temperature;
+            o.seed = 3;
+            Sampler s(o);
+            int fives = 0;
+            std::set<int> drawn;
+            const int n = 60000;
+            for (int i = 0; i < n; ++i) {
+                const int t = s.next(logits.data(), V);
+                QVERIFY2(weight(t) > 0, qPrintable(QString::number(t)));
+                drawn.insert(t);
+                fives += weight(t) == 5;
+            }
+            QCOMPARE(int(drawn.size()), 143); // each at least ~200 times
+            const double share = five / all, sigma = std::sqrt(share * (1.0 - share) / n);
+            QVERIFY2(std::abs(fives / double(n) - share) < 4.0 * sigma, qPrintable(QString::number(fives)));
+        }
+        // All the mass on the last token (in the short last block), or on the first.
+        for (int only : {V - 1, 0, 256, 255}) {
+            std::fill(logits.begin(), logits.end(), -200.0f);
+            logits[std::size_t(only)] = 0.0f;
+            Sampler s{SamplingOptions{}};
+            for (int i = 0; i < 2000; ++i)
+                QCOMPARE(s.next(logits.data(), V), only);
+        }
+    }
+
     void seededGeneration()
     {
         auto model = Transformer::create(tiny());

@@ -80,6 +80,15 @@ std::vector<std::pair<int, double>> Sampler::candidates(const float *logits, int
     return c;
 }
 
+double Sampler::numerators(const float *logits, int V)
+{
+    m_numerators.resize(std::size_t(V));
+    const float invT = float(1.0 / m_options.temperature);
+    for (int i = 0; i < V; ++i)
+        m_numerators[std::size_t(i)] = logits[i] * invT;
+    return vec::expShifted(m_numerators.data(), V, logits[argmax(logits, V)] * invT);
+}
+
 int Sampler::next(const float *logits, int V)
 {
     if (greedy(m_options))
@@ -93,12 +102,8 @@ int Sampler::next(const float *logits, int V)
         // order passes u · total. On the vector exp's numerators (float32, as the nucleus path
         // below), summed in blocks first so that only the crossing block is walked one by one:
         // a walk of all 32,000 would wait on its own additions.
-        std::vector<float> &p = m_numerators;
-        p.resize(std::size_t(V));
-        const float invT = float(1.0 / m_options.temperature);
-        for (int i = 0; i < V; ++i)
-            p[std::size_t(i)] = logits[i] * invT;
-        vec::expShifted(p.data(), V, logits[argmax(logits, V)] * invT);
+        numerators(logits, V);
+        const std::vector<float> &p = m_numerators;
         constexpr int kBlock = 256;
         const int blocks = (V + kBlock - 1) / kBlock;
         m_blockMass.resize(std::size_t(blocks));
@@ -130,14 +135,10 @@ int Sampler::next(const float *logits, int V)
         // Nucleus sampling without sorting: the tokens and probabilities of candidates() (in
         // float32), found by two searches on the mass (MassCrossing): the nucleus, then the drawn
         // token in it.
-        thread_local std::vector<float> scaled;
-        thread_local std::vector<WeightedToken> w;
-        scaled.resize(std::size_t(V));
+        const double total = numerators(logits, V);
+        const std::vector<float> &scaled = m_numerators;
+        std::vector<WeightedToken> &w = m_candidates;
         w.resize(std::size_t(V));
-        const float invT = float(1.0 / m_options.temperature);
-        for (int i = 0; i < V; ++i)
-            scaled[std::size_t(i)] = logits[i] * invT;
-        const double total = vec::expShifted(scaled.data(), V, logits[argmax(logits, V)] * invT);
         const float cutoff = float((1.0 - m_options.topP) / double(std::max(1, V - 1)) * total);
         std::size_t kept = 0;
         for (int i = 0; i < V; ++i)

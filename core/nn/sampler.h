@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/rng.h"
+#include "core/nn/masscrossing.h"
 
 #include <cstdint>
 #include <vector>
@@ -33,10 +34,17 @@ public:
     const SamplingOptions &options() const { return m_options; }
 
 private:
+    // m_numerators = exp(logit / T − max / T) (the vector exp, float32) for the V tokens; returns
+    // their sum.
+    double numerators(const float *logits, int V);
+
     SamplingOptions m_options;
     Rng m_rng;
-    std::vector<float> m_numerators; // plain sampling's softmax numerators, kept between draws
-    std::vector<double> m_blockMass; // and their sums in blocks of 256
+    // Kept between draws: the softmax numerators, plain sampling's sums of them in blocks of
+    // 256, and the nucleus search's candidates.
+    std::vector<float> m_numerators;
+    std::vector<double> m_blockMass;
+    std::vector<WeightedToken> m_candidates;
 };
 
 } // namespace tx

@@ -350,7 +350,11 @@ void linearBackward(Mat *dx, Mat &dw, Mat &dbias, const Mat &dy, const Eigen::Re
         one.emplace();
     if (dx) {
         dx->resize(dy.rows(), w.rows());
-        dx->noalias() = dy * w.transpose();
+        if (gemm::suitsAB(dy.rows(), dy.cols(), w.rows())) // written once, no pass that zeroes it first
+            gemm::addABt(dx->data(), long(dx->outerStride()), dy.data(), long(dy.outerStride()), 1, long(dy.rows()),
+                         long(dy.cols()), w.data(), long(w.outerStride()), long(w.rows()), false);
+        else
+            dx->noalias() = dy * w.transpose();
     }
     dw.noalias() += x.transpose() * dy;
     if (dbias.size() > 0 && vec::reference()) {

@@ -163,18 +163,27 @@ private slots:
         QTest::addColumn<int>("N");
         QTest::addColumn<int>("start"); // 0: C = A·B, 1: C = A·B + bias, 2: C += A·B
         QTest::addColumn<bool>("transposedA");
-        // Rows on either side of the 6-row tile and of 16 tiles (where B is packed), depths across
-        // the 256-deep blocks, column counts that leave a narrower last panel (64, 16 or 8 wide
-        // by instruction set), one column, and T1's shapes.
-        QTest::newRow("8x1x1") << 8 << 1 << 1 << 1 << false;
-        QTest::newRow("13x7x70") << 13 << 7 << 70 << 2 << false;
-        QTest::newRow("64x128x384") << 64 << 128 << 384 << 1 << false;
-        QTest::newRow("64x512x128") << 64 << 512 << 128 << 2 << false;
-        QTest::newRow("100x300x131") << 100 << 300 << 131 << 0 << false;
-        QTest::newRow("97x513x24") << 97 << 513 << 24 << 1 << false;
-        QTest::newRow("256x40x5") << 256 << 40 << 5 << 2 << false;
-        QTest::newRow("transposed 11x300x67") << 11 << 300 << 67 << 2 << true;
-        QTest::newRow("transposed 128x64x64") << 128 << 64 << 64 << 0 << true;
+        QTest::addColumn<bool>("transposedB"); // addABt: B given as Bt (N, K)
+        // Rows on either side of the 6-row tile, of 16 tiles (where B is packed) and of the
+        // 144-row blocks of A, depths across the 256-deep blocks, column counts that leave a
+        // narrower last panel (64, 16 or 8 wide by instruction set), one column, T1's shapes,
+        // and a training step's 2048 rows (split into bands of rows over two threads).
+        QTest::newRow("8x1x1") << 8 << 1 << 1 << 1 << false << false;
+        QTest::newRow("13x7x70") << 13 << 7 << 70 << 2 << false << false;
+        QTest::newRow("64x128x384") << 64 << 128 << 384 << 1 << false << false;
+        QTest::newRow("64x512x128") << 64 << 512 << 128 << 2 << false << false;
+        QTest::newRow("100x300x131") << 100 << 300 << 131 << 0 << false << false;
+        QTest::newRow("97x513x24") << 97 << 513 << 24 << 1 << false << false;
+        QTest::newRow("256x40x5") << 256 << 40 << 5 << 2 << false << false;
+        QTest::newRow("transposed 11x300x67") << 11 << 300 << 67 << 2 << true << false;
+        QTest::newRow("transposed 128x64x64") << 128 << 64 << 64 << 0 << true << false;
+        QTest::newRow("601x70x50") << 601 << 70 << 50 << 1 << false << false;
+        QTest::newRow("2048x128x128") << 2048 << 128 << 128 << 1 << false << false;
+        QTest::newRow("transposed 301x600x37") << 301 << 600 << 37 << 2 << true << false;
+        QTest::newRow("Bt 13x7x70") << 13 << 7 << 70 << 0 << false << true;
+        QTest::newRow("Bt 97x513x24") << 97 << 513 << 24 << 2 << false << true;
+        QTest::newRow("Bt 601x70x50") << 601 << 70 << 50 << 0 << false << true;
+        QTest::newRow("Bt 2048x384x128") << 2048 << 384 << 128 << 0 << false << true;
     }
     void addABMatchesTheProductInDouble()
     {
@@ -183,29 +192,46 @@ private slots:
         QFETCH(int, N);
         QFETCH(int, start);
         QFETCH(bool, transposedA);
+        QFETCH(bool, transposedB);
         Rng rng(12);
-        // Strided on purpose, as middleRows/middleCols give. A transposed A is stored (K, M).
-        const long lda = (transposedA ? M : K) + 3, ldb = N + 1, ldc = N + 5;
-        const std::vector<float> A = randomFloats(rng, (transposedA ? K : M) * lda), B = randomFloats(rng, K * ldb),
-                                 bias = randomFloats(rng, N);
+        // Strided on purpose, as middleRows/middleCols give. A transposed A is stored (K, M), a
+        // transposed B (N, K).
+        const long lda = (transposedA ? M : K) + 3, ldb = (transposedB ? K : N) + 1, ldc = N + 5;
+        const std::vector<float> A = randomFloats(rng, (transposedA ? K : M) * lda),
+                                 B = randomFloats(rng, (transposedB ? N : K) * ldb), bias = randomFloats(rng, N);
         std::vector<float> C = randomFloats(rng, M * ldc);
         const std::vector<float> before = C;
         const long rs = transposedA ? 1 : lda, cs = transposedA ? lda : 1;
-        gemm::addAB(C.data(), ldc, A.data(), rs, cs, M, K, B.data(), ldb, N, start == 2,
-                    start == 1 ? bias.data() : nullptr);
+        const long bk = transposedB ? 1 : ldb, bn = transposedB ? ldb : 1;
+        if (transposedB)
+            gemm::addABt(C.data(), ldc, A.data(), rs, cs, M, K, B.data(), ldb, N, start == 2);
+        else
+            gemm::addAB(C.data(), ldc, A.data(), rs, cs, M, K, B.data(), ldb, N, start == 2,
+                        start == 1 ? bias.data() : nullptr);
         double worst = 0;
         for (long i = 0; i < M; ++i) {
             for (long n = 0; n < N; ++n) {
                 double sum = start == 2 ? double(before[std::size_t(i * ldc + n)])
                                         : start == 1 ? double(bias[std::size_t(n)]) : 0.0;
                 for (long k = 0; k < K; ++k)
-                    sum += double(A[std::size_t(i * rs + k * cs)]) * double(B[std::size_t(k * ldb + n)]);
+                    sum += double(A[std::size_t(i * rs + k * cs)]) * double(B[std::size_t(k * bk + n * bn)]);
                 worst = std::max(worst, std::abs(sum - double(C[std::size_t(i * ldc + n)])));
             }
             for (long n = N; n < ldc; ++n) // the padding between rows is never written
                 QCOMPARE(C[std::size_t(i * ldc + n)], before[std::size_t(i * ldc + n)]);
         }
         QVERIFY2(worst <= 4e-7 * (K + 1), qPrintable(QStringLiteral("%1 off by %2").arg(QLatin1String(vec::isa())).arg(worst)));
+        // Each output is one sum over k in order, so one thread gives the same bits as two
+        // (columns or bands of rows split over them).
+        std::vector<float> single = before;
+        omp_set_num_threads(1);
+        if (transposedB)
+            gemm::addABt(single.data(), ldc, A.data(), rs, cs, M, K, B.data(), ldb, N, start == 2);
+        else
+            gemm::addAB(single.data(), ldc, A.data(), rs, cs, M, K, B.data(), ldb, N, start == 2,
+                        start == 1 ? bias.data() : nullptr);
+        omp_set_num_threads(omp_get_num_procs());
+        QVERIFY(single == C);
     }
 
     void gemvMatchesTheProductInDouble_data()
@@ -259,14 +285,19 @@ private slots:
         QVERIFY2(worst <= 4e-7 * (K + 1), qPrintable(QStringLiteral("%1 off by %2").arg(QLatin1String(vec::isa())).arg(worst)));
     }
 
-    // addAB serves T1's products (64 rows against weights of at most 1 MiB) on an FMA
-    // instruction set, and not a matrix–vector product, a router over 8 experts or GPT-2's
-    // layer matrices.
+    // addAB serves T1's products (any rows against weights of at most 256 KiB, up to 256 rows
+    // against 1 MiB) on an FMA instruction set, and not a matrix–vector product, a router over
+    // 8 experts or GPT-2's layer matrices.
     void addABServesCachedWeights()
     {
         const bool fma = std::strcmp(vec::isa(), "avx512") == 0 || std::strcmp(vec::isa(), "avx2+fma") == 0;
         QCOMPARE(gemm::suitsAB(64, 128, 384), fma);
         QCOMPARE(gemm::suitsAB(128, 1024, 256), fma); // exactly 1 MiB
+        QCOMPARE(gemm::suitsAB(2048, 128, 512), fma);  // a T1 training step's FFN
+        QCOMPARE(gemm::suitsAB(4096, 256, 256), fma);  // a T2 batch's attention out
+        QVERIFY(!gemm::suitsAB(4096, 1024, 256));      // its FFN out (1 MiB): OpenBLAS's
+        QCOMPARE(gemm::suitsAB(256, 1024, 256), fma);  // but 256 rows of it stay the engine's
+        QVERIFY(!gemm::suitsAB(2048, 768, 3072));      // GPT-2 small's FFN: 9 MiB, OpenBLAS's
         QVERIFY(!gemm::suitsAB(1, 128, 384));
         QVERIFY(!gemm::suitsAB(64, 128, 8));
         QVERIFY(!gemm::suitsAB(64, 768, 2304));

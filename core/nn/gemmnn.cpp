@@ -157,7 +157,12 @@ void panels(long p0, long p1, float *C, long ldc, const float *A, long rs, long 
     alignas(64) float tile[kRows * kMaxWidth];
     alignas(64) float edgeBias[kMaxWidth];
     const long tiles = (M + kRows - 1) / kRows;
-    const bool packAll = tiles > kPackAfterTiles || B.bn != 1;
+    // Packed: B's panels when the tiles are many or B is transposed (and a narrow last panel
+    // always). With more rows than one block of A, all of this thread's panels are packed
+    // before the blocks pass over them; otherwise each panel just before its tiles, while the
+    // copy is in L1 (as before the blocking: up to 144 rows nothing changed).
+    const bool pack = tiles > kPackAfterTiles || B.bn != 1;
+    const bool packAll = pack && M > kBlockRows;
     const long blockRows = packAll ? kBlockRows : tiles * kRows;
     const bool packA = cs != 1;
     for (long k0 = 0; k0 < K; k0 += KC) {
@@ -189,7 +194,7 @@ void panels(long p0, long p1, float *C, long ldc, const float *A, long rs, long 
                 if (packAll) {
                     b = bPack.data() + (p - p0) * kc * NR;
                     bld = NR;
-                } else if (w < NR) {
+                } else if (pack || w < NR) {
                     bPack.resize(std::size_t(kc * NR));
                     packB(bPack.data(), B, k0, kc, n0, w, NR);
                     b = bPack.data();

@@ -127,10 +127,10 @@ private slots:
         view.setSteps(kT5Steps);
         QSignalSpy finished(&view, &TrainingView::runFinished);
         view.start();
-        // A hang guard, not a speed check (about 10 s in a release build). Under the sanitizers
-        // (-O1, ASan) the engine's own product kernels are instrumented where OpenBLAS is not, and
-        // since they also compute the input gradients (gemm::addABt) the run takes 273 s alone
-        // and went past 300 s in CI beside the other tests.
+        // A hang guard, not a speed check (CI's release build runs this whole file in 22 s).
+        // Under the sanitizers (-O1, ASan) the engine's own product kernels are instrumented where
+        // OpenBLAS is not, and since they also compute the input gradients (gemm::addABt) the run
+        // takes 273 s alone and went past 300 s in CI beside the other tests.
         QVERIFY(finished.wait(900000));
         QCOMPARE(view.trainLoss()->count(), kT5Steps);
         QVERIFY(view.stats()->text().startsWith(QStringLiteral("loss ")));

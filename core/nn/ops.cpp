@@ -79,8 +79,9 @@ void activationBackwardFormer(Activation a, Mat &dx, const Mat &dy, const Mat &x
 // runs ~1 ns a value on one AVX2 core; a batch's FFN of 2048 × 1024 took 2 ms alone while the
 // other core waited). Below that a join's cost on a shared host (a vCPU away at the barrier)
 // can outweigh the gain, so batch-1 passes (GPT-2 small's FFN at 64 tokens, 196 K values) stay
-// on one thread; so does a training shard, already inside a parallel region. Every value gets the same formula wherever its band starts (vectormath runs a
-// tail through the same vector code), so the split changes no bit.
+// on one thread; so does a training shard, already inside a parallel region. Every value gets
+// the same formula wherever its band starts (vectormath runs a tail through the same vector
+// code), so the split changes no bit.
 template <class Work> void overBands(long n, long grain, Work work)
 {
     const int threads = omp_in_parallel() ? 1 : omp_get_max_threads();

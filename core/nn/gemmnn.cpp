@@ -1,5 +1,6 @@
 #include "core/nn/gemmnn.h"
 
+#include "core/nn/memorycheck.h"
 #include "core/nn/vectormath.h"
 
 #include <algorithm>
@@ -18,11 +19,17 @@ enum class Start { Zero, Bias, C };
 
 // One tile: C (MR, lanes·NV; ldc) = start + A (MR, K; rs, cs) · B (K, lanes·NV; ldb).
 // The MR·NV accumulators stay in registers; `GCC unroll` keeps them there at every -O level.
+// Uninstrumented in the Sanitize build, which checks the tile's footprint instead (memorycheck.h).
 #define TX_NN_TILE(NAME, TARGET, VEC, LANES, ZERO, LOAD, STORE, SET1, MULADD)                                     \
     template <int MR, int NV>                                                                                      \
-    TARGET void NAME(const float *A, long rs, long cs, const float *B, long ldb, long K, float *C, long ldc,        \
-                     const float *bias, Start start)                                                               \
+    TARGET TX_UNINSTRUMENTED void NAME(const float *A, long rs, long cs, const float *B, long ldb, long K, float *C, \
+                                       long ldc, const float *bias, Start start)                                    \
     {                                                                                                              \
+        memcheck::span(A, A + (MR - 1) * rs + (K - 1) * cs + 1);                                                   \
+        memcheck::span(B, B + (K - 1) * ldb + LANES * NV);                                                         \
+        memcheck::span(C, C + (MR - 1) * ldc + LANES * NV);                                                        \
+        if (start == Start::Bias)                                                                                  \
+            memcheck::span(bias, bias + LANES * NV);                                                               \
         VEC acc[MR][NV];                                                                                           \
         VEC base[NV];                                                                                              \
         _Pragma("GCC unroll 4") for (int v = 0; v < NV; ++v) base[v] =                                            \

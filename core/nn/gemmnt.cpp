@@ -1,5 +1,6 @@
 #include "core/nn/gemmnt.h"
 
+#include "core/nn/memorycheck.h"
 #include "core/nn/vectormath.h"
 
 #include <algorithm>
@@ -35,11 +36,15 @@ constexpr long kBlockRows = 96; // a multiple of every kernel's rows (6, 12)
 // `GCC unroll` because -O2's loop passes would otherwise leave the accumulators in memory.
 // pf: R rows of Wt that a later tile reads (stride ldw), one cache line of each fetched per 16
 // values of k, so that they are in cache when it comes to them; or null.
+// Uninstrumented in the Sanitize build, which checks the tile's footprint instead (memorycheck.h).
 #define TX_GEMM_TILE(NAME, TARGET, VEC, LANES, ZERO, LOAD, STORE, SET1, MULADD)                                   \
     template <int R, int NV>                                                                                       \
-    TARGET void NAME(const float *xT, long Mp, const float *W, long ldw, long kc, float *part, bool first,         \
-                     const float *pf)                                                                              \
+    TARGET TX_UNINSTRUMENTED void NAME(const float *xT, long Mp, const float *W, long ldw, long kc, float *part,     \
+                                       bool first, const float *pf)                                                 \
     {                                                                                                              \
+        memcheck::span(xT, xT + (kc - 1) * Mp + LANES * NV);                                                       \
+        memcheck::span(W, W + (R - 1) * ldw + kc);                                                                 \
+        memcheck::span(part, part + R * NV * LANES);                                                               \
         VEC acc[R][NV];                                                                                            \
         _Pragma("GCC unroll 24") for (int r = 0; r < R; ++r) _Pragma("GCC unroll 4") for (int v = 0; v < NV; ++v) \
             acc[r][v] = first ? ZERO() : LOAD(part + (r * NV + v) * LANES);                                        \

@@ -102,6 +102,18 @@ private slots:
         // (tests/data/reference/models.json). The default design is GPT-2 small.
         QCOMPARE(totalDetail(w), exactly(124'439'808));
         QCOMPARE(w.cards()->card(QStringLiteral("params.total"))->valueLabel()->text(), QStringLiteral("124 M"));
+        // The GPT-2 Small preset itself, named and sourced (presets/gpt2.json), not the same shape
+        // unnamed: the picker shows it, and a report made before any edit names the model.
+        QCOMPARE(w.state()->config(), PresetLibrary::builtIn().find(QStringLiteral("gpt2"))->config);
+        QCOMPARE(w.state()->config().name, QStringLiteral("GPT-2 Small"));
+        PresetPicker *picker = w.controls()->presetPicker();
+        QCOMPARE(picker->currentData().toString(), QStringLiteral("gpt2"));
+        QCOMPARE(picker->currentText(), QStringLiteral("GPT-2 Small (124 M parameters, 2019)"));
+        QVERIFY(!w.state()->isModified());
+        // At another depth it is GPT-2 Small no longer, and says so.
+        w.controls()->knob(QStringLiteral("n_layers"))->slider()->setValue(24);
+        QCOMPARE(w.state()->config().name, QStringLiteral("GPT-2 Small (edited)"));
+        QCOMPARE(picker->currentText(), QStringLiteral("Custom design"));
     }
 
     void movingASliderUpdatesTheTotal()

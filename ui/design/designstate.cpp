@@ -1,6 +1,7 @@
 #include "ui/design/designstate.h"
 
 #include "core/design/designfile.h"
+#include "core/design/presetlibrary.h"
 #include "ui/design/editdesigncommand.h"
 
 #include <QUndoStack>
@@ -10,9 +11,15 @@ namespace tx {
 DesignState::DesignState(QObject *parent)
     : SnapshotSource(parent)
     , m_undo(new QUndoStack(this))
-    , m_snapshot(DesignSnapshot::compute(ModelConfig{}, fitted(ModelConfig{}, Assumptions{})))
+    , m_snapshot(DesignSnapshot::compute(startingDesign(), fitted(startingDesign(), Assumptions{})))
 {
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+ModelConfig DesignState::startingDesign()
+{
+    const Preset *gpt2 = PresetLibrary::builtIn().find(QStringLiteral("gpt2"));
+    return gpt2 ? gpt2->config : ModelConfig{};
 }
 
 void DesignState::edit(const QString &text, const QString &field, const std::function<void(ModelConfig &)> &change,

@@ -26,6 +26,12 @@ class DesignState : public SnapshotSource
 public:
     explicit DesignState(QObject *parent = nullptr);
 
+    // What a new window and File › New start from: GPT-2 Small, as its preset names and sources
+    // it, so a report made before any edit says which model it costs ("GPT-2 Small (edited)"
+    // after one). The built-in preset library always holds it; ModelConfig{}, the same shape
+    // unnamed, if it ever did not.
+    static ModelConfig startingDesign();
+
     const ModelConfig &config() const { return m_snapshot.config; }
     const Assumptions &assumptions() const { return m_snapshot.assumptions; }
     const DesignLocks &locks() const { return m_snapshot.locks; }

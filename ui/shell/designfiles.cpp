@@ -49,7 +49,7 @@ bool DesignFiles::openFile(const QString &path)
 void DesignFiles::newDesign()
 {
     if (maybeSave())
-        m_state->reset(ModelConfig{});
+        m_state->reset(DesignState::startingDesign());
 }
 
 void DesignFiles::open()
